@@ -1,0 +1,70 @@
+"""``spades``: the rules of the card game Spades, as an immutable-state library.
+
+Partnership Spades and two-player Spades with their common variants, legal
+move generation, trick resolution, bid validation and configurable scoring.
+
+>>> import random
+>>> import spades
+>>> state = spades.new_game(spades.Rules.partnership(), seed=7)
+>>> rng = random.Random(7)
+>>> while not state.is_over:
+...     state = state.apply(rng.choice(state.legal_actions()))
+>>> len(state.scores), state.winner is not None
+(2, True)
+"""
+
+from __future__ import annotations
+
+from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, Replacement, Stock
+from spades.bidding import bid_error, double_nil_open, legal_bids
+from spades.cards import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, Rank, Suit
+from spades.errors import IllegalActionError, ParseError, Reason, RulesError, SpadesError, StateError
+from spades.rules import PRESETS, Rules
+from spades.scoring import HandScore, SideScore, game_winner, score_hand
+from spades.sheet import HandRecord
+from spades.state import GameState, Phase, new_game
+from spades.tricks import breaks_spades, legal_plays, play_error, trick_winner
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "BIG_JOKER",
+    "Bid",
+    "Card",
+    "CardSet",
+    "ChanceAction",
+    "Deal",
+    "Draft",
+    "Exchange",
+    "FULL_DECK",
+    "GameState",
+    "HandRecord",
+    "HandScore",
+    "IllegalActionError",
+    "LITTLE_JOKER",
+    "PRESETS",
+    "ParseError",
+    "Phase",
+    "Rank",
+    "Reason",
+    "Replacement",
+    "Rules",
+    "RulesError",
+    "SideScore",
+    "SpadesError",
+    "StateError",
+    "Stock",
+    "Suit",
+    "__version__",
+    "bid_error",
+    "breaks_spades",
+    "double_nil_open",
+    "game_winner",
+    "legal_bids",
+    "legal_plays",
+    "new_game",
+    "play_error",
+    "score_hand",
+    "trick_winner",
+]

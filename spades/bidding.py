@@ -1,0 +1,159 @@
+"""Bid validation, as pure functions of plain values.
+
+``bids`` is seat-indexed: the bid each seat has made so far, or ``None``.
+``scores`` (side-indexed) is needed only for V-3's "trailing by" rule.
+
+>>> from spades import Bid, Rules
+>>> from spades.bidding import bid_error, legal_bids
+>>> rules = Rules.partnership()
+>>> bid_error(Bid(14), seat=1, bids=[None] * 4, rules=rules).rule
+'C-3'
+>>> [str(b) for b in legal_bids(seat=1, bids=[None] * 4, rules=rules)][:3]
+['nil', '1', '2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spades.actions import BIDS, Bid
+from spades.errors import IllegalActionError, Reason
+from spades.rules import Rules
+
+__all__ = ["bid_error", "legal_bids", "double_nil_open"]
+
+
+def double_nil_open(seat: int, rules: Rules, scores: Sequence[int] | None = None) -> bool:
+    """Whether Double Nil is open to ``seat`` under ``rules`` given the side
+    scores (P-6, T-6, V-3): allowed at all, and, with
+    ``double_nil_trailing_by``, the seat's side trails the best other side by
+    at least that many points.
+    """
+    if not rules.double_nil_allowed:
+        return False
+    if rules.double_nil_trailing_by is None:
+        return True
+    if scores is None:
+        scores = [0] * len(rules.sides)
+    own = rules.side_of[seat]
+    best_other = max(s for i, s in enumerate(scores) if i != own)
+    return best_other - scores[own] >= rules.double_nil_trailing_by
+
+
+def _least_bid(rules: Rules) -> int:
+    """The least a seat can still add to its side's contract."""
+    return 0 if rules.nil_allowed else max(1, rules.min_bid)
+
+
+def bid_error(
+    bid: object,
+    *,
+    seat: int,
+    bids: Sequence[Bid | None],
+    rules: Rules,
+    scores: Sequence[int] | None = None,
+) -> IllegalActionError | None:
+    """Why ``seat`` may not make ``bid`` after ``bids``, or ``None``.
+
+    Checks C-3 (0..hand size, no pass), P-6/T-6 and V-3 (Double Nil), V-2 (Nil
+    allowed) and V-6 (minimum bids, maximum contract, bids totalling the
+    tricks).  Turn order is the state's business, not this function's.
+    """
+    if not isinstance(bid, Bid):
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{bid!r} is not a bid; bid a number of tricks or nil", "C-3")
+    hand = rules.hand_size
+    if bid.double_nil:
+        if bid.tricks != 0:
+            return IllegalActionError(Reason.BID_OUT_OF_RANGE, "a Double Nil bid is a bid of 0 tricks", "P-6")
+        if not rules.double_nil_allowed:
+            return IllegalActionError(Reason.DOUBLE_NIL_NOT_ALLOWED, "these rules do not allow Double Nil", "V-3")
+        if not double_nil_open(seat, rules, scores):
+            return IllegalActionError(
+                Reason.DOUBLE_NIL_NOT_ALLOWED,
+                f"Double Nil needs the side to trail by at least {rules.double_nil_trailing_by} points",
+                "V-3",
+            )
+    elif type(bid.tricks) is not int or not 0 <= bid.tricks <= hand:
+        return IllegalActionError(
+            Reason.BID_OUT_OF_RANGE, f"cannot bid {bid.tricks!r}: a bid is a whole number of tricks from 0 to {hand}", "C-3"
+        )
+    elif bid.tricks == 0:
+        if not rules.nil_allowed:
+            return IllegalActionError(Reason.NIL_NOT_ALLOWED, "these rules do not allow Nil", "V-2")
+    elif bid.tricks < rules.min_bid:
+        return IllegalActionError(
+            Reason.BID_BELOW_MINIMUM, f"cannot bid {bid.tricks}: these rules need a bid of at least {rules.min_bid} or Nil", "V-6"
+        )
+    return _side_error(bid, seat, bids, rules) or _total_error(bid, seat, bids, rules, scores)
+
+
+def _side_error(bid: Bid, seat: int, bids: Sequence[Bid | None], rules: Rules) -> IllegalActionError | None:
+    members = rules.sides[rules.side_of[seat]]
+    if len(members) < 2:
+        return None
+    others = [bids[m] for m in members if m != seat]
+    made = [b for b in others if b is not None]
+    contract = sum(b.tricks for b in made) + bid.tricks
+    still_to_bid = len(others) - len(made)
+    if rules.max_side_contract is not None:
+        least_rest = still_to_bid * _least_bid(rules)
+        if contract + least_rest > rules.max_side_contract:
+            return IllegalActionError(
+                Reason.CONTRACT_TOO_HIGH,
+                f"cannot bid {bid}: the side's contract would exceed {rules.max_side_contract}",
+                "V-6",
+            )
+    if rules.min_side_bid and still_to_bid == 0 and not bid.is_nil and not any(b.is_nil for b in made):
+        if contract < rules.min_side_bid:
+            return IllegalActionError(
+                Reason.SIDE_BID_BELOW_MINIMUM,
+                f"cannot bid {bid}: the side's contract would be {contract}, below the minimum {rules.min_side_bid}",
+                "V-6",
+            )
+    return None
+
+
+def _total_error(
+    bid: Bid, seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None
+) -> IllegalActionError | None:
+    if not rules.bids_may_not_total_tricks:
+        return None
+    if any(b is None for i, b in enumerate(bids) if i != seat):
+        return None
+    total = sum(b.tricks for i, b in enumerate(bids) if i != seat and b is not None) + bid.tricks
+    if total != rules.hand_size:
+        return None
+    # The rule yields when it would leave the last bidder no legal bid at all.
+    lenient = rules.replace(bids_may_not_total_tricks=False)
+    for other in _candidates(rules):
+        if other != bid and bid_error(other, seat=seat, bids=bids, rules=lenient, scores=scores) is None:
+            total_other = total - bid.tricks + other.tricks
+            if total_other != rules.hand_size:
+                return IllegalActionError(
+                    Reason.BIDS_TOTAL_TRICKS,
+                    f"cannot bid {bid}: the bids would add up to {rules.hand_size}, the number of tricks",
+                    "V-6",
+                )
+    return None
+
+
+def _candidates(rules: Rules) -> tuple[Bid, ...]:
+    return BIDS[: rules.hand_size + 1] + ((Bid.DOUBLE_NIL,) if rules.double_nil_allowed else ())
+
+
+def legal_bids(
+    *,
+    seat: int,
+    bids: Sequence[Bid | None],
+    rules: Rules,
+    scores: Sequence[int] | None = None,
+    double_nil: bool = True,
+) -> tuple[Bid, ...]:
+    """Every legal bid for ``seat``: the numbers in ascending order (0 = Nil
+    first), then Double Nil.  ``double_nil=False`` leaves Double Nil out (the
+    two-player game declares it during the draft, T-6)."""
+    return tuple(
+        b
+        for b in _candidates(rules)
+        if (double_nil or not b.double_nil) and bid_error(b, seat=seat, bids=bids, rules=rules, scores=scores) is None
+    )

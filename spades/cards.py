@@ -1,0 +1,399 @@
+"""Cards, suits, ranks and sets of cards.
+
+A card is a small int inside (``suit * 13 + rank``, 0..51, and 52/53 for the
+Little and Big Joker of the joker decks, rule V-9).  :class:`Card` is an
+``int`` subclass with one cached instance per card, and :class:`CardSet` is an
+immutable set backed by one int bitmask, so following suit is a mask ``&``.
+
+>>> from spades import Card, CardSet
+>>> Card.parse("10s") == Card.parse("T♠") == Card.parse("TS")
+True
+>>> hand = CardSet.parse("AKQ2.T98.765.432")
+>>> len(hand), Card.parse("KS") in hand
+(13, True)
+>>> str(hand)
+'AKQ2.T98.765.432'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import ClassVar, Final
+
+import attrs
+
+from spades.errors import ParseError
+
+__all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the library's index order. Spades are trump (C-1)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter name: ``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♣ ♦ ♥ ♠."""
+        return "♣♦♥♠"[self]
+
+
+class Rank(enum.IntEnum):
+    """Ranks from low to high (C-1); the jokers of V-9 rank above the Ace."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+    LITTLE_JOKER = 13
+    BIG_JOKER = 14
+
+    @property
+    def letter(self) -> str:
+        """The one-character name (``"T"`` for ten, ``"L"``/``"B"`` for the jokers)."""
+        return "23456789TJQKALB"[self]
+
+
+_RANK_TEXT: Final = {
+    "2": 0, "3": 1, "4": 2, "5": 3, "6": 4, "7": 5, "8": 6, "9": 7,
+    "T": 8, "10": 8, "J": 9, "Q": 10, "K": 11, "A": 12,
+}
+_SUIT_TEXT: Final = {
+    "C": 0, "♣": 0, "♧": 0,
+    "D": 1, "♦": 1, "♢": 1,
+    "H": 2, "♥": 2, "♡": 2,
+    "S": 3, "♠": 3, "♤": 3,
+}
+_JOKER_TEXT: Final = {"LJ": 52, "BJ": 53, "JL": 52, "JB": 53}
+
+LITTLE_JOKER_INDEX: Final = 52
+BIG_JOKER_INDEX: Final = 53
+NUM_CARD_INDEXES: Final = 54
+
+
+class Card(int):
+    """One playing card, an ``int`` from 0 to 53 with a cached instance each.
+
+    ``Card(i)`` returns the cached card of index ``i``; ``Card.parse(text)``
+    reads the common spellings.  The canonical text is rank then suit letter
+    (``"AS"``, ``"TD"``); the jokers are ``"LJ"`` and ``"BJ"``.
+
+    >>> Card.parse("A♠").suit, Card.parse("as").rank
+    (<Suit.SPADES: 3>, <Rank.ACE: 12>)
+    >>> Card.of(Rank.TEN, Suit.HEARTS)
+    Card('TH')
+    >>> int(Card.parse("2C")), int(Card.parse("AS")), int(Card.parse("BJ"))
+    (0, 51, 53)
+    """
+
+    __slots__ = ()
+    _cache: ClassVar[list[Card]] = []
+
+    def __new__(cls, index: int) -> Card:
+        if type(index) is Card:
+            return index
+        try:
+            return cls._cache[index]
+        except (IndexError, TypeError):
+            pass
+        if cls._cache and isinstance(index, int) and not isinstance(index, bool):
+            raise ParseError(f"card index {index!r} is out of range 0..53")
+        if cls._cache:
+            raise ParseError(f"a card index must be an int, got {index!r}")
+        return int.__new__(cls, index)  # only while the cache is being built
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        """The card of ``rank`` (0..12) in ``suit``; the jokers have no suit."""
+        if not (0 <= rank <= 12 and 0 <= suit <= 3):
+            raise ParseError(f"no card of rank {rank!r} in suit {suit!r}")
+        return cls._cache[suit * 13 + rank]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card: ``"AS"``, ``"As"``, ``"as"``, ``"TS"``, ``"10S"``,
+        ``"A♠"``, or ``"LJ"``/``"BJ"`` for the jokers.  Surrounding blanks are
+        ignored; anything else raises :class:`~spades.ParseError`.
+
+        >>> Card.parse(" 10d ")
+        Card('TD')
+        >>> Card.parse("1S")
+        Traceback (most recent call last):
+        ...
+        spades.errors.ParseError: cannot read '1S' as a card: unknown rank '1'
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"a card must be given as text, got {text!r}")
+        token = text.strip().upper()
+        joker = _JOKER_TEXT.get(token)
+        if joker is not None:
+            return cls._cache[joker]
+        if len(token) < 2:
+            raise ParseError(f"cannot read {text!r} as a card: too short")
+        rank_text, suit_text = token[:-1], token[-1]
+        suit = _SUIT_TEXT.get(suit_text)
+        if suit is None:
+            raise ParseError(f"cannot read {text!r} as a card: unknown suit {suit_text!r}")
+        rank = _RANK_TEXT.get(rank_text)
+        if rank is None:
+            raise ParseError(f"cannot read {text!r} as a card: unknown rank {rank_text!r}")
+        return cls._cache[suit * 13 + rank]
+
+    @property
+    def suit(self) -> Suit:
+        """The printed suit. The jokers report :attr:`Suit.SPADES`: they are
+        spades for following, leading and breaking (V-9)."""
+        return Suit(min(int(self) // 13, 3))
+
+    @property
+    def rank(self) -> Rank:
+        """The printed rank."""
+        index = int(self)
+        return Rank(index - 39) if index >= 52 else Rank(index % 13)
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the Little and the Big Joker."""
+        return int(self) >= LITTLE_JOKER_INDEX
+
+    @property
+    def mask(self) -> int:
+        """The card's bit in a :class:`CardSet` mask."""
+        return 1 << int(self)
+
+    @property
+    def symbol(self) -> str:
+        """Text with a suit symbol, e.g. ``"A♠"``, ``"10♥"``, ``"BJ"``."""
+        if self.is_joker:
+            return str(self)
+        rank = "10" if self.rank == Rank.TEN else self.rank.letter
+        return rank + self.suit.symbol
+
+    def __str__(self) -> str:
+        return _CARD_TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_CARD_TEXT[self]!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Card, (int(self),))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+_CARD_TEXT: Final = tuple(
+    "23456789TJQKA"[i % 13] + "CDHS"[i // 13] for i in range(52)
+) + ("LJ", "BJ")
+Card._cache.extend(int.__new__(Card, i) for i in range(NUM_CARD_INDEXES))
+
+LITTLE_JOKER: Final = Card(LITTLE_JOKER_INDEX)
+BIG_JOKER: Final = Card(BIG_JOKER_INDEX)
+
+# Cards of a mask as a tuple, in index order, built from 13-bit chunks so that
+# any mask converts with at most five look-ups and no per-card work.
+_CHUNK_TUPLES: list[tuple[tuple[Card, ...], ...]] = []
+
+
+def _build_chunk(base: int, width: int) -> tuple[tuple[Card, ...], ...]:
+    table: list[tuple[Card, ...]] = []
+    cards = Card._cache
+    for bits in range(1 << width):
+        table.append(tuple(cards[base + i] for i in range(width) if bits >> i & 1))
+    return tuple(table)
+
+
+for _base in (0, 13, 26, 39):
+    _CHUNK_TUPLES.append(_build_chunk(_base, 13))
+_CHUNK_TUPLES.append(_build_chunk(52, 2))
+_C0, _C1, _C2, _C3, _C4 = _CHUNK_TUPLES
+
+
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of an int mask as a tuple in index order (internal fast path)."""
+    if mask < 0x2000:
+        return _C0[mask]
+    return (
+        _C0[mask & 0x1FFF]
+        + _C1[(mask >> 13) & 0x1FFF]
+        + _C2[(mask >> 26) & 0x1FFF]
+        + _C3[(mask >> 39) & 0x1FFF]
+        + _C4[mask >> 52]
+    )
+
+
+SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
+"""The natural mask of each suit (jokers excluded)."""
+STANDARD_DECK_MASK: Final = (1 << 52) - 1
+ALL_CARDS_MASK: Final = (1 << NUM_CARD_INDEXES) - 1
+
+
+@attrs.frozen(slots=True, repr=False)
+class CardSet:
+    """An immutable set of cards backed by one int bitmask.
+
+    Iteration is in index order: clubs 2..A, diamonds, hearts, spades 2..A,
+    then the jokers.  Set operators return new sets.  The text form is the
+    PBN-style suit groups ``spades.hearts.diamonds.clubs``, highest first
+    (jokers lead the spade group as ``B`` and ``L``).
+
+    >>> hand = CardSet.parse("AK..QJ.2")
+    >>> [str(card) for card in hand]
+    ['2C', 'QD', 'JD', 'KS', 'AS']
+    >>> str(hand - CardSet.parse("A..."))
+    'K..QJ.2'
+    >>> CardSet.from_cards(["AS", "KS"]) <= hand
+    True
+    """
+
+    mask: int = attrs.field()
+    """The bitmask: bit ``i`` is set when the card of index ``i`` is in the set."""
+
+    @mask.validator
+    def _check_mask(self, _attribute: object, value: int) -> None:
+        if type(value) is not int or value < 0 or value > ALL_CARDS_MASK:
+            raise ParseError(f"a card set mask must be an int in 0..2**54-1, got {value!r}")
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card | str]) -> CardSet:
+        """The set of ``cards`` (cards or card text). Duplicates are an error."""
+        mask = 0
+        for item in cards:
+            card = Card.parse(item) if isinstance(item, str) else Card(item)
+            bit = 1 << card
+            if mask & bit:
+                raise ParseError(f"card {card} is given twice")
+            mask |= bit
+        return cls(mask)
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read a hand as PBN suit groups ``"AKQ2.T98.765.432"`` (spades,
+        hearts, diamonds, clubs; ``-`` or nothing for a void), or as cards
+        separated by blanks or commas (``"AS KS 10H"``).
+
+        >>> CardSet.parse("AS, KS 10h") == CardSet.parse("AK.T..")
+        True
+        >>> CardSet.parse("AKX...")
+        Traceback (most recent call last):
+        ...
+        spades.errors.ParseError: cannot read 'AKX...' as a hand: unknown rank 'X' in the spades group
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"a hand must be given as text, got {text!r}")
+        stripped = text.strip()
+        if "." in stripped and not any(sep in stripped for sep in " ,"):
+            return cls._parse_groups(text, stripped)
+        tokens = [t for t in stripped.replace(",", " ").split() if t]
+        return cls.from_cards(Card.parse(t) for t in tokens)
+
+    @classmethod
+    def _parse_groups(cls, text: str, stripped: str) -> CardSet:
+        groups = stripped.split(".")
+        if len(groups) != 4:
+            raise ParseError(f"cannot read {text!r} as a hand: expected 4 suit groups, got {len(groups)}")
+        mask = 0
+        for group, suit in zip(groups, (3, 2, 1, 0)):
+            if group == "-":
+                continue
+            body = group.upper().replace("10", "T")
+            for char in body:
+                if suit == 3 and char in "LB":
+                    bit = 1 << (LITTLE_JOKER_INDEX if char == "L" else BIG_JOKER_INDEX)
+                else:
+                    rank = _RANK_TEXT.get(char)
+                    if rank is None:
+                        name = Suit(suit).name.lower()
+                        raise ParseError(
+                            f"cannot read {text!r} as a hand: unknown rank {char!r} in the {name} group"
+                        )
+                    bit = 1 << (suit * 13 + rank)
+                if mask & bit:
+                    raise ParseError(f"cannot read {text!r} as a hand: {char!r} appears twice")
+                mask |= bit
+        return cls(mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_of_mask(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < NUM_CARD_INDEXES:
+            return bool(self.mask >> card & 1)
+        return False
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __ge__(self, other: CardSet) -> bool:
+        return other.mask & ~self.mask == 0
+
+    def cards(self) -> tuple[Card, ...]:
+        """The cards as a tuple, in index order."""
+        return cards_of_mask(self.mask)
+
+    def suit(self, suit: Suit | int) -> CardSet:
+        """The cards of one natural suit (jokers not included)."""
+        return CardSet(self.mask & SUIT_MASKS[suit])
+
+    def __str__(self) -> str:
+        groups = []
+        for suit in (3, 2, 1, 0):
+            bits = (self.mask >> (13 * suit)) & 0x1FFF
+            text = "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if bits >> r & 1)
+            if suit == 3:
+                jokers = "".join(c for c, i in (("B", 53), ("L", 52)) if self.mask >> i & 1)
+                text = jokers + text
+            groups.append(text)
+        return ".".join(groups)
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"
+
+    def __copy__(self) -> CardSet:
+        return self
+
+    def __deepcopy__(self, memo: object) -> CardSet:
+        return self
+
+
+FULL_DECK: Final = CardSet(STANDARD_DECK_MASK)
+"""The standard 52-card deck (C-1)."""

@@ -1,0 +1,372 @@
+"""One frozen value holding every option of the game.
+
+:class:`Rules` is built with keyword arguments or a named preset and checked
+when it is built: an unknown option, a value out of range or a contradictory
+combination raises :class:`~spades.RulesError` naming the options.
+
+>>> from spades import Rules
+>>> Rules.partnership().target
+500
+>>> Rules.partnership(nil_bonus=50).nil_bonus
+50
+>>> Rules(players=5)
+Traceback (most recent call last):
+...
+spades.errors.RulesError: players: must be 2, 3 or 4, got 5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Literal
+
+import attrs
+
+from spades.cards import (
+    BIG_JOKER_INDEX,
+    LITTLE_JOKER_INDEX,
+    NUM_CARD_INDEXES,
+    STANDARD_DECK_MASK,
+    SUIT_MASKS,
+)
+from spades.errors import RulesError
+
+__all__ = ["Rules", "PRESETS", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck"]
+
+Deck = Literal["standard", "jokers", "joker-joker-deuce-deuce"]
+FailedNil = Literal["bags", "partner", "ignored"]
+FirstLead = Literal["left-of-dealer", "two-of-clubs"]
+Boston = Literal["none", "bonus", "win"]
+ThreePlayerDeck = Literal["set-aside", "remove-two-of-clubs"]
+
+_TWO_CLUBS: Final = 0
+_TWO_DIAMONDS: Final = 13
+_TWO_HEARTS: Final = 26
+_TWO_SPADES: Final = 39
+_ACE_SPADES: Final = 51
+
+
+def _choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value not in allowed:
+            options = ", ".join(repr(a) for a in allowed)
+            raise RulesError(f"{attribute.name}: must be one of {options}, got {value!r}")
+
+    return check
+
+
+def _int(low: int | None = None, high: int | None = None) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if type(value) is not int:
+            raise RulesError(f"{attribute.name}: must be a whole number, got {value!r}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            lo = "" if low is None else f">= {low}"
+            hi = "" if high is None else f"<= {high}"
+            raise RulesError(f"{attribute.name}: must be {' and '.join(x for x in (lo, hi) if x)}, got {value}")
+
+    return check
+
+
+def _optional_int(low: int | None = None, high: int | None = None) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    inner = _int(low, high)
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is not None:
+            inner(instance, attribute, value)
+
+    return check
+
+
+def _bool(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not bool:
+        raise RulesError(f"{attribute.name}: must be true or false, got {value!r}")
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules:
+    """Every option of a game of Spades, with the sources' partnership game as
+    the default.  Build one with keyword arguments or a preset
+    (:meth:`partnership`, :meth:`two_player`, :meth:`preset`), then change
+    options with :meth:`replace`.
+
+    The ``[decided]`` points of the rules specification are options here
+    with the specification's default.
+
+    >>> rules = Rules.partnership()
+    >>> rules.sides
+    ((0, 2), (1, 3))
+    >>> Rules.two_player().sides
+    ((0,), (1,))
+    >>> rules.replace(target=300).target
+    300
+    """
+
+    players: int = attrs.field(default=4, validator=_int(2, 4))
+    """Seats at the table: 4 (partnership or cutthroat), 3 (cutthroat) or 2
+    (the two-player draft game, T-1). Seats are numbered clockwise from 0."""
+    partners: bool = attrs.field(default=True, validator=_bool)
+    """Partners sit opposite and score together (P-1); ``False`` for 2 players
+    and for cutthroat (V-10), where every seat is its own side."""
+    first_dealer: int = attrs.field(default=0, validator=_int(0, 3))
+    """The dealer of the game's first hand (P-2). In the two-player game the
+    dealer is the *first player*, who drafts first (T-1)."""
+    deck: Deck = attrs.field(default="standard", validator=_choice("standard", "jokers", "joker-joker-deuce-deuce"))
+    """``"standard"`` 52 cards (C-1); ``"jokers"``: Big and Little Joker above the
+    Ace of spades, 2♣ and 2♦ removed; ``"joker-joker-deuce-deuce"``: Big Joker >
+    Little Joker > 2♦ > 2♠ > A♠, 2♣ and 2♥ removed (V-9)."""
+    three_player_deck: ThreePlayerDeck = attrs.field(
+        default="set-aside", validator=_choice("set-aside", "remove-two-of-clubs")
+    )
+    """Cutthroat for three (V-10): 17 cards each and the last card set aside, or
+    the 2♣ removed from the deck before the deal."""
+    target: int = attrs.field(default=500, validator=_int(1))
+    """A side that reaches this score (>=) ends the game (C-2, V-1)."""
+    losing_floor: int | None = attrs.field(default=None, validator=_optional_int())
+    """Mercy rule (V-1): a side at or below this score ends the game, which the
+    highest score then wins. ``None``: no floor."""
+    nil_allowed: bool = attrs.field(default=True, validator=_bool)
+    """Whether a player may bid Nil (V-2)."""
+    nil_bonus: int = attrs.field(default=100, validator=_int(0))
+    """Points won for a made Nil and lost for a failed one (P-5, T-5, V-2)."""
+    double_nil_allowed: bool = attrs.field(default=True, validator=_bool)
+    """Whether Double (Blind) Nil may be bid (P-6, T-6, V-3)."""
+    double_nil_bonus: int = attrs.field(default=200, validator=_int(0))
+    """Points won for a made Double Nil and lost for a failed one (V-3)."""
+    double_nil_exchange: int = attrs.field(default=3, validator=_int(0, 3))
+    """Cards exchanged after a Double Nil (V-3): in a partnership, the partner
+    gives this many and the bidder gives as many back (P-6); in the two-player
+    game, the bidder may discard up to this many and draw replacements (T-6)."""
+    double_nil_trailing_by: int | None = attrs.field(default=None, validator=_optional_int(1))
+    """If set, Double Nil may be bid only by a side trailing the best other side
+    by at least this many points (V-3)."""
+    failed_nil: FailedNil = attrs.field(default="bags", validator=_choice("bags", "partner", "ignored"))
+    """What a failed Nil bidder's tricks do (S-7, V-4): count as bags for the
+    side, count toward the partner's contract, or nothing."""
+    bag_points: int = attrs.field(default=1, validator=_int(0))
+    """Points per bag (S-1, V-5)."""
+    bags_per_penalty: int = attrs.field(default=10, validator=_int(1))
+    """Bags that bring a penalty (S-8, V-5)."""
+    bag_penalty: int = attrs.field(default=100, validator=_int(0))
+    """Points lost each time the bags reach ``bags_per_penalty`` (S-8, V-5)."""
+    min_bid: int = attrs.field(default=0, validator=_int(0, 13))
+    """Least number bid by a player who does not bid Nil (V-6); Nil stays a
+    Nil bid if it is allowed."""
+    min_side_bid: int = attrs.field(default=0, validator=_int(0, 13))
+    """Least contract of a partnership whose members bid numbers (V-6); a side
+    with a Nil bidder is exempt. Checked at the side's last bid."""
+    max_side_contract: int | None = attrs.field(default=None, validator=_optional_int(1, 17))
+    """Greatest contract a side may bid (V-6; usually 13). ``None``: no limit
+    but the size of the hand."""
+    bids_may_not_total_tricks: bool = attrs.field(default=False, validator=_bool)
+    """The last bidder may not make all bids add up to the number of tricks (V-6)."""
+    first_lead: FirstLead = attrs.field(default="left-of-dealer", validator=_choice("left-of-dealer", "two-of-clubs"))
+    """Who leads to the first trick (P-7, T-7, V-7): the seat left of the dealer,
+    or the holder of the 2♣, who must lead it."""
+    no_spades_first_trick: bool = attrs.field(default=False, validator=_bool)
+    """No spade may be played to the first trick unless the player holds
+    nothing else (V-7)."""
+    ten_for_two_hundred: bool = attrs.field(default=False, validator=_bool)
+    """A side that bids 10 or more and makes it scores its contract points
+    double (V-8)."""
+    boston: Boston = attrs.field(default="none", validator=_choice("none", "bonus", "win"))
+    """A side that takes every trick (V-8): nothing more, ``boston_bonus``
+    points, or wins the game at once."""
+    boston_bonus: int = attrs.field(default=250, validator=_int(0))
+    """Points for a Boston when ``boston == "bonus"`` (V-8)."""
+
+    # Derived tables, computed once at construction (not options).
+    _suit_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _power: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _suit_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _deck_mask: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _sides: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _hand_size: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _first_trick_options: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._check_combinations()
+        setter = object.__setattr__
+        suit_of = [min(i // 13, 3) for i in range(NUM_CARD_INDEXES)]
+        # Power: spades (trumps) above every other card; within spades the
+        # natural order, jokers on top (V-9).
+        power = [(i % 13) + (100 if suit_of[i] == 3 else 0) for i in range(52)] + [113, 114]
+        if self.deck == "standard":
+            deck = STANDARD_DECK_MASK
+        elif self.deck == "jokers":
+            deck = STANDARD_DECK_MASK & ~(1 << _TWO_CLUBS | 1 << _TWO_DIAMONDS)
+            deck |= 1 << LITTLE_JOKER_INDEX | 1 << BIG_JOKER_INDEX
+        else:
+            deck = STANDARD_DECK_MASK & ~(1 << _TWO_CLUBS | 1 << _TWO_HEARTS)
+            deck |= 1 << LITTLE_JOKER_INDEX | 1 << BIG_JOKER_INDEX
+            suit_of[_TWO_DIAMONDS] = 3
+            # Big Joker > Little Joker > 2♦ > 2♠ > A♠: spread to make room.
+            power = [p * 4 for p in power]
+            power[_TWO_SPADES] = 112 * 4 + 1
+            power[_TWO_DIAMONDS] = 112 * 4 + 2
+            power[LITTLE_JOKER_INDEX] = 113 * 4
+            power[BIG_JOKER_INDEX] = 114 * 4
+        if self.players == 3 and self.three_player_deck == "remove-two-of-clubs":
+            deck &= ~(1 << _TWO_CLUBS)
+        masks = [0, 0, 0, 0]
+        for i in range(NUM_CARD_INDEXES):
+            if deck >> i & 1:
+                masks[suit_of[i]] |= 1 << i
+        if self.partners:
+            sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+        else:
+            sides = tuple((seat,) for seat in range(self.players))
+        side_of = [0] * self.players
+        for index, members in enumerate(sides):
+            for seat in members:
+                side_of[seat] = index
+        setter(self, "_suit_of", tuple(suit_of))
+        setter(self, "_power", tuple(power))
+        setter(self, "_suit_masks", tuple(masks))
+        setter(self, "_deck_mask", deck)
+        setter(self, "_sides", sides)
+        setter(self, "_side_of", tuple(side_of))
+        setter(self, "_hand_size", 17 if self.players == 3 else 13)
+        setter(self, "_first_trick_options", self.no_spades_first_trick or self.first_lead != "left-of-dealer")
+
+    def _check_combinations(self) -> None:
+        if self.players == 2 and self.partners:
+            raise RulesError("players=2 needs partners=false: the two-player game is each for themselves (T-1)")
+        if self.players == 3 and self.partners:
+            raise RulesError("players=3 needs partners=false: three players play cutthroat (V-10)")
+        if self.first_dealer >= self.players:
+            raise RulesError(f"first_dealer: seat {self.first_dealer} does not exist with players={self.players}")
+        if self.first_lead == "two-of-clubs":
+            if self.deck != "standard":
+                raise RulesError(f"first_lead='two-of-clubs' needs deck='standard': deck={self.deck!r} removes the 2♣")
+            if self.players == 2:
+                raise RulesError("first_lead='two-of-clubs' cannot be used with players=2: the 2♣ may be discarded in the draft")
+            if self.players == 3:
+                raise RulesError("first_lead='two-of-clubs' cannot be used with players=3: the 2♣ may be set aside or removed")
+        if self.losing_floor is not None and self.losing_floor >= self.target:
+            raise RulesError(f"losing_floor ({self.losing_floor}) must be below target ({self.target})")
+        if self.players == 3 and self.deck != "standard" and self.three_player_deck == "remove-two-of-clubs":
+            raise RulesError(f"three_player_deck='remove-two-of-clubs' needs deck='standard': deck={self.deck!r} has no 2♣")
+        if self.max_side_contract is not None and self.min_side_bid > self.max_side_contract:
+            raise RulesError(
+                f"min_side_bid ({self.min_side_bid}) is above max_side_contract ({self.max_side_contract})"
+            )
+        hand = 17 if self.players == 3 else 13
+        if self.min_bid > hand or self.min_side_bid > hand:
+            raise RulesError(f"min_bid/min_side_bid: at most {hand}, the size of a hand")
+
+    # ------------------------------------------------------------------
+    # Derived facts used by the engine.
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side: partnerships (P-1) or one seat each."""
+        return self._sides
+
+    @property
+    def side_of(self) -> tuple[int, ...]:
+        """For each seat, the index of its side."""
+        return self._side_of
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat, and so tricks per hand (C-8; 17 for three)."""
+        return self._hand_size
+
+    @property
+    def deck_mask(self) -> int:
+        """The bitmask of the cards in play (C-1, V-9, V-10)."""
+        return self._deck_mask
+
+    @property
+    def suit_masks(self) -> tuple[int, ...]:
+        """For each suit (clubs, diamonds, hearts, spades), the mask of the deck's
+        cards that belong to it for following; jokers and the V-9 deuces are
+        spades."""
+        return self._suit_masks
+
+    @property
+    def suit_of(self) -> tuple[int, ...]:
+        """For each card index, the suit it belongs to under these rules."""
+        return self._suit_of
+
+    @property
+    def power(self) -> tuple[int, ...]:
+        """For each card index, a number that orders cards within a suit, every
+        spade above every other card (C-7, V-9)."""
+        return self._power
+
+    @property
+    def is_draft(self) -> bool:
+        """True for the two-player game, where the hand is drafted (T-2)."""
+        return self.players == 2
+
+    # ------------------------------------------------------------------
+    # Construction helpers.
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated like a new value)."""
+        return Rules.from_dict({**self.to_dict(), **changes})
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a plain dict of JSON-compatible values.
+
+        >>> Rules.from_dict(Rules.two_player().to_dict()) == Rules.two_player()
+        True
+        """
+        return {f.name: getattr(self, f.name) for f in attrs.fields(Rules) if f.init}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Build from a dict of options; unknown keys raise
+        :class:`~spades.RulesError` naming them.
+
+        >>> Rules.from_dict({"target": 300, "colour": "red"})
+        Traceback (most recent call last):
+        ...
+        spades.errors.RulesError: unknown option(s): 'colour'
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be a mapping of options, got {type(data).__name__}")
+        known = {f.name for f in attrs.fields(Rules) if f.init}
+        unknown = sorted(str(k) for k in data if k not in known)
+        if unknown:
+            raise RulesError("unknown option(s): " + ", ".join(repr(k) for k in unknown))
+        return cls(**dict(data))
+
+    # ------------------------------------------------------------------
+    # Presets.
+
+    @classmethod
+    def partnership(cls, **changes: Any) -> Rules:
+        """Partnership Spades as the project's sources describe it (P-, S-
+        rules): 4 players, 500 to win, Nil 100, Double Nil 200 with a 3-card
+        exchange, failed-Nil tricks as bags, 10 bags cost 100."""
+        return cls(**changes)
+
+    @classmethod
+    def two_player(cls, **changes: Any) -> Rules:
+        """Two-player Spades from the sources (T- rules): a keep-or-discard
+        draft instead of a deal, each player scoring alone."""
+        return cls(**{"players": 2, "partners": False, **changes})
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The preset called ``name`` (see :data:`PRESETS`).
+
+        >>> Rules.preset("jokers").deck
+        'jokers'
+        """
+        try:
+            factory = PRESETS[name]
+        except (KeyError, TypeError):
+            names = ", ".join(sorted(PRESETS))
+            raise RulesError(f"unknown preset {name!r}; presets are: {names}") from None
+        return factory()
+
+
+PRESETS: Final[dict[str, Callable[[], Rules]]] = {
+    "partnership": Rules.partnership,
+    "two-player": Rules.two_player,
+}
+"""Named rule sets, by name. :meth:`Rules.preset` builds one."""

@@ -1,0 +1,202 @@
+"""Hand scoring and the end of the game, as pure functions of plain values.
+
+A *side* is a partnership (P-1) or, in the two-player and cutthroat games, a
+single seat; :attr:`Rules.sides <spades.Rules.sides>` says which seats form
+each side.
+
+>>> from spades import Bid, Rules
+>>> from spades.scoring import score_hand
+>>> # Seed example (S-1): Beth and David bid 5 and win 7: 50 + 2 = 52.
+>>> hand = score_hand([Bid(3), Bid(3), Bid(3), Bid(2)], [3, 4, 3, 3], Rules.partnership())
+>>> hand.sides[1].points, hand.sides[1].bags
+(52, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from spades.actions import Bid
+from spades.errors import IllegalActionError, Reason
+from spades.rules import Rules
+
+__all__ = ["SideScore", "HandScore", "score_hand", "game_winner"]
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class SideScore:
+    """One side's result for one hand."""
+
+    contract: int
+    """Tricks bid by the side's non-Nil bidders (P-4)."""
+    tricks: int
+    """Tricks that count toward the contract (S-6; V-4)."""
+    made: bool
+    """Whether the contract was made (``True`` for a contract of 0)."""
+    contract_points: int
+    """10 per trick bid, won or lost (S-1, S-3; 0 for a contract of 0, S-5;
+    doubled by V-8's ten-for-two-hundred)."""
+    bags: int
+    """Bags won this hand: overtricks (S-2) and failed-Nil tricks (S-7)."""
+    bag_points: int
+    """Points for this hand's bags (S-1, V-5)."""
+    nil_points: int
+    """Nil and Double Nil bonuses and penalties (S-4)."""
+    bonus_points: int
+    """Boston bonus (V-8)."""
+    penalty_points: int
+    """Bag penalties taken this hand, as a negative number (S-8)."""
+    points: int
+    """The hand's total for the side."""
+    total_bags: int
+    """The side's bags after this hand, penalties removed (S-8)."""
+    score: int
+    """The side's running score after this hand."""
+    boston: bool
+    """Whether the side took every trick (V-8)."""
+
+
+@attrs.frozen(slots=True)
+class HandScore:
+    """The result of one hand for every side."""
+
+    sides: tuple[SideScore, ...]
+    """One entry per side, in the order of ``Rules.sides``."""
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each side's points for the hand."""
+        return tuple(s.points for s in self.sides)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's running score after the hand."""
+        return tuple(s.score for s in self.sides)
+
+    @property
+    def total_bags(self) -> tuple[int, ...]:
+        """Each side's bags after the hand."""
+        return tuple(s.total_bags for s in self.sides)
+
+
+def score_hand(
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+    rules: Rules,
+    *,
+    scores: Sequence[int] | None = None,
+    bags: Sequence[int] | None = None,
+) -> HandScore:
+    """Score one hand from each seat's bid and tricks won.
+
+    ``scores`` and ``bags`` are the sides' totals before the hand (zeros by
+    default).  Implements S-1..S-8 and the scoring options of V-2..V-5 and
+    V-8.
+
+    >>> from spades import Bid, Rules
+    >>> # Alex bids 4, partner Charlie bids Nil (P-5); Charlie takes a trick.
+    >>> result = score_hand([Bid(4), Bid(3), Bid.NIL, Bid(3)], [5, 3, 1, 4], Rules.partnership())
+    >>> side = result.sides[0]
+    >>> side.contract_points, side.bags, side.nil_points, side.points
+    (40, 2, -100, -58)
+    """
+    sides = rules.sides
+    players = rules.players
+    if len(bids) != players or len(tricks) != players:
+        raise IllegalActionError(Reason.NOT_AN_ACTION, f"score_hand needs {players} bids and {players} trick counts")
+    if any(not isinstance(b, Bid) for b in bids):
+        raise IllegalActionError(Reason.NOT_AN_ACTION, "score_hand needs a Bid for every seat")
+    if any(type(t) is not int or t < 0 for t in tricks) or sum(tricks) != rules.hand_size:
+        raise IllegalActionError(
+            Reason.NOT_AN_ACTION, f"the trick counts must be whole numbers adding up to {rules.hand_size}", "C-8"
+        )
+    scores = [0] * len(sides) if scores is None else list(scores)
+    bags = [0] * len(sides) if bags is None else list(bags)
+    results = []
+    for index, members in enumerate(sides):
+        results.append(_score_side(members, bids, tricks, rules, scores[index], bags[index]))
+    return HandScore(tuple(results))
+
+
+def _score_side(
+    members: Sequence[int], bids: Sequence[Bid], tricks: Sequence[int], rules: Rules, score: int, bags_before: int
+) -> SideScore:
+    contract = 0
+    counted = 0
+    nil_bags = 0
+    nil_points = 0
+    for seat in members:
+        bid, won = bids[seat], tricks[seat]
+        if not bid.is_nil:
+            contract += bid.tricks
+            counted += won  # S-6
+            continue
+        value = rules.double_nil_bonus if bid.double_nil else rules.nil_bonus
+        nil_points += value if won == 0 else -value  # P-5, P-6, T-5, T-6, S-4
+        if won:
+            if rules.failed_nil == "bags":
+                nil_bags += won  # S-7
+            elif rules.failed_nil == "partner":
+                counted += won  # V-4
+    made = counted >= contract
+    if made:
+        contract_points = 10 * contract  # S-1 (S-5: 0 when the contract is 0)
+        overtricks = counted - contract  # S-2
+        if rules.ten_for_two_hundred and contract >= 10:
+            contract_points *= 2  # V-8
+    else:
+        contract_points = -10 * contract  # S-3
+        overtricks = 0
+    hand_bags = overtricks + nil_bags
+    bag_points = hand_bags * rules.bag_points
+    side_tricks = sum(tricks[seat] for seat in members)
+    boston = side_tricks == rules.hand_size
+    bonus = rules.boston_bonus if boston and rules.boston == "bonus" else 0
+    total_bags = bags_before + hand_bags
+    penalties = 0
+    while total_bags >= rules.bags_per_penalty:  # S-8: one hand can bring several
+        total_bags -= rules.bags_per_penalty
+        penalties -= rules.bag_penalty
+    points = contract_points + bag_points + nil_points + bonus + penalties
+    return SideScore(
+        contract=contract,
+        tricks=counted,
+        made=made,
+        contract_points=contract_points,
+        bags=hand_bags,
+        bag_points=bag_points,
+        nil_points=nil_points,
+        bonus_points=bonus,
+        penalty_points=penalties,
+        points=points,
+        total_bags=total_bags,
+        score=score + points,
+        boston=boston,
+    )
+
+
+def game_winner(scores: Sequence[int], rules: Rules, *, boston: int | None = None) -> int | None:
+    """The index of the side that has won after a hand, or ``None`` while the
+    game goes on (S-9, V-1, V-8).
+
+    The game ends when a side reaches the target (C-2) or, with a losing
+    floor, falls to it (V-1); the highest score then wins, and a tie for the
+    highest means another hand.  ``boston`` is the side that took every trick
+    this hand, which wins at once when ``rules.boston == "win"``.
+
+    >>> from spades import Rules
+    >>> game_winner([510, 420], Rules.partnership()), game_winner([510, 530], Rules.partnership())
+    (0, 1)
+    >>> print(game_winner([510, 510], Rules.partnership()))
+    None
+    """
+    if boston is not None and rules.boston == "win":
+        return boston
+    top = max(scores)
+    ended = top >= rules.target or (rules.losing_floor is not None and min(scores) <= rules.losing_floor)
+    if not ended:
+        return None
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    return leaders[0] if len(leaders) == 1 else None

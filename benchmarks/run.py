@@ -1,0 +1,791 @@
+"""Speed and memory benchmarks for ``spades``, through the public API only.
+
+Run from the repository root::
+
+    python benchmarks/run.py            # full run, about two minutes
+    python benchmarks/run.py --quick    # a rough run in well under 30 seconds
+    python benchmarks/run.py --json     # the results as JSON on stdout
+    python benchmarks/run.py --profile  # also profile the random-hands loop
+
+Every figure is the best of several timed runs (``time.perf_counter``).
+``benchmarks/README.md`` explains what each figure measures.  When
+``pyspiel`` (``pip install open-spiel``) is importable, OpenSpiel's C++
+``spades`` is driven the same way in the same run for comparison; a bare
+pure-Python bitmask loop written below gives the floor of what plain Python
+can do with no objects at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import importlib
+import importlib.metadata
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+_ROOT = Path(__file__).resolve().parent.parent
+# Measure the working tree's engine, not some installed copy.
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+import spades  # noqa: E402
+from spades import GameState, Phase, Rules, new_game  # noqa: E402
+
+__all__ = [
+    "Timing",
+    "Settings",
+    "best_rate",
+    "floor_hands",
+    "load_pyspiel",
+    "machine_info",
+    "main",
+    "memory_one_apply",
+    "memory_whole_game",
+    "openspiel_apply",
+    "openspiel_hands",
+    "openspiel_legal_actions",
+    "preset_rules",
+    "profile_random_hands",
+    "random_hands",
+    "run",
+    "time_apply",
+    "time_legal_actions",
+    "whole_games",
+    "WHOLE_GAME_RULES",
+]
+
+WHOLE_GAME_RULES = Rules.partnership(losing_floor=-200)
+"""Rules for whole random games.  Random bids almost always fail, so under
+the default rules a random game drifts to minus infinity and never ends; a
+losing floor of -200 ends it after a few hands."""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """One timed run: ``units`` of work (hands, games, calls) in ``seconds``."""
+
+    units: int
+    seconds: float
+    hands: int = 0
+    """Hands played, when the unit is not the hand (whole games)."""
+
+    @property
+    def rate(self) -> float:
+        """Units per second."""
+        return self.units / self.seconds if self.seconds > 0 else float("inf")
+
+
+# ----------------------------------------------------------------------
+# Our engine.
+
+
+def random_hands(rules: Rules, hands: int, seed: int = 0) -> Timing:
+    """Play ``hands`` random hands: for each, a new seeded game (the deal
+    resolves from the seed), then ``state.apply(rng.choice(state.legal_actions()))``
+    until the hand is scored (``len(state.sheet)`` grows by one)."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    start = time.perf_counter()
+    for i in range(hands):
+        state = new_game(rules, seed=seed + i)
+        while not state.sheet:
+            state = state.apply(choice(state.legal_actions()))
+    return Timing(hands, time.perf_counter() - start)
+
+
+def whole_games(rules: Rules, games: int, seed: int = 0) -> Timing:
+    """Play ``games`` whole random games to their end (use rules with a
+    losing floor, such as :data:`WHOLE_GAME_RULES`, or this never ends)."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    hands = 0
+    start = time.perf_counter()
+    for i in range(games):
+        state = new_game(rules, seed=seed + i)
+        while not state.is_over:
+            state = state.apply(choice(state.legal_actions()))
+        hands += len(state.sheet)
+    return Timing(games, time.perf_counter() - start, hands=hands)
+
+
+def _play_positions(rules: Rules, count: int, seed: int) -> list[tuple[GameState, Any]]:
+    """``count`` (state, random legal action) pairs at positions of play,
+    taken from random hands in shuffled order."""
+    rng = random.Random(seed)
+    pairs: list[tuple[GameState, Any]] = []
+    game = 0
+    while len(pairs) < count:
+        state = new_game(rules, seed=seed * 1_000_003 + game)
+        game += 1
+        while not state.sheet:
+            action = rng.choice(state.legal_actions())
+            if state.phase is Phase.PLAY:
+                pairs.append((state, action))
+            state = state.apply(action)
+    rng.shuffle(pairs)
+    return pairs[:count]
+
+
+def time_legal_actions(rules: Rules, calls: int, seed: int = 0) -> Timing:
+    """``legal_actions()`` on ``calls`` distinct random positions of play,
+    each called once (states are built before the clock starts, so a
+    per-state cache cannot flatter the figure)."""
+    states = [state for state, _ in _play_positions(rules, calls, seed)]
+    gc.collect()
+    start = time.perf_counter()
+    for state in states:
+        state.legal_actions()
+    return Timing(len(states), time.perf_counter() - start)
+
+
+def time_apply(rules: Rules, calls: int, seed: int = 0) -> Timing:
+    """``apply(action)`` once on each of ``calls`` random positions of play
+    with a random legal action chosen beforehand (trick ends and hand ends
+    included, as they come)."""
+    pairs = _play_positions(rules, calls, seed)
+    gc.collect()
+    start = time.perf_counter()
+    for state, action in pairs:
+        state.apply(action)
+    return Timing(len(pairs), time.perf_counter() - start)
+
+
+def preset_rules() -> dict[str, Rules]:
+    """Every preset in :data:`spades.PRESETS`, plus the two-player rules if
+    no preset equals them."""
+    presets = {name: factory() for name, factory in spades.PRESETS.items()}
+    if Rules.two_player() not in presets.values():
+        presets["two_player()"] = Rules.two_player()
+    return presets
+
+
+# ----------------------------------------------------------------------
+# Memory.
+
+
+def _traced() -> int:
+    return tracemalloc.get_traced_memory()[0]
+
+
+def memory_whole_game(rules: Rules = WHOLE_GAME_RULES, games: int = 5, seed: int = 0) -> dict[str, float]:
+    """Bytes per state when every state of ``games`` whole random games is
+    kept (tracemalloc: memory still allocated once they are all played, over
+    the number of states; the list holding them is not counted)."""
+    rng = random.Random(seed)
+    new_game(rules, seed=seed).legal_actions()  # warm any lazy module-level tables
+    gc.collect()
+    was_tracing = tracemalloc.is_tracing()
+    if not was_tracing:
+        tracemalloc.start()
+    try:
+        before = _traced()
+        states: list[GameState] = []
+        hands = 0
+        for game in range(games):
+            state = new_game(rules, seed=seed + game)
+            states.append(state)
+            while not state.is_over:
+                state = state.apply(rng.choice(state.legal_actions()))
+                states.append(state)
+            hands += len(state.sheet)
+        gc.collect()
+        kept = _traced() - before - sys.getsizeof(states)
+    finally:
+        if not was_tracing:
+            tracemalloc.stop()
+    return {
+        "games": games,
+        "states": len(states),
+        "hands": hands,
+        "bytes_total": kept,
+        "bytes_per_state": kept / len(states),
+    }
+
+
+def _reachable(root: object, stop: set[int]) -> dict[int, object]:
+    """Objects reachable from ``root`` whose id is not in ``stop``."""
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        key = id(obj)
+        if key in seen or key in stop:
+            continue
+        if obj is None or type(obj) in (bool, type) or (type(obj) is int and -5 <= obj <= 256):
+            continue  # singletons, classes and cached small ints cost nothing new
+        seen[key] = obj
+        todo.extend(gc.get_referents(obj))
+    return seen
+
+
+def _traced_per_apply(pairs: list[tuple[GameState, Any]]) -> float:
+    """Memory still held by the new states of ``pairs`` (their predecessors
+    alive), over their number: tracemalloc around all the applies at once,
+    so that allocator noise averages out."""
+    if not pairs:
+        return float("nan")
+    gc.collect()
+    was_tracing = tracemalloc.is_tracing()
+    if not was_tracing:
+        tracemalloc.start()
+    try:
+        kept: list[GameState | None] = [None] * len(pairs)  # allocated before the measure
+        before = _traced()
+        for index, (old, action) in enumerate(pairs):
+            kept[index] = old.apply(action)
+        gc.collect()
+        held = _traced() - before
+    finally:
+        if not was_tracing:
+            tracemalloc.stop()
+    return held / len(pairs)
+
+
+def memory_one_apply(rules: Rules, samples: int = 300, seed: int = 0) -> dict[str, float]:
+    """The size of one new state beyond what it shares with its predecessor,
+    at random positions of play (hand ends apart: they add a score-sheet
+    record and deal the next hand).
+
+    * ``traced``: memory allocated by ``apply`` and still held while the new
+      state and its predecessor are kept (tracemalloc, over all samples);
+    * ``getsizeof``: ``sys.getsizeof`` summed over the objects the new state
+      reaches that its predecessor, the action and the rules do not (mean
+      and largest).
+    """
+    pairs = _play_positions(rules, samples, seed)
+    within: list[tuple[GameState, Any]] = []
+    ends: list[tuple[GameState, Any]] = []
+    sizes: list[int] = []
+    sizes_end: list[int] = []
+    for old, action in pairs:
+        old.legal_actions()  # warm any per-state cache outside the measure
+        new = old.apply(action)
+        stop = set(_reachable(old, set()))
+        stop.update(_reachable(action, stop))
+        stop.update(_reachable(rules, stop))
+        size = sum(sys.getsizeof(obj) for obj in _reachable(new, stop).values())
+        if len(new.sheet) > len(old.sheet):
+            ends.append((old, action))
+            sizes_end.append(size)
+        else:
+            within.append((old, action))
+            sizes.append(size)
+    del new
+
+    def mean(values: list[int]) -> float:
+        return sum(values) / len(values) if values else float("nan")
+
+    return {
+        "samples": len(within),
+        "traced_mean": _traced_per_apply(within),
+        "getsizeof_mean": mean(sizes),
+        "getsizeof_max": max(sizes, default=0),
+        "hand_end_samples": len(ends),
+        "hand_end_traced_mean": _traced_per_apply(ends),
+        "hand_end_getsizeof_mean": mean(sizes_end),
+    }
+
+
+# ----------------------------------------------------------------------
+# The floor: a bare pure-Python loop, no library objects.
+
+_SPADES = 0x1FFF << 39
+_SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
+# The cards (indexes 0..51, suit-major like the library) of each 13-bit suit pattern.
+_BITS = tuple(tuple(tuple(13 * s + r for r in range(13) if m >> r & 1) for m in range(0x2000)) for s in range(4))
+_DECK = tuple(range(52))
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    b = _BITS
+    return (
+        b[0][mask & 0x1FFF] + b[1][mask >> 13 & 0x1FFF] + b[2][mask >> 26 & 0x1FFF] + b[3][mask >> 39]
+    )
+
+
+def floor_hands(hands: int, seed: int = 0) -> Timing:
+    """The floor: ``hands`` random partnership hands in plain Python with
+    52-bit masks per seat: shuffle and deal, four random bids (0..13), then
+    13 tricks with the legal mask (follow suit, no spade lead before spades
+    are broken unless only spades are held), a random legal card, the trick
+    winner, and the hand's contract scores."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    shuffle = rng.shuffle
+    randrange = rng.randrange
+    suit_mask = _SUIT
+    bits = _BITS
+    not_spades = ~_SPADES
+    start = time.perf_counter()
+    for number in range(hands):
+        deck = list(_DECK)
+        shuffle(deck)
+        held = [0, 0, 0, 0]
+        for i, card in enumerate(deck):
+            held[i & 3] |= 1 << card
+        dealer = number & 3
+        bids = [randrange(14) for _ in range(4)]
+        won = [0, 0, 0, 0]
+        broken = False
+        leader = (dealer + 1) & 3
+        for _trick in range(13):
+            hand = held[leader]
+            legal = hand if broken else (hand & not_spades or hand)
+            card = choice(_cards(legal))
+            held[leader] = hand ^ (1 << card)
+            led = card // 13
+            best, best_seat = card, leader
+            trumped = led == 3
+            broken = broken or trumped
+            seat = leader
+            for _ in range(3):
+                seat = (seat + 1) & 3
+                hand = held[seat]
+                follow = hand & suit_mask[led]
+                card = choice(bits[led][follow >> (13 * led)] if follow else _cards(hand))
+                held[seat] = hand ^ (1 << card)
+                suit = card // 13
+                if suit == 3:
+                    broken = True
+                    if not trumped or card > best:
+                        best, best_seat, trumped = card, seat, True
+                elif suit == led and not trumped and card > best:
+                    best, best_seat = card, seat
+            won[best_seat] += 1
+            leader = best_seat
+        for side in (0, 1):
+            bid = bids[side] + bids[side + 2]
+            taken = won[side] + won[side + 2]
+            _score = 10 * bid + taken - bid if taken >= bid else -10 * bid
+    return Timing(hands, time.perf_counter() - start)
+
+
+# ----------------------------------------------------------------------
+# OpenSpiel (optional).
+
+
+def load_pyspiel() -> Any | None:
+    """The ``pyspiel`` module, or ``None`` when it is not installed."""
+    try:
+        return importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+
+
+def openspiel_hands(pyspiel: Any, hands: int, seed: int = 0) -> Timing:
+    """OpenSpiel's ``spades`` driven like ours: random chance outcomes
+    (``rng.choice(state.chance_outcomes())``, uniform) and random legal
+    actions, counting completed hands of 52 plays.  An OpenSpiel episode is
+    one hand (52 deal steps, 4 bids, 52 plays); episodes are played until
+    ``hands`` hands are complete."""
+    game = pyspiel.load_game("spades")
+    rng = random.Random(seed)
+    choice = rng.choice
+    plays = 0
+    start = time.perf_counter()
+    while plays < 52 * hands:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                action = choice(state.legal_actions())
+                state.apply_action(action)
+                if action < 52:  # a card; bids are actions 52 and up
+                    plays += 1
+    elapsed = time.perf_counter() - start
+    return Timing(plays // 52, elapsed)
+
+
+def _openspiel_positions(pyspiel: Any, count: int, seed: int) -> list[Any]:
+    """Clones of OpenSpiel states at ``count`` random positions of play."""
+    game = pyspiel.load_game("spades")
+    rng = random.Random(seed)
+    states: list[Any] = []
+    while len(states) < count:
+        state = game.new_initial_state()
+        bids = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            if bids >= 4:
+                states.append(state.clone())
+            else:
+                bids += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    rng.shuffle(states)
+    return states[:count]
+
+
+def openspiel_legal_actions(pyspiel: Any, calls: int, seed: int = 0) -> Timing:
+    """OpenSpiel ``legal_actions()`` once on each of ``calls`` random
+    positions of play."""
+    states = _openspiel_positions(pyspiel, calls, seed)
+    gc.collect()
+    start = time.perf_counter()
+    for state in states:
+        state.legal_actions()
+    return Timing(len(states), time.perf_counter() - start)
+
+
+def openspiel_apply(pyspiel: Any, calls: int, seed: int = 0) -> Timing:
+    """OpenSpiel ``apply_action()`` once on each of ``calls`` random
+    positions of play (each a clone made beforehand: OpenSpiel states
+    change in place)."""
+    states = _openspiel_positions(pyspiel, calls, seed)
+    rng = random.Random(seed)
+    pairs = [(state, rng.choice(state.legal_actions())) for state in states]
+    gc.collect()
+    start = time.perf_counter()
+    for state, action in pairs:
+        state.apply_action(action)
+    return Timing(len(pairs), time.perf_counter() - start)
+
+
+# ----------------------------------------------------------------------
+# Running.
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How long and how often to measure."""
+
+    seconds: float = 2.0
+    """Target time of all runs of one figure together."""
+    repeats: int = 5
+    """Timed runs per figure; the best is reported."""
+    positions: int = 40_000
+    """Positions per run for the legal_actions and apply figures."""
+    memory_samples: int = 1000
+    """Single applies measured for the per-state memory figure."""
+    memory_games: int = 10
+    """Whole games kept for the bytes-per-state figure."""
+    seed: int = 0
+    openspiel: bool = True
+    profile: bool = False
+
+
+def best_rate(work: Callable[[int, int], Timing], seconds: float, repeats: int, seed: int = 0) -> Timing:
+    """The best of ``repeats`` runs of ``work(units, seed)``, with ``units``
+    sized so that all runs together take about ``seconds``."""
+    per_run = seconds / max(1, repeats)
+    probe = work(1, seed)
+    units = 1
+    while probe.seconds < min(0.05, per_run / 4) and units < 1 << 20:
+        units *= 4
+        probe = work(units, seed)
+    units = max(1, int(probe.rate * per_run))
+    best: Timing | None = None
+    for i in range(repeats):
+        gc.collect()
+        timing = work(units, seed + 1 + i * 7919)
+        if best is None or timing.rate > best.rate:
+            best = timing
+    assert best is not None
+    return best
+
+
+def best_fixed(work: Callable[[int, int], Timing], units: int, repeats: int, seed: int = 0) -> Timing:
+    """The best of ``repeats`` runs of ``work(units, seed)`` (fresh seeds)."""
+    runs = [work(units, seed + i) for i in range(max(1, repeats))]
+    return max(runs, key=lambda t: t.rate)
+
+
+def profile_random_hands(rules: Rules, hands: int, top: int = 15, seed: int = 0) -> str:
+    """A cProfile of the random-hands loop: the ``top`` functions by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    random_hands(rules, hands, seed)
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(top)
+    lines = out.getvalue().splitlines()
+    start = next((i for i, line in enumerate(lines) if "ncalls" in line), 0)
+    head = [line for line in lines[:start] if "function calls" in line]
+    return "\n".join(head + lines[start:]).rstrip()
+
+
+def machine_info() -> dict[str, Any]:
+    """Python, platform and CPU facts, and the engine's version and commit."""
+    info: dict[str, Any] = {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "processor": platform.processor() or "unknown",
+        "cpu_count": os.cpu_count(),
+        "spades": spades.__version__,
+        "commit": "unknown",
+    }
+    try:
+        cpu = Path("/proc/cpuinfo").read_text()
+        name = next((line.split(":", 1)[1].strip() for line in cpu.splitlines() if line.startswith("model name")), "")
+        if name:
+            info["processor"] = name
+    except OSError:
+        pass
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(_ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(_ROOT), "status", "--porcelain", "--", "spades"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        info["commit"] = commit + (" (spades/ modified)" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return info
+
+
+@dataclass
+class Report:
+    """Everything one run measured (rates per second, sizes in bytes)."""
+
+    machine: dict[str, Any]
+    settings: dict[str, Any]
+    figures: dict[str, Any] = field(default_factory=dict)
+    profile: str | None = None
+
+
+def _progress(quiet: bool, text: str) -> None:
+    if not quiet:
+        print(f"  measuring {text} ...", file=sys.stderr, flush=True)
+
+
+def run(settings: Settings, quiet: bool = False) -> Report:
+    """Measure every figure under ``settings``."""
+    info = machine_info()
+    pyspiel = load_pyspiel() if settings.openspiel else None
+    if pyspiel is not None:
+        try:
+            info["open_spiel"] = importlib.metadata.version("open-spiel")
+        except importlib.metadata.PackageNotFoundError:
+            info["open_spiel"] = "unknown"
+    else:
+        info["open_spiel"] = "pyspiel not installed" if settings.openspiel else "skipped"
+    report = Report(info, asdict(settings))
+    fig = report.figures
+    s, n, seed = settings.seconds, settings.repeats, settings.seed
+    partnership = Rules.partnership()
+
+    def entry(timing: Timing) -> dict[str, float]:
+        out = {"rate": timing.rate, "units": timing.units, "seconds": timing.seconds}
+        if timing.hands:
+            out["hands"] = timing.hands
+        return out
+
+    _progress(quiet, "random hands (partnership)")
+    fig["hands"] = entry(best_rate(lambda k, sd: random_hands(partnership, k, sd), s, n, seed))
+    _progress(quiet, "the bare floor loop")
+    fig["floor_hands"] = entry(best_rate(floor_hands, s, n, seed))
+    if pyspiel is not None:
+        _progress(quiet, "OpenSpiel random hands")
+        fig["openspiel_hands"] = entry(best_rate(lambda k, sd: openspiel_hands(pyspiel, k, sd), s, n, seed))
+    _progress(quiet, "whole games")
+    fig["games"] = entry(best_rate(lambda k, sd: whole_games(WHOLE_GAME_RULES, k, sd), s, n, seed))
+    _progress(quiet, "legal_actions()")
+    positions = settings.positions
+    fig["legal_actions"] = entry(best_fixed(lambda k, sd: time_legal_actions(partnership, k, sd), positions, n, seed))
+    _progress(quiet, "apply()")
+    fig["apply"] = entry(best_fixed(lambda k, sd: time_apply(partnership, k, sd), positions, n, seed))
+    if pyspiel is not None:
+        _progress(quiet, "OpenSpiel legal_actions() and apply_action()")
+        fig["openspiel_legal_actions"] = entry(
+            best_fixed(lambda k, sd: openspiel_legal_actions(pyspiel, k, sd), positions, n, seed)
+        )
+        fig["openspiel_apply"] = entry(best_fixed(lambda k, sd: openspiel_apply(pyspiel, k, sd), positions, n, seed))
+    _progress(quiet, "memory")
+    fig["memory_game"] = memory_whole_game(WHOLE_GAME_RULES, settings.memory_games, seed)
+    fig["memory_apply"] = memory_one_apply(partnership, settings.memory_samples, seed)
+    presets: dict[str, Any] = {}
+    for name, rules in preset_rules().items():
+        _progress(quiet, f"random hands (preset {name})")
+        if rules == partnership:
+            presets[name] = fig["hands"]
+            continue
+        presets[name] = entry(best_rate(lambda k, sd: random_hands(rules, k, sd), s, n, seed))
+    fig["presets"] = presets
+    if settings.profile:
+        _progress(quiet, "a profile of the random-hands loop")
+        report.profile = profile_random_hands(partnership, max(50, int(fig["hands"]["rate"] * s / 2)), 15, seed)
+    return report
+
+
+# ----------------------------------------------------------------------
+# Output.
+
+
+def _rate(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,.0f}/s"
+
+
+def _us(rate: float | None) -> str:
+    if not rate:
+        return "-"
+    return f"{1e6 / rate:,.1f} us"
+
+
+def _check(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def _rows(report: Report) -> Iterator[tuple[str, str, str, str, str]]:
+    fig = report.figures
+    ours = fig["hands"]["rate"]
+    floor = fig["floor_hands"]["rate"]
+    os_hands = fig.get("openspiel_hands", {}).get("rate")
+    os_ratio = f"ours/OpenSpiel {ours / os_hands:.2f}x" if os_hands else f"OpenSpiel: {report.machine['open_spiel']}"
+    yield ("random hands (partnership)", _rate(ours), _rate(os_hands), _rate(floor), os_ratio)
+    yield ("time per hand", _us(ours), _us(os_hands), _us(floor), f"ours/floor {floor / ours:.2f}x")
+    games = fig["games"]
+    yield (
+        "whole games (losing_floor=-200)",
+        _rate(games["rate"]),
+        "-",
+        "-",
+        f"{games['hands'] / games['units']:.1f} hands/game, {games['rate'] * games['hands'] / games['units']:,.0f} hands/s",
+    )
+    for key, label in (("legal_actions", "legal_actions() calls"), ("apply", "apply() calls")):
+        ours_calls = fig[key]["rate"]
+        os_calls = fig.get(f"openspiel_{key}", {}).get("rate")
+        ratio = f"ours/OpenSpiel {ours_calls / os_calls:.2f}x" if os_calls else "-"
+        yield (label + " (play positions)", _rate(ours_calls), _rate(os_calls), "-", ratio)
+    memory = fig["memory_game"]
+    yield (
+        "bytes per kept state (whole game)",
+        f"{memory['bytes_per_state']:,.0f} B",
+        "-",
+        "-",
+        f"{memory['games']} games, {memory['states']} states, {memory['hands']} hands",
+    )
+    one = fig["memory_apply"]
+    yield (
+        "new state beyond predecessor (traced)",
+        f"{one['traced_mean']:,.0f} B",
+        "-",
+        "-",
+        f"mean of {one['samples']}; hand end {one['hand_end_traced_mean']:,.0f} B",
+    )
+    yield (
+        "new state beyond predecessor (getsizeof)",
+        f"{one['getsizeof_mean']:,.0f} B",
+        "-",
+        "-",
+        f"max {one['getsizeof_max']:,} B; hand end {one['hand_end_getsizeof_mean']:,.0f} B",
+    )
+    for name, preset in fig["presets"].items():
+        rate = preset["rate"]
+        yield (f"random hands, preset {name}", _rate(rate), "-", "-", f"time/partnership {ours / rate:.2f}x")
+
+
+def _targets(report: Report) -> list[str]:
+    fig = report.figures
+    ours = fig["hands"]["rate"]
+    lines = []
+    os_hands = fig.get("openspiel_hands", {}).get("rate")
+    if os_hands:
+        ratio = ours / os_hands
+        lines.append(f"  random hands >= 1.0x OpenSpiel (aim 2.0x): {ratio:.2f}x  {_check(ratio >= 1.0)}")
+    else:
+        lines.append(f"  random hands >= 1.0x OpenSpiel: not measured ({report.machine['open_spiel']})")
+    slow = fig["floor_hands"]["rate"] / ours
+    lines.append(f"  time per hand <= 3x the floor's: {slow:.2f}x  {_check(slow <= 3.0)}")
+    size = fig["memory_apply"]["traced_mean"]
+    lines.append(f"  a kept state <= 1 KiB beyond its predecessor: {size:,.0f} B  {_check(size <= 1024)}")
+    worst_name, worst = max(((n, ours / p["rate"]) for n, p in fig["presets"].items()), key=lambda x: x[1])
+    lines.append(
+        f"  every preset within 1.5x of partnership: slowest {worst_name} {worst:.2f}x  {_check(worst <= 1.5)}"
+    )
+    return lines
+
+
+def format_report(report: Report) -> str:
+    """The results as a text table, the targets and the machine."""
+    header = ("figure", "ours", "OpenSpiel", "floor", "ratio / notes")
+    rows = [header, *_rows(report)]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    out = []
+    for index, row in enumerate(rows):
+        cells = [row[0].ljust(widths[0])] + [row[i].rjust(widths[i]) for i in (1, 2, 3)] + [row[4]]
+        out.append("  ".join(cells).rstrip())
+        if index == 0:
+            out.append("  ".join("-" * w for w in widths) + "  " + "-" * 13)
+    out.append("")
+    out.append("Targets (issue 6):")
+    out.extend(_targets(report))
+    out.append("")
+    out.append("Whole games use Rules.partnership(losing_floor=-200): with random bids every contract")
+    out.append("fails, so under the default rules a random game never reaches an end.")
+    out.append("")
+    out.append("Machine:")
+    for key, value in report.machine.items():
+        out.append(f"  {key}: {value}")
+    settings = report.settings
+    out.append(
+        f"  settings: best of {settings['repeats']} runs, about {settings['seconds']:g} s per figure, "
+        f"{settings['positions']:,} positions per call figure"
+    )
+    if report.profile:
+        out.append("")
+        out.append("Profile of the partnership random-hands loop (top 15 by own time):")
+        out.append(report.profile)
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line: ``python benchmarks/run.py [--quick] [--seconds S] [--json [FILE]]``."""
+    parser = argparse.ArgumentParser(description="Measure the speed and memory of the spades engine.")
+    parser.add_argument("--quick", action="store_true", help="a rough run in well under 30 seconds")
+    parser.add_argument("--seconds", type=float, help="time per figure, all its runs together (default 2, quick 0.3)")
+    parser.add_argument("--repeats", type=int, help="timed runs per figure, best reported (default 5, quick 3)")
+    parser.add_argument("--positions", type=int, help="positions per legal_actions/apply run (default 40000)")
+    parser.add_argument("--seed", type=int, default=0, help="base seed of every random source (default 0)")
+    parser.add_argument("--no-openspiel", action="store_true", help="do not measure OpenSpiel even if installed")
+    parser.add_argument("--profile", action="store_true", help="also profile the partnership random-hands loop")
+    parser.add_argument(
+        "--json", nargs="?", const="-", metavar="FILE", help="write the results as JSON to FILE (or stdout, no table)"
+    )
+    args = parser.parse_args(argv)
+    quick = Settings(seconds=0.3, repeats=3, positions=5_000, memory_samples=200, memory_games=3)
+    base = quick if args.quick else Settings()
+    settings = Settings(
+        seconds=args.seconds if args.seconds is not None else base.seconds,
+        repeats=args.repeats if args.repeats is not None else base.repeats,
+        positions=args.positions if args.positions is not None else base.positions,
+        memory_samples=base.memory_samples,
+        memory_games=base.memory_games,
+        seed=args.seed,
+        openspiel=not args.no_openspiel,
+        profile=args.profile,
+    )
+    if settings.seconds <= 0 or settings.repeats < 1 or settings.positions < 1:
+        parser.error("--seconds, --repeats and --positions must be positive")
+    report = run(settings, quiet=args.json == "-")
+    if args.json == "-":
+        print(json.dumps(asdict(report), indent=2))
+        return 0
+    if args.json:
+        Path(args.json).write_text(json.dumps(asdict(report), indent=2) + "\n")
+    print(format_report(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

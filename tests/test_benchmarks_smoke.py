@@ -1,0 +1,105 @@
+"""Smoke test of ``benchmarks/run.py``: every measurement runs on a tiny
+count and returns sensible values, so the benchmark code cannot rot.
+
+Nothing here asserts a speed: timing belongs to the benchmark's output.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from spades import PRESETS, Rules
+
+_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("spades_benchmarks_run", _PATH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+bench: Any = _load()
+PARTNERSHIP = Rules.partnership()
+
+
+def test_random_hands_counts_hands() -> None:
+    timing = bench.random_hands(PARTNERSHIP, 2, seed=3)
+    assert timing.units == 2 and timing.seconds > 0 and timing.rate > 0
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_random_hands_every_preset(name: str) -> None:
+    assert name in bench.preset_rules()
+    assert bench.random_hands(Rules.preset(name), 1, seed=5).units == 1
+
+
+def test_preset_rules_include_two_player() -> None:
+    assert Rules.two_player() in bench.preset_rules().values()
+
+
+def test_whole_games_end_and_count_hands() -> None:
+    timing = bench.whole_games(bench.WHOLE_GAME_RULES, 2, seed=1)
+    assert timing.units == 2 and timing.hands >= 2
+
+
+def test_call_figures_use_distinct_play_positions() -> None:
+    assert bench.time_legal_actions(PARTNERSHIP, 30, seed=2).units == 30
+    assert bench.time_apply(PARTNERSHIP, 30, seed=2).units == 30
+
+
+def test_floor_loop_runs() -> None:
+    assert bench.floor_hands(3, seed=4).units == 3
+
+
+def test_memory_figures() -> None:
+    game = bench.memory_whole_game(bench.WHOLE_GAME_RULES, 1, seed=0)
+    assert game["states"] > 56 and game["bytes_per_state"] > 0
+    one = bench.memory_one_apply(PARTNERSHIP, 60, seed=0)
+    assert one["samples"] > 0 and one["traced_mean"] > 0 and one["getsizeof_max"] >= one["getsizeof_mean"] > 0
+
+
+def test_best_rate_and_profile() -> None:
+    timing = bench.best_rate(lambda units, seed: bench.floor_hands(units, seed), 0.01, 2)
+    assert timing.units >= 1
+    assert "ncalls" in bench.profile_random_hands(PARTNERSHIP, 1, top=5)
+
+
+def test_openspiel_measurements_when_installed() -> None:
+    pyspiel = bench.load_pyspiel()
+    if pyspiel is None:
+        pytest.skip("pyspiel not installed")
+    assert bench.openspiel_hands(pyspiel, 2, seed=1).units == 2
+    assert bench.openspiel_legal_actions(pyspiel, 20, seed=1).units == 20
+    assert bench.openspiel_apply(pyspiel, 20, seed=1).units == 20
+
+
+def test_whole_run_formats_a_table_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "bench.json"
+    args = ["--quick", "--seconds", "0.02", "--repeats", "1", "--positions", "20", "--no-openspiel", "--json", str(out)]
+    assert bench.main(args) == 0
+    table = capsys.readouterr().out
+    assert "random hands (partnership)" in table and "OpenSpiel: skipped" in table
+    assert "cpu_count" in table and "losing_floor=-200" in table
+    data = json.loads(out.read_text())
+    assert set(data["figures"]["presets"]) >= set(PRESETS)
+    assert data["figures"]["hands"]["rate"] > 0
+
+
+def test_run_says_when_pyspiel_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "load_pyspiel", lambda: None)
+    settings = bench.Settings(seconds=0.01, repeats=1, positions=10, memory_samples=10, memory_games=1)
+    report = bench.run(settings, quiet=True)
+    assert report.machine["open_spiel"] == "pyspiel not installed"
+    assert "openspiel_hands" not in report.figures
+    assert "pyspiel not installed" in bench.format_report(report)

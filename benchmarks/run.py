@@ -65,6 +65,7 @@ __all__ = [
     "time_apply",
     "time_legal_actions",
     "whole_games",
+    "NO_DOUBLE_NIL_RULES",
     "WHOLE_GAME_RULES",
 ]
 
@@ -72,6 +73,12 @@ WHOLE_GAME_RULES = Rules.partnership(losing_floor=-200)
 """Rules for whole random games.  Random bids almost always fail, so under
 the default rules a random game drifts to minus infinity and never ends; a
 losing floor of -200 ends it after a few hands."""
+
+NO_DOUBLE_NIL_RULES = Rules.partnership(double_nil_allowed=False)
+"""Partnership rules without Double Nil, closer to OpenSpiel's game (bids
+Nil and 1..13, no exchange of cards).  Random bids under the default rules
+bid Double Nil in about one hand in five, and each Double Nil brings two
+exchange steps whose legal actions are every 3-card exchange."""
 
 
 @dataclass(frozen=True)
@@ -591,6 +598,9 @@ def run(settings: Settings, quiet: bool = False) -> Report:
 
     _progress(quiet, "random hands (partnership)")
     fig["hands"] = entry(best_rate(lambda k, sd: random_hands(partnership, k, sd), s, n, seed))
+    _progress(quiet, "random hands (partnership, no Double Nil)")
+    no_double_nil = NO_DOUBLE_NIL_RULES
+    fig["hands_no_double_nil"] = entry(best_rate(lambda k, sd: random_hands(no_double_nil, k, sd), s, n, seed))
     _progress(quiet, "the bare floor loop")
     fig["floor_hands"] = entry(best_rate(floor_hands, s, n, seed))
     if pyspiel is not None:
@@ -654,6 +664,15 @@ def _rows(report: Report) -> Iterator[tuple[str, str, str, str, str]]:
     os_ratio = f"ours/OpenSpiel {ours / os_hands:.2f}x" if os_hands else f"OpenSpiel: {report.machine['open_spiel']}"
     yield ("random hands (partnership)", _rate(ours), _rate(os_hands), _rate(floor), os_ratio)
     yield ("time per hand", _us(ours), _us(os_hands), _us(floor), f"ours/floor {floor / ours:.2f}x")
+    plain = fig["hands_no_double_nil"]["rate"]
+    plain_ratio = f"ours/OpenSpiel {plain / os_hands:.2f}x; " if os_hands else ""
+    yield (
+        "random hands (no Double Nil)",
+        _rate(plain),
+        _rate(os_hands),
+        _rate(floor),
+        plain_ratio + f"ours/floor {floor / plain:.2f}x",
+    )
     games = fig["games"]
     yield (
         "whole games (losing_floor=-200)",

@@ -93,7 +93,7 @@ def test_whole_run_formats_a_table_and_json(tmp_path: Path, capsys: pytest.Captu
     assert "cpu_count" in table and "losing_floor=-200" in table
     data = json.loads(out.read_text())
     assert set(data["figures"]["presets"]) >= set(PRESETS)
-    assert data["figures"]["hands"]["rate"] > 0
+    assert data["figures"]["hands"]["rate"] > 0 and data["figures"]["hands_no_double_nil"]["rate"] > 0
 
 
 def test_run_says_when_pyspiel_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:

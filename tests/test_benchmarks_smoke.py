@@ -38,6 +38,11 @@ def test_random_hands_counts_hands() -> None:
     assert timing.units == 2 and timing.seconds > 0 and timing.rate > 0
 
 
+def test_random_hands_with_chance_sampled_by_the_caller() -> None:
+    assert bench.random_hands_sampled(PARTNERSHIP, 2, seed=3).units == 2
+    assert bench.random_hands_sampled(Rules.two_player(), 1, seed=3).units == 1
+
+
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_random_hands_every_preset(name: str) -> None:
     assert name in bench.preset_rules()

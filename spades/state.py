@@ -22,7 +22,7 @@ import enum
 import itertools
 import random
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -35,6 +35,10 @@ from spades.rules import Rules
 from spades.scoring import HandScore, game_winner, score_hand
 from spades.sheet import HandRecord
 from spades.tricks import legal_mask, play_error, winner_position
+
+if TYPE_CHECKING:
+    from spades.record import Record
+    from spades.view import SeatView
 
 __all__ = ["GameState", "Phase", "new_game"]
 
@@ -267,6 +271,19 @@ class GameState:
         elif self._phase != _BID or hand.bids[seat] is not None:
             return False
         return double_nil_open(seat, self.rules, self.scores)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now: a :class:`~spades.view.SeatView`."""
+        from spades.view import seat_view
+
+        return seat_view(self, seat)
+
+    def record(self) -> Record:
+        """The game so far as a :class:`~spades.record.Record` (rules, seed
+        and every action, chance steps included)."""
+        from spades.record import Record
+
+        return Record.of_state(self)
 
     # ------------------------------------------------------------------
     # Legal actions.

@@ -1,0 +1,730 @@
+"""Game records: the rules, the seed, and every action of a game, chance steps
+included, so that replaying one reproduces every state exactly.
+
+A :class:`Record` has a text form modelled on PBN, the Portable Bridge
+Notation: ``[Tag "value"]`` lines, then one block per hand with its
+``[Deal "0:..."]`` (each seat's cards as ``spades.hearts.diamonds.clubs``
+groups, clockwise from the seat named before the colon) or, in the
+two-player game, its ``[Stock "..."]`` order, followed by sections of
+actions: ``[Draft]``, ``[Auction]``, ``[Exchange]``/``[Discard]`` with
+``[Replacement]`` draws, and ``[Play]``, one trick per line.  ``%`` starts a
+comment line.  ``[Score]`` lines (the running scores after each hand) are
+checked when the record is read.
+
+>>> from spades import Rules, new_game
+>>> state = new_game(Rules.partnership(), seed=11)
+>>> for _ in range(6):
+...     state = state.apply(state.legal_actions()[-2])
+>>> record = state.record()
+>>> text = record.to_text()
+>>> print(text, end="")  # doctest: +ELLIPSIS
+[Format "spades-record 1"]
+[Rules ""]
+[Seed "11"]
+<BLANKLINE>
+[Hand "0"]
+[Dealer "0"]
+[Deal "0:QT9763.84.974.T2 AK42.J.Q3.AK8653 ... J85.A93.KT85.Q94"]
+[Auction "1"]
+13 13 13 13
+[Play "1"]
+QD JD
+>>> Record.parse(text) == record, Record.parse(text).replay() == state
+(True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Final
+
+import attrs
+
+from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
+from spades.cards import Card, CardSet
+from spades.errors import ParseError, SpadesError, StateError
+from spades.rules import Rules
+from spades.state import GameState, Phase, new_game
+
+__all__ = ["Record", "FORMAT", "VERSION", "replay", "rules_to_text", "rules_from_text"]
+
+FORMAT: Final = "spades-record"
+"""The format name written in the ``[Format]`` tag of a record's text."""
+VERSION: Final = 1
+"""The version of the record format this library writes and reads."""
+
+_CHANCE: Final = (Deal, Stock, Replacement)
+_HEADER_TAGS: Final = ("Format", "Rules", "Seed")
+_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}\Z")
+_TAG_LINE: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*\Z')
+_TOKEN: Final = re.compile(r"\S+")
+_INT: Final = re.compile(r"-?[0-9]{1,40}\Z")
+_MAX_ACTIONS: Final = 1_000_000
+
+
+class _ReplayError(Exception):
+    """An action of a record that cannot be replayed (internal)."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+def _is_chance(action: object) -> bool:
+    return type(action) in _CHANCE
+
+
+def _game_actions(state: GameState) -> tuple[Action, ...]:
+    actions: list[Action] = []
+    for row in state.sheet:
+        actions.extend(row.actions)
+    actions.extend(state.history)
+    return tuple(actions)
+
+
+def _count_actions(state: GameState) -> int:
+    return sum(len(row.actions) for row in state.sheet) + len(state.history)
+
+
+def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterator[tuple[int, GameState]]:
+    """Replay ``actions``; yield ``(consumed, state)`` after each step.
+
+    In a seeded game the state resolves chance by itself: the record's chance
+    steps must be the ones the seed gives (a record may stop before the last
+    of them).  Raises :class:`_ReplayError` with the index of a bad action."""
+    state = new_game(rules, seed)
+    total = len(actions)
+    done = 0
+
+    def check_chance(state: GameState, done: int) -> int:
+        made = _count_actions(state)
+        if made <= done:
+            return done
+        full = _game_actions(state)
+        for index in range(done, min(made, total)):
+            if actions[index] != full[index]:
+                raise _ReplayError(
+                    index,
+                    f"action {index + 1} should be the chance step the seed {seed} gives ({full[index]}), "
+                    f"not {_describe(actions[index])}",
+                )
+        return min(made, total)
+
+    if seed is not None:
+        done = check_chance(state, 0)
+    yield done, state
+    while done < total:
+        action = actions[done]
+        if seed is not None and _is_chance(action):
+            raise _ReplayError(done, f"action {done + 1} ({_describe(action)}) is a chance step, but the seed "
+                               f"{seed} resolves chance and none is pending here")
+        try:
+            state = state.apply(action)  # type: ignore[arg-type]
+        except SpadesError as error:
+            raise _ReplayError(done, f"action {done + 1} ({_describe(action)}) is illegal: {error}") from None
+        done += 1
+        if seed is not None:
+            done = check_chance(state, done)
+        yield done, state
+
+
+def _describe(action: object) -> str:
+    text = str(action) if isinstance(action, (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)) else repr(action)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def replay(rules: Rules, seed: int | None, actions: Sequence[object]) -> GameState:
+    """The state reached by playing ``actions`` from a new game under
+    ``rules`` and ``seed``; :class:`~spades.StateError` names the first action
+    that cannot be played."""
+    state = None
+    try:
+        for _done, state in _steps(rules, seed, actions):
+            pass
+    except _ReplayError as error:
+        raise StateError(error.message) from None
+    assert state is not None
+    return state
+
+
+_RESERVED_TAGS: Final = frozenset(
+    ("Format", "Rules", "Seed", "Hand", "Dealer", "Deal", "Stock", "Draft", "Auction", "Exchange", "Discard",
+     "Replacement", "Play", "Score")
+)
+
+
+def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(actions)
+
+
+def _tag_tuple(tags: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    result = []
+    for pair in tags:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise StateError(f"a tag is a (name, value) pair, got {pair!r}")
+        name, value = pair
+        if not isinstance(name, str) or not _TAG_NAME.match(name) or name in _RESERVED_TAGS:
+            raise StateError(f"{name!r} cannot be a tag name: letters, digits and _, not a tag of the format")
+        if not isinstance(value, str) or (value and value.splitlines() != [value]) or len(value) > 10_000:
+            raise StateError(f"the value of tag {name} must be one line of text")
+        result.append((name, value))
+    return tuple(result)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Record:
+    """A whole game, or the game so far, as data: the :attr:`rules`, the
+    :attr:`seed` and every action in order, chance steps included.
+
+    :meth:`replay` reproduces the game; :meth:`to_text` and :meth:`parse`
+    write and read the PBN-style text form; :mod:`spades.serial` gives the
+    JSON form.  Build one with :meth:`GameState.record
+    <spades.GameState.record>`.
+    """
+
+    rules: Rules
+    """The rules of the game."""
+    seed: int | None = None
+    """The seed of the game (chance steps resolved from it), or ``None``."""
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_action_tuple)
+    """Every action of the game in order, chance steps included."""
+    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tag_tuple)
+    """Extra descriptive tags (``("Event", "Club night")``...), kept in order:
+    names are letters, digits and ``_`` (not a tag the format uses), values
+    are one line of text."""
+
+    @classmethod
+    def of_state(cls, state: GameState) -> Record:
+        """The record of ``state``'s game so far."""
+        return cls(rules=state.rules, seed=state.seed, actions=_game_actions(state))
+
+    def replay(self) -> GameState:
+        """The state the record ends in.  Raises :class:`~spades.StateError`
+        naming the first action that cannot be played."""
+        return replay(self.rules, self.seed, self.actions)
+
+    def states(self) -> Iterator[GameState]:
+        """Every state of the game in order: the new game, then the state after
+        each action (in a seeded game, a chance step resolves within the
+        action before it)."""
+        try:
+            for _done, state in _steps(self.rules, self.seed, self.actions):
+                yield state
+        except _ReplayError as error:
+            raise StateError(error.message) from None
+
+    # ------------------------------------------------------------------
+    # Text.
+
+    def to_text(self) -> str:
+        """The record in its PBN-style text form (see the module's doc)."""
+        return _write(self)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """Read a record's text form, and replay it to check every action.
+
+        Errors raise :class:`~spades.ParseError` with the ``line`` and
+        ``column`` of the fault, an illegal action included.
+
+        >>> Record.parse('[Format "spades-record 1"]\\n[Rules "players=5"]')
+        Traceback (most recent call last):
+        ...
+        spades.errors.ParseError: line 2, column 9: players: must be >= 2 and <= 4, got 5
+        """
+        return _Parser(text).parse()
+
+
+# ----------------------------------------------------------------------
+# Rules as key=value text.
+
+_DEFAULT_OPTIONS: Final = Rules().to_dict()
+
+
+def _option_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+def rules_to_text(rules: Rules) -> str:
+    """The options of ``rules`` that differ from the defaults, as
+    ``key=value`` words (the value of a record's ``[Rules]`` tag).
+
+    >>> rules_to_text(Rules.two_player(target=300))
+    'players=2 partners=false target=300'
+    """
+    return " ".join(
+        f"{key}={_option_text(value)}" for key, value in rules.to_dict().items() if value != _DEFAULT_OPTIONS[key]
+    )
+
+
+def rules_from_text(text: str) -> Rules:
+    """Read ``key=value`` words (see :func:`rules_to_text`); an empty text
+    gives the default rules.  Raises :class:`~spades.RulesError`."""
+    return Rules.from_dict(_options(text)[0])
+
+
+def _options(text: str) -> tuple[dict[str, Any], dict[str, int]]:
+    from spades.errors import RulesError
+
+    options: dict[str, Any] = {}
+    columns: dict[str, int] = {}
+    for match in _TOKEN.finditer(text):
+        word = match.group()
+        key, sep, raw = word.partition("=")
+        if not sep or not key:
+            raise RulesError(f"expected key=value, got {word!r}")
+        if key in options:
+            raise RulesError(f"option {key!r} is given twice")
+        value: Any
+        if raw == "true":
+            value = True
+        elif raw == "false":
+            value = False
+        elif raw == "none":
+            value = None
+        elif _INT.match(raw):
+            value = int(raw)
+        else:
+            value = raw
+        options[key] = value
+        columns[key] = match.start()
+    return options, columns
+
+
+# ----------------------------------------------------------------------
+# Writing.
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _bid_token(bid: Bid) -> str:
+    return "dn" if bid.double_nil else str(bid)
+
+
+def _write(record: Record) -> str:
+    rules = record.rules
+    players = rules.players
+    lines = [
+        f'[Format "{FORMAT} {VERSION}"]',
+        f'[Rules "{_escape(rules_to_text(rules))}"]',
+        f'[Seed "{"-" if record.seed is None else record.seed}"]',
+    ]
+    for name, value in record.tags:
+        lines.append(f'[{name} "{_escape(value)}"]')
+    # Replay to learn who acted in which phase.
+    befores: list[GameState | None] = []
+    final: GameState | None = None
+    try:
+        previous: GameState | None = None
+        for done, state in _steps(rules, record.seed, record.actions):
+            while len(befores) < done:
+                action = record.actions[len(befores)]
+                befores.append(None if _is_chance(action) else previous)
+            previous = state
+            final = state
+    except _ReplayError as error:
+        raise StateError(error.message) from None
+    assert final is not None
+    sheet = final.sheet
+    hand = -1
+    section = ""
+    line: list[str] = []
+    drafts_in_line = 0
+
+    def flush() -> None:
+        nonlocal drafts_in_line
+        if line:
+            lines.append(" ".join(line))
+            line.clear()
+        drafts_in_line = 0
+
+    def close_hand() -> None:
+        flush()
+        if 0 <= hand < len(sheet):
+            lines.append(f'[Score "{" ".join(str(s) for s in sheet[hand].result.scores)}"]')
+
+    for action, before in zip(record.actions, befores):
+        kind = type(action)
+        if kind is Deal or kind is Stock:
+            close_hand()
+            hand += 1
+            dealer = sheet[hand].dealer if hand < len(sheet) else final.dealer
+            lines += ["", f'[Hand "{hand}"]', f'[Dealer "{dealer}"]']
+            if isinstance(action, Deal):
+                lines.append(f'[Deal "0:{" ".join(str(h) for h in action.hands)}"]')
+            else:
+                assert isinstance(action, Stock)
+                lines.append(f'[Stock "{" ".join(str(c) for c in action.cards)}"]')
+            section = ""
+            continue
+        if isinstance(action, Replacement):
+            flush()
+            lines.append(f'[Replacement "{" ".join(str(c) for c in action.cards) or "-"}"]')
+            section = ""
+            continue
+        assert before is not None
+        phase = before.phase
+        seat = before.turn
+        if phase is Phase.DRAFT:
+            if section != "Draft":
+                flush()
+                lines.append(f'[Draft "{seat}"]')
+                section = "Draft"
+            if isinstance(action, Bid):
+                line.append(_bid_token(action))
+            else:
+                assert isinstance(action, Draft)
+                line.append(action.value)
+                drafts_in_line += 1
+                if drafts_in_line == players:
+                    flush()
+        elif phase is Phase.BID:
+            if section != "Auction":
+                flush()
+                lines.append(f'[Auction "{seat}"]')
+                section = "Auction"
+            assert isinstance(action, Bid)
+            line.append(_bid_token(action))
+        elif phase is Phase.EXCHANGE or phase is Phase.DISCARD:
+            flush()
+            name = "Exchange" if phase is Phase.EXCHANGE else "Discard"
+            lines.append(f'[{name} "{seat}"]')
+            assert isinstance(action, Exchange)
+            lines.append(" ".join(str(c) for c in action.cards) or "-")
+            section = ""
+        else:
+            if section != "Play":
+                flush()
+                lines.append(f'[Play "{seat}"]')
+                section = "Play"
+            if not before.trick:
+                flush()
+            line.append(str(action))
+    close_hand()
+    return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------------
+# Reading.
+
+_SEAT_LETTERS: Final = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+
+@attrs.define
+class _Item:
+    action: Action
+    line: int
+    column: int
+
+
+class _Parser:
+    def __init__(self, text: object) -> None:
+        if not isinstance(text, str):
+            raise ParseError(f"a record must be text, got {type(text).__name__}")
+        self.text = text
+        self.items: list[_Item] = []
+        self.header: dict[str, tuple[str, int, int]] = {}
+        self.tags: list[tuple[str, str]] = []
+        self.rules = Rules()
+        self.seed: int | None = None
+        self.hand_start = 0
+        self.hand_deal = False
+        # Checks made while replaying: index -> (kind, expected, line, column).
+        self.before: dict[int, list[tuple[str, Any, int, int]]] = {}
+        self.after: dict[int, list[tuple[str, Any, int, int]]] = {}
+
+    # -- lexing --------------------------------------------------------
+
+    def lines(self) -> Iterator[tuple[int, str]]:
+        for number, raw in enumerate(self.text.splitlines(), start=1):
+            stripped = raw.strip()
+            if not stripped or stripped.startswith("%"):
+                continue
+            yield number, raw
+
+    def parse(self) -> Record:
+        hand = -1
+        section = ""
+        section_seat: tuple[int, int, int] | None = None
+        exchange: list[tuple[str, int, int]] | None = None
+        exchange_at = (0, 0)
+        pending_turn: tuple[int, int, int] | None = None
+
+        def finish_exchange() -> None:
+            nonlocal exchange
+            if exchange is None:
+                return
+            self.add_exchange(exchange, *exchange_at)
+            exchange = None
+
+        for number, raw in self.lines():
+            stripped = raw.strip()
+            indent = len(raw) - len(raw.lstrip())
+            if stripped.startswith("["):
+                match = _TAG_LINE.match(stripped)
+                if match is None:
+                    raise ParseError('expected a tag like [Name "value"]', number, indent + 1)
+                name = match.group(1)
+                value = re.sub(r"\\(.)", r"\1", match.group(2))
+                column = indent + stripped.index('"') + 2
+                finish_exchange()
+                if hand < 0 and name != "Hand":
+                    self.header_tag(name, value, number, column, indent + 1)
+                    continue
+                if hand < 0:
+                    self.start_game(number)
+                if name == "Hand":
+                    if hand >= 0 and not self.hand_deal:
+                        raise ParseError(f"hand {hand} has no [Deal] or [Stock]", number, indent + 1)
+                    hand += 1
+                    if value != str(hand):
+                        raise ParseError(f"expected hand number {hand}, got {value!r}", number, column)
+                    self.hand_start = len(self.items)
+                    self.hand_deal = False
+                    section = ""
+                    continue
+                section = ""
+                if name == "Dealer":
+                    self.check_later(self.hand_start, "dealer", self.seat(value, number, column), number, column)
+                elif name in ("Deal", "Stock"):
+                    if self.hand_deal or len(self.items) != self.hand_start:
+                        raise ParseError(f"[{name}] must come first in a hand, once", number, indent + 1)
+                    action = self.deal(value, number, column) if name == "Deal" else self.stock(value, number, column)
+                    self.items.append(_Item(action, number, column))
+                    self.hand_deal = True
+                    self.check_later(self.hand_start, "hand", hand, number, indent + 1)
+                elif name == "Replacement":
+                    cards = self.cards(value, number, column)
+                    self.items.append(_Item(Replacement(cards), number, column))
+                elif name == "Score":
+                    scores = tuple(self.integer(m.group(), number, column + m.start()) for m in _TOKEN.finditer(value))
+                    if not self.hand_deal:
+                        raise ParseError("[Score] before the hand's actions", number, indent + 1)
+                    self.after.setdefault(len(self.items) - 1, []).append(("score", (hand, scores), number, column))
+                elif name in ("Draft", "Auction", "Play", "Exchange", "Discard"):
+                    if not self.hand_deal:
+                        raise ParseError(f"[{name}] before the hand's [Deal] or [Stock]", number, indent + 1)
+                    section = name
+                    pending_turn = (self.seat(value, number, column), number, column) if value else None
+                    if name in ("Exchange", "Discard"):
+                        exchange = []
+                        exchange_at = (number, indent + 1)
+                        if pending_turn is not None:
+                            self.check_turn(len(self.items), pending_turn)
+                            pending_turn = None
+                else:
+                    raise ParseError(f"unknown tag [{name}] inside a hand", number, indent + 1)
+                continue
+            if hand < 0:
+                raise ParseError("actions before the first [Hand] tag", number, indent + 1)
+            if not section:
+                raise ParseError("actions outside a [Draft], [Auction], [Exchange], [Discard] or [Play] section",
+                                 number, indent + 1)
+            for match in _TOKEN.finditer(raw):
+                token, column = match.group(), match.start() + 1
+                if exchange is not None:
+                    exchange.append((token, number, column))
+                    continue
+                if pending_turn is not None:
+                    self.check_turn(len(self.items), pending_turn)
+                    pending_turn = None
+                self.items.append(_Item(self.token(section, token, number, column), number, column))
+                if len(self.items) > _MAX_ACTIONS:
+                    raise ParseError("too many actions", number, column)
+        finish_exchange()
+        if hand < 0:
+            self.start_game(1)
+        elif not self.hand_deal:
+            raise ParseError(f"hand {hand} has no [Deal] or [Stock]", self.last_line(), 1)
+        return self.replay()
+
+    def last_line(self) -> int:
+        return max(1, len(self.text.splitlines()))
+
+    # -- header --------------------------------------------------------
+
+    def header_tag(self, name: str, value: str, line: int, column: int, start: int) -> None:
+        if name in self.header or (name not in _HEADER_TAGS and any(n == name for n, _ in self.tags)):
+            raise ParseError(f"tag [{name}] is given twice", line, start)
+        if name in _HEADER_TAGS:
+            self.header[name] = (value, line, column)
+        else:
+            if name in ("Draft", "Auction", "Play", "Exchange", "Discard", "Deal", "Stock", "Dealer", "Score",
+                        "Replacement"):
+                raise ParseError(f"[{name}] before the first [Hand] tag", line, start)
+            try:
+                self.tags.extend(_tag_tuple([(name, value)]))
+            except StateError as error:
+                raise ParseError(str(error), line, start) from None
+
+    def start_game(self, line: int) -> None:
+        from spades.errors import RulesError
+
+        if "Format" not in self.header:
+            raise ParseError(f'a record starts with [Format "{FORMAT} {VERSION}"]', line, 1)
+        value, fline, fcolumn = self.header["Format"]
+        words = value.split()
+        if len(words) != 2 or words[0] != FORMAT:
+            raise ParseError(f"unknown format {value!r}: expected {FORMAT!r} and a version", fline, fcolumn)
+        if words[1] != str(VERSION):
+            raise ParseError(f"unsupported version {words[1]!r} of {FORMAT}: this library reads version {VERSION}",
+                             fline, fcolumn)
+        if "Rules" not in self.header:
+            raise ParseError("a record needs a [Rules] tag", line, 1)
+        value, rline, rcolumn = self.header["Rules"]
+        try:
+            options, columns = _options(value)
+        except RulesError as error:
+            raise ParseError(str(error), rline, rcolumn) from None
+        try:
+            self.rules = Rules.from_dict(options)
+        except RulesError as error:
+            text = str(error)
+            key = text.partition(":")[0]
+            raise ParseError(text, rline, rcolumn + columns.get(key, 0)) from None
+        if "Seed" in self.header:
+            value, sline, scolumn = self.header["Seed"]
+            if value.strip() not in ("", "-"):
+                if not _INT.match(value.strip()):
+                    raise ParseError(f"the seed must be a whole number or '-', got {value!r}", sline, scolumn)
+                self.seed = int(value.strip())
+
+    # -- values --------------------------------------------------------
+
+    def integer(self, text: str, line: int, column: int) -> int:
+        if not re.fullmatch(r"-?[0-9]{1,12}", text):
+            raise ParseError(f"expected a whole number, got {text!r}", line, column)
+        return int(text)
+
+    def seat(self, text: str, line: int, column: int) -> int:
+        text = text.strip()
+        players = self.rules.players
+        if players == 4 and text in _SEAT_LETTERS:
+            return _SEAT_LETTERS[text]
+        if not text.isdigit() or len(text) > 1 or int(text) >= players:
+            raise ParseError(f"expected a seat 0..{players - 1}, got {text!r}", line, column)
+        return int(text)
+
+    def cards(self, text: str, line: int, column: int) -> CardSet:
+        if text.strip() in ("", "-"):
+            return CardSet(0)
+        mask = 0
+        for match in _TOKEN.finditer(text):
+            card = self.card(match.group(), line, column + match.start())
+            if mask >> card & 1:
+                raise ParseError(f"card {card} is given twice", line, column + match.start())
+            mask |= 1 << card
+        return CardSet(mask)
+
+    def card(self, token: str, line: int, column: int) -> Card:
+        try:
+            return Card.parse(token)
+        except ParseError as error:
+            raise ParseError(str(error), line, column) from None
+
+    def deal(self, value: str, line: int, column: int) -> Deal:
+        first, colon, rest = value.partition(":")
+        if not colon:
+            raise ParseError('a deal reads "SEAT:hand hand ...", e.g. "0:AKQ.J.T9.8 ..."', line, column)
+        start = self.seat(first, line, column)
+        players = self.rules.players
+        hands: list[CardSet] = [CardSet(0)] * players
+        matches = list(_TOKEN.finditer(rest))
+        if len(matches) != players:
+            raise ParseError(f"a deal needs {players} hands, got {len(matches)}", line, column)
+        for offset, match in enumerate(matches):
+            try:
+                hands[(start + offset) % players] = CardSet.parse(match.group())
+            except ParseError as error:
+                raise ParseError(str(error), line, column + len(first) + 1 + match.start()) from None
+        return Deal(tuple(hands))
+
+    def stock(self, value: str, line: int, column: int) -> Stock:
+        cards = []
+        for match in _TOKEN.finditer(value):
+            cards.append(self.card(match.group(), line, column + match.start()))
+        return Stock(tuple(cards))
+
+    def token(self, section: str, token: str, line: int, column: int) -> Action:
+        if section == "Play":
+            return self.card(token, line, column)
+        if section == "Draft":
+            lowered = token.lower()
+            if lowered in ("keep", "k"):
+                return Draft.KEEP
+            if lowered in ("reject", "r"):
+                return Draft.REJECT
+            if lowered in ("dn", "bn"):
+                return Bid.DOUBLE_NIL
+            raise ParseError(f"expected keep, reject or dn in the draft, got {token!r}", line, column)
+        try:
+            return Bid.parse(token)
+        except ParseError as error:
+            raise ParseError(str(error), line, column) from None
+
+    def add_exchange(self, tokens: list[tuple[str, int, int]], line: int, column: int) -> None:
+        mask = 0
+        if not (len(tokens) == 1 and tokens[0][0] == "-"):
+            for token, tline, tcolumn in tokens:
+                card = self.card(token, tline, tcolumn)
+                if mask >> card & 1:
+                    raise ParseError(f"card {card} is given twice", tline, tcolumn)
+                mask |= 1 << card
+        if tokens:
+            line, column = tokens[0][1], tokens[0][2]
+        self.items.append(_Item(Exchange(CardSet(mask)), line, column))
+
+    # -- checks made while replaying --------------------------------------
+
+    def check_later(self, index: int, kind: str, expected: Any, line: int, column: int) -> None:
+        self.after.setdefault(index, []).append((kind, expected, line, column))
+
+    def check_turn(self, index: int, turn: tuple[int, int, int]) -> None:
+        self.before.setdefault(index, []).append(("turn", turn[0], turn[1], turn[2]))
+
+    def replay(self) -> Record:
+        actions = tuple(item.action for item in self.items)
+        record = Record(rules=self.rules, seed=self.seed, actions=actions, tags=tuple(self.tags))
+        consumed = 0
+        try:
+            for done, state in _steps(self.rules, self.seed, actions):
+                for index in range(consumed, done):
+                    self.verify(self.after.get(index, []), state)
+                if done < len(actions):
+                    self.verify(self.before.get(done, []), state)
+                consumed = done
+        except _ReplayError as error:
+            item = self.items[error.index]
+            raise ParseError(error.message, item.line, item.column) from None
+        return record
+
+    def verify(self, checks: list[tuple[str, Any, int, int]], state: GameState) -> None:
+        for kind, expected, line, column in checks:
+            if kind == "turn" and state.turn != expected:
+                raise ParseError(f"the section names seat {expected}, but it is seat {state.turn}'s turn", line, column)
+            if kind == "dealer" and state.dealer != expected:
+                raise ParseError(f"the dealer of this hand is seat {state.dealer}, not {expected}", line, column)
+            if kind == "hand" and state.hand_number != expected:
+                raise ParseError(f"this deal starts hand {state.hand_number}, not {expected}", line, column)
+            if kind == "score":
+                number, scores = expected
+                if len(state.sheet) <= number:
+                    raise ParseError(f"hand {number} is not finished, so it has no score yet", line, column)
+                actual = state.sheet[number].result.scores
+                if actual != scores:
+                    shown = " ".join(str(s) for s in actual)
+                    raise ParseError(f"the scores after hand {number} are {shown}, not "
+                                     f"{' '.join(str(s) for s in scores)} (S-1..S-8)", line, column)

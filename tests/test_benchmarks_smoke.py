@@ -91,11 +91,12 @@ def test_openspiel_measurements_when_installed() -> None:
 
 def test_whole_run_formats_a_table_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "bench.json"
-    args = ["--quick", "--seconds", "0.02", "--repeats", "1", "--positions", "20", "--no-openspiel", "--json", str(out)]
+    args = ["--quick", "--seconds", "0.02", "--repeats", "1", "--positions", "20", "--no-openspiel", "--clock", "cpu"]
+    args += ["--json", str(out)]
     assert bench.main(args) == 0
     table = capsys.readouterr().out
     assert "random hands (partnership)" in table and "OpenSpiel: skipped" in table
-    assert "cpu_count" in table and "losing_floor=-200" in table
+    assert "cpu_count" in table and "losing_floor=-200" in table and "cpu clock" in table
     data = json.loads(out.read_text())
     assert set(data["figures"]["presets"]) >= set(PRESETS)
     assert data["figures"]["hands"]["rate"] > 0 and data["figures"]["hands_no_double_nil"]["rate"] > 0

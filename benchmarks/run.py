@@ -61,6 +61,7 @@ __all__ = [
     "openspiel_apply",
     "openspiel_hands",
     "openspiel_legal_actions",
+    "phase_breakdown",
     "preset_rules",
     "profile_random_hands",
     "random_hands",
@@ -587,6 +588,33 @@ def _load_average() -> str:
         return "unknown"
 
 
+def phase_breakdown(rules: Rules, hands: int, seed: int = 0, clock: Clock = time.perf_counter) -> dict[str, float]:
+    """Microseconds per hand spent in ``new_game`` (with the seeded deal),
+    and in ``legal_actions()`` and ``apply()`` in each phase, over
+    ``hands`` random hands; each call timed on its own, so the clock's own
+    cost inflates the small ones: read the shares, not the sums."""
+    rng = random.Random(seed)
+    spent: dict[str, float] = {}
+    for i in range(hands):
+        start = clock()
+        state = new_game(rules, seed=seed + i)
+        spent["new_game (deal)"] = spent.get("new_game (deal)", 0.0) + clock() - start
+        while not state.sheet:
+            phase = state.phase.name
+            start = clock()
+            actions = state.legal_actions()
+            middle = clock()
+            action = rng.choice(actions)
+            before = clock()
+            state = state.apply(action)
+            end = clock()
+            key = f"{phase} legal_actions()"
+            spent[key] = spent.get(key, 0.0) + middle - start
+            key = f"{phase} apply()"
+            spent[key] = spent.get(key, 0.0) + end - before
+    return {key: 1e6 * value / max(1, hands) for key, value in sorted(spent.items(), key=lambda kv: -kv[1])}
+
+
 def machine_info() -> dict[str, Any]:
     """Python, platform and CPU facts, and the engine's version and commit."""
     info: dict[str, Any] = {
@@ -627,6 +655,7 @@ class Report:
     settings: dict[str, Any]
     figures: dict[str, Any] = field(default_factory=dict)
     profile: str | None = None
+    breakdown: dict[str, float] | None = None
 
 
 def _progress(quiet: bool, text: str) -> None:
@@ -698,6 +727,7 @@ def run(settings: Settings, quiet: bool = False) -> Report:
     fig["presets"] = presets
     if settings.profile:
         _progress(quiet, "a profile of the random-hands loop")
+        report.breakdown = phase_breakdown(partnership, max(20, int(fig["hands"]["rate"] * s / 4)), seed, clock)
         report.profile = profile_random_hands(partnership, max(50, int(fig["hands"]["rate"] * s / 2)), 15, seed)
     return report
 
@@ -834,6 +864,12 @@ def format_report(report: Report) -> str:
         f"  settings: best of {settings['repeats']} runs, about {settings['seconds']:g} s per figure, "
         f"{settings['positions']:,} positions per call figure, {settings['clock']} clock"
     )
+    if report.breakdown:
+        out.append("")
+        out.append("Time per partnership random hand by phase (each call timed alone; read the shares):")
+        total = sum(report.breakdown.values())
+        for key, value in report.breakdown.items():
+            out.append(f"  {key:32} {value:9,.1f} us  {100 * value / total:5.1f}%")
     if report.profile:
         out.append("")
         out.append("Profile of the partnership random-hands loop (top 15 by own time):")

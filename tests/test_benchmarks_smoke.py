@@ -78,6 +78,8 @@ def test_best_rate_and_profile() -> None:
     timing = bench.best_rate(lambda units, seed: bench.floor_hands(units, seed), 0.01, 2)
     assert timing.units >= 1
     assert "ncalls" in bench.profile_random_hands(PARTNERSHIP, 1, top=5)
+    shares = bench.phase_breakdown(PARTNERSHIP, 2, seed=1)
+    assert {"new_game (deal)", "BID legal_actions()", "PLAY apply()"} <= set(shares)
 
 
 def test_openspiel_measurements_when_installed() -> None:

@@ -741,10 +741,6 @@ def view_from_dict(data: object) -> SeatView:
     hand = top.get("hand").cardset(rules)
     most = size + (rules.double_nil_exchange if phase is Phase.EXCHANGE else 0)  # P-6: 16 cards mid-exchange
     sizes = top.get("hand_sizes").ints(players, 0, most)
-    if over and (hand or any(sizes)):
-        raise top.get("hand").fail("no one holds cards after the game (S-9)")
-    if sizes[seat] != len(hand):
-        raise top.get("hand_sizes").fail(f"seat {seat} holds {len(hand)} cards, not {sizes[seat]}")
     bids = tuple(b.bid(rules, optional=True) for b in top.get("bids").items(players))
     tricks = _read_tricks(top.get("tricks"), rules, None)
     played = _played_mask(tricks, top.get("tricks"))
@@ -753,6 +749,10 @@ def view_from_dict(data: object) -> SeatView:
     if played & trick_mask or (played | trick_mask) & hand.mask:
         twice = CardSet((played & trick_mask) | ((played | trick_mask) & hand.mask))
         raise top.fail(f"card(s) {twice} appear twice: in the hand and among the cards played (C-1)")
+    if over and (hand or any(sizes)):
+        raise top.get("hand").fail("no one holds cards after the game (S-9)")
+    if sizes[seat] != len(hand):
+        raise top.get("hand_sizes").fail(f"seat {seat} holds {len(hand)} cards, not {sizes[seat]}")
     leader = top.get("leader").seat(rules, optional=True)
     won = top.get("tricks_won").ints(players, 0, size)
     broken = top.get("spades_broken").boolean()
@@ -809,7 +809,7 @@ def view_from_dict(data: object) -> SeatView:
                                               "T-6, V-3)")
     if phase is Phase.BID and turn is not None and bids[turn] is not None:
         raise top.get("bids").fail(f"seat {turn} is to bid but has bid already (C-3)")
-    if phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DISCARD) and any(b is None for b in bids) and not over:
+    if phase in (Phase.EXCHANGE, Phase.PLAY) and any(b is None for b in bids):
         raise top.get("bids").fail("every seat bids before the exchange and the play (C-3)")
     legal_at = top.get("legal_actions")
     legal = tuple(_read_action(item, rules) for item in legal_at.items(limit=2000))

@@ -1,0 +1,354 @@
+"""JSON documents: round trips, and forged documents rejected with a reason."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spades import Bid, Card, CardSet, Deal, GameState, Rules, SpadesError, StateError, new_game
+from spades.record import Record
+from spades.serial import (
+    from_dict,
+    from_json,
+    record_from_json,
+    rules_from_json,
+    schema,
+    state_from_dict,
+    state_from_json,
+    to_dict,
+    to_json,
+    view_from_dict,
+    view_from_json,
+)
+
+from _games import PRESETS, play, presets, sample, seeds
+
+# ----------------------------------------------------------------------
+# A small JSON Schema checker (the subset the schema file uses).
+
+
+def _schema_errors(value: Any, node: dict[str, Any], root: dict[str, Any], path: str = "$") -> list[str]:
+    if "$ref" in node:
+        target: Any = root
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        found = _schema_errors(value, target, root, path)
+        rest = {k: v for k, v in node.items() if k != "$ref"}
+        return found + (_schema_errors(value, rest, root, path) if rest else [])
+    errors: list[str] = []
+    names = {"null": type(None), "boolean": bool, "string": str, "array": list, "object": dict}
+    if "type" in node:
+        kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]
+        ok = any(
+            (type(value) is int if k == "integer" else isinstance(value, names[k]) and not (
+                k != "boolean" and isinstance(value, bool)))
+            for k in kinds
+        )
+        if not ok:
+            return [f"{path}: {value!r} is not {kinds}"]
+    if "const" in node and value != node["const"]:
+        errors.append(f"{path}: {value!r} != {node['const']!r}")
+    if "enum" in node and value not in node["enum"]:
+        errors.append(f"{path}: {value!r} not in {node['enum']}")
+    if "pattern" in node and isinstance(value, str) and not re.search(node["pattern"], value):
+        errors.append(f"{path}: {value!r} does not match {node['pattern']}")
+    if type(value) is int:
+        if "minimum" in node and value < node["minimum"]:
+            errors.append(f"{path}: {value} < {node['minimum']}")
+        if "maximum" in node and value > node["maximum"]:
+            errors.append(f"{path}: {value} > {node['maximum']}")
+    if isinstance(value, dict):
+        for key in node.get("required", []):
+            if key not in value:
+                errors.append(f"{path}: missing {key}")
+        properties = node.get("properties", {})
+        for key, item in value.items():
+            if key in properties:
+                errors += _schema_errors(item, properties[key], root, f"{path}.{key}")
+            elif node.get("additionalProperties") is False:
+                errors.append(f"{path}: unexpected {key}")
+    if isinstance(value, list):
+        if "minItems" in node and len(value) < node["minItems"]:
+            errors.append(f"{path}: too few items")
+        if "maxItems" in node and len(value) > node["maxItems"]:
+            errors.append(f"{path}: too many items")
+        prefix = node.get("prefixItems", [])
+        for index, item in enumerate(value):
+            sub = prefix[index] if index < len(prefix) else node.get("items")
+            if sub is not None:
+                errors += _schema_errors(item, sub, root, f"{path}[{index}]")
+    if "oneOf" in node:
+        matches = [alt for alt in node["oneOf"] if not _schema_errors(value, alt, root, path)]
+        if len(matches) != 1:
+            errors.append(f"{path}: matches {len(matches)} of the oneOf alternatives")
+    return errors
+
+
+def _assert_schema(document: dict[str, Any]) -> None:
+    root = schema()
+    errors = _schema_errors(document, root, root)
+    assert not errors, errors[:5]
+
+
+# ----------------------------------------------------------------------
+# Round trips.
+
+
+@given(preset=presets, seed=seeds, seeded=st.booleans())
+def test_round_trips_of_states_views_and_records(preset: str, seed: int, seeded: bool) -> None:
+    states = play(PRESETS[preset], seed, seeded=seeded, double_nil=0.3)
+    for state in sample(states, seed, 4):
+        text = to_json(state)
+        loaded = state_from_json(text)
+        assert loaded == state
+        assert to_json(loaded) == text
+        for seat in range(state.rules.players):
+            view = state.view(seat)
+            assert view_from_json(to_json(view)) == view
+    record = states[-1].record()
+    assert record_from_json(to_json(record)) == record
+    assert record_from_json(to_json(record)).replay() == states[-1]
+
+
+def test_documents_follow_the_schema() -> None:
+    for preset in sorted(PRESETS):
+        states = play(PRESETS[preset], 4, seeded=False, double_nil=0.5)
+        for state in sample(states, 4, 6):
+            _assert_schema(to_dict(state))
+            for seat in range(state.rules.players):
+                _assert_schema(to_dict(state.view(seat)))
+        _assert_schema(to_dict(states[-1].record()))
+        _assert_schema(to_dict(PRESETS[preset]))
+
+
+def test_the_schema_checker_can_fail() -> None:
+    document = to_dict(new_game(Rules.partnership(), seed=1))
+    root = schema()
+    document["hands"][0] = "AKX..."
+    assert _schema_errors(document, root, root)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.partnership(), Rules.two_player(target=300), Rules(players=3, partners=False), Rules(deck="jokers")],
+)
+def test_rules_round_trip(rules: Rules) -> None:  # V-1..V-10 options travel as data
+    assert rules_from_json(to_json(rules)) == rules
+    assert from_json(to_json(rules)) == rules
+    assert json.loads(to_json(rules))["format"] == "spades.rules"
+
+
+def test_every_document_names_format_and_version() -> None:
+    state = new_game(Rules.two_player(), seed=2)
+    for value in (state, state.view(0), state.record(), state.rules):
+        data = to_dict(value)
+        assert data["version"] == 1
+        assert data["format"] in ("spades.state", "spades.view", "spades.record", "spades.rules")
+
+
+def test_from_json_dispatches_on_format() -> None:
+    state = new_game(Rules.partnership(), seed=6)
+    assert isinstance(from_json(to_json(state)), GameState)
+    assert isinstance(from_json(to_json(state.record())), Record)
+    assert from_json(to_json(state.view(2))) == state.view(2)
+
+
+# ----------------------------------------------------------------------
+# Forged and malformed documents.
+
+
+@functools.lru_cache(maxsize=1)
+def _played_state() -> GameState:
+    """A partnership game with one hand scored and three tricks of the next."""
+    rng = random.Random(21)
+    state = new_game(Rules.partnership(), seed=21)
+    while not (len(state.sheet) == 1 and sum(state.tricks_won) == 3 and not state.trick):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _rejected(data: dict[str, Any], *words: str) -> str:
+    with pytest.raises(StateError) as info:
+        from_dict(data)
+    message = str(info.value)
+    for word in words:
+        assert word in message, message
+    return message
+
+
+def test_card_twice_is_rejected() -> None:  # C-1
+    data = to_dict(_played_state())
+    first = CardSet.parse(data["hands"][0]).cards()[0]
+    data["hands"][1] = str(CardSet.parse(data["hands"][1]) | CardSet(first.mask))
+    _rejected(data, "twice")
+
+
+def test_fourteen_cards_in_a_hand_is_rejected() -> None:  # P-2
+    data = to_dict(new_game(Rules.partnership(), seed=8))
+    # Move one of seat 1's cards to seat 0: 14 and 12.
+    moved = CardSet(CardSet.parse(data["hands"][1]).cards()[0].mask)
+    data["hands"][0] = str(CardSet.parse(data["hands"][0]) | moved)
+    data["hands"][1] = str(CardSet.parse(data["hands"][1]) - moved)
+    _rejected(data, "14 cards")
+
+
+def test_trick_won_by_the_wrong_seat_is_rejected() -> None:  # C-7
+    data = to_dict(_played_state())
+    trick = data["tricks"][0]
+    trick["winner"] = (trick["winner"] + 1) % 4
+    _rejected(data, "won by seat", "C-7")
+    data = to_dict(_played_state())
+    row = data["sheet"][0]["tricks"][5]
+    row["winner"] = (row["winner"] + 1) % 4
+    _rejected(data, "won by seat", "C-7")
+
+
+def test_scores_not_following_from_the_sheet_are_rejected() -> None:  # S-1
+    data = to_dict(_played_state())
+    data["scores"][0] += 10
+    _rejected(data, "do not follow from the score sheet")
+    data = to_dict(_played_state())
+    data["sheet"][0]["result"][0]["score"] += 10
+    data["sheet"][0]["result"][0]["points"] += 10
+    data["scores"][0] += 10
+    _rejected(data, "does not follow from the bids and tricks")
+
+
+def test_bags_out_of_range_are_rejected() -> None:  # S-8
+    data = to_dict(_played_state())
+    data["bags"][1] = 10
+    _rejected(data, "bags", "S-8")
+    data["bags"][1] = -1
+    _rejected(data, "bags", "S-8")
+
+
+def test_unknown_format_or_version_is_rejected() -> None:
+    data = to_dict(new_game(Rules.partnership(), seed=1))
+    for key, value, word in (("version", 2, "version"), ("version", "1", "version"), ("format", "chess", "format")):
+        forged = copy.deepcopy(data)
+        forged[key] = value
+        _rejected(forged, word)
+    forged = copy.deepcopy(data)
+    del forged["version"]
+    _rejected(forged, "version")
+
+
+def test_missing_and_unknown_fields_are_rejected() -> None:
+    data = to_dict(new_game(Rules.partnership(), seed=1))
+    forged = copy.deepcopy(data)
+    del forged["bids"]
+    _rejected(forged, "missing", "bids")
+    forged = copy.deepcopy(data)
+    forged["colour"] = "red"
+    _rejected(forged, "unknown", "colour")
+
+
+def test_illegal_action_in_the_list_is_rejected() -> None:  # C-5
+    state = new_game(Rules.partnership()).apply(
+        Deal(("AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432"))
+    )
+    for _ in range(4):
+        state = state.apply(Bid(3))
+    state = state.apply(Card.parse("AH"))
+    data = to_dict(state)
+    data["actions"][-1] = {"play": "AS"}  # seat 1 holds no spade
+    _rejected(data, "actions[5]", "illegal")
+
+
+def test_derived_field_contradicting_the_actions_is_rejected() -> None:
+    data = to_dict(_played_state())
+    data["turn"] = (data["turn"] + 1) % 4
+    _rejected(data, "turn")
+    data = to_dict(_played_state())
+    data["spades_broken"] = not data["spades_broken"]
+    _rejected(data, "spades_broken")
+    data = to_dict(_played_state())
+    data["tricks_won"][0] += 1
+    data["tricks_won"][1] -= 1
+    _rejected(data, "tricks_won")
+
+
+def test_seeded_chance_step_must_be_the_seeds() -> None:  # P-2
+    state = new_game(Rules.partnership(), seed=3)
+    data = to_dict(state)
+    other = to_dict(new_game(Rules.partnership(), seed=4))
+    data["actions"][0] = other["actions"][0]
+    _rejected(data, "chance step")
+
+
+def test_bad_json_text_is_rejected() -> None:
+    for text in ("", "{", "[1, 2", "NaN", '{"format": NaN}', "[" * 5000 + "]" * 5000, '{"a": 1, "a": 2}',
+                 b"\xff\xfe", "1" * 5000):
+        with pytest.raises(StateError):
+            from_json(text)
+
+
+def test_bool_is_not_a_number() -> None:
+    data = to_dict(_played_state())
+    data["dealer"] = True if data["dealer"] == 1 else data["dealer"]
+    data["version"] = True
+    _rejected(data, "version")
+
+
+# ----------------------------------------------------------------------
+# Forged views.
+
+
+def _view_data() -> dict[str, Any]:
+    return to_dict(_played_state().view(1))
+
+
+def test_forged_views_are_rejected() -> None:  # C-7, S-1, S-8
+    good = _view_data()
+    assert view_from_dict(good) == _played_state().view(1)
+    cases: list[tuple[str, Any, str]] = [
+        ("scores", [1, 2], "score sheet"),
+        ("bags", [10, 0], "S-8"),
+        ("hand_sizes", [13, 13, 13, 13], "hold"),
+        ("legal_actions", [{"play": "AS"}], "legal actions"),
+        ("phase", "DRAFT", "two-player"),
+        ("seat", 4, "out of range"),
+    ]
+    for key, value, word in cases:
+        data = copy.deepcopy(good)
+        data[key] = value
+        with pytest.raises(StateError) as info:
+            view_from_dict(data)
+        assert word in str(info.value), (key, str(info.value))
+    data = copy.deepcopy(good)
+    data["tricks"][0]["winner"] = (data["tricks"][0]["winner"] + 1) % 4
+    with pytest.raises(StateError, match="C-7"):
+        view_from_dict(data)
+    data = copy.deepcopy(good)
+    data["sheet"][0]["result"][0]["score"] += 1
+    with pytest.raises(StateError, match="S-1"):
+        view_from_dict(data)
+
+
+def test_forged_view_with_a_played_card_in_the_hand() -> None:  # C-1
+    data = _view_data()
+    card = data["tricks"][0]["cards"][0]
+    data["hand"] = str(CardSet.parse(data["hand"]) | CardSet.from_cards([card]))
+    with pytest.raises(StateError, match="twice"):
+        view_from_dict(data)
+
+
+def test_loaders_reject_the_wrong_document_kind() -> None:
+    state = new_game(Rules.partnership(), seed=1)
+    with pytest.raises(StateError, match="expected a spades.state"):
+        state_from_dict(to_dict(state.view(0)))
+    with pytest.raises(StateError, match="expected a spades.view"):
+        view_from_dict(to_dict(state))
+
+
+def test_to_dict_refuses_other_values() -> None:
+    with pytest.raises(SpadesError):
+        to_dict(42)  # type: ignore[arg-type]

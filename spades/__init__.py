@@ -3,9 +3,14 @@
 Partnership Spades and two-player Spades with their common variants, legal
 move generation, trick resolution, bid validation and configurable scoring.
 
+A game between purely random players: random bids almost never make their
+contracts, so such a game ends through the losing floor (rule V-1) rather
+than by a side reaching 500.
+
 >>> import random
 >>> import spades
->>> state = spades.new_game(spades.Rules.partnership(), seed=7)
+>>> rules = spades.Rules.partnership(losing_floor=-200)
+>>> state = spades.new_game(rules, seed=7)
 >>> rng = random.Random(7)
 >>> while not state.is_over:
 ...     state = state.apply(rng.choice(state.legal_actions()))

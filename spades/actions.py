@@ -101,13 +101,21 @@ class Draft(enum.Enum):
         return self.value
 
 
+def _card_set(value: CardSet | str | Iterable[Card | str]) -> CardSet:
+    if isinstance(value, CardSet):
+        return value
+    if isinstance(value, str):
+        return CardSet.parse(value)
+    return CardSet.from_cards(value)
+
+
 @attrs.frozen(slots=True, repr=False)
 class Exchange:
     """Cards given in a Double Nil exchange: in a partnership, passed to the
     partner (P-6); in the two-player game, discarded to draw replacements
     (T-6)."""
 
-    cards: CardSet = attrs.field(converter=lambda c: c if isinstance(c, CardSet) else CardSet.from_cards(c))
+    cards: CardSet = attrs.field(converter=_card_set)
     """The cards given."""
 
     def __str__(self) -> str:
@@ -153,7 +161,7 @@ class Replacement:
     """Chance: the cards a two-player Double Nil bidder draws from the discard
     pile to replace the cards discarded (T-6)."""
 
-    cards: CardSet = attrs.field(converter=lambda c: c if isinstance(c, CardSet) else CardSet.from_cards(c))
+    cards: CardSet = attrs.field(converter=_card_set)
     """The cards drawn."""
 
     def __str__(self) -> str:

@@ -260,7 +260,7 @@ class CardSet:
 
     >>> hand = CardSet.parse("AK..QJ.2")
     >>> [str(card) for card in hand]
-    ['2C', 'QD', 'JD', 'KS', 'AS']
+    ['2C', 'JD', 'QD', 'KS', 'AS']
     >>> str(hand - CardSet.parse("A..."))
     'K..QJ.2'
     >>> CardSet.from_cards(["AS", "KS"]) <= hand

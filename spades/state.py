@@ -8,11 +8,11 @@ caller to apply one.
 
 >>> import random
 >>> from spades import Rules, new_game
->>> state = new_game(Rules.partnership(), seed=7)
+>>> state = new_game(Rules.partnership(losing_floor=-200), seed=7)
 >>> rng = random.Random(7)
 >>> while not state.is_over:
 ...     state = state.apply(rng.choice(state.legal_actions()))
->>> state.winner in (0, 1), max(state.scores) >= 500
+>>> state.winner in (0, 1), max(state.scores) >= 500 or min(state.scores) <= -200
 (True, True)
 """
 
@@ -22,7 +22,7 @@ import enum
 import itertools
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -353,7 +353,7 @@ class GameState:
         'NOT_YOUR_TURN'
         """
         try:
-            self.apply(action, seat)
+            self.apply(cast(Action, action), seat)
         except IllegalActionError as error:
             return error
         return None

@@ -293,6 +293,6 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         scores=state.scores,
         bags=state.bags,
         sheet=tuple(hand_summary(rules, record) for record in state.sheet),
-        legal_actions=state.legal_actions() if turn == seat else (),
+        legal_actions=tuple(state.legal_actions()) if turn == seat else (),
         winner=state.winner,
     )

@@ -1,0 +1,233 @@
+"""Game records: the PBN-style text, exact replay, and errors with their place."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spades import Bid, Card, Deal, ParseError, Phase, Rules, SpadesError, StateError, new_game
+from spades.record import Record, rules_from_text, rules_to_text
+
+from _games import PRESETS, play, presets, seeds
+
+C = Card.parse
+
+HEADER = '[Format "spades-record 1"]\n[Rules ""]\n[Seed "-"]\n'
+
+# Seat 0 all spades, seat 1 all hearts, seat 2 all diamonds, seat 3 all clubs.
+ONE_SUIT = HEADER + """
+[Hand "0"]
+[Dealer "0"]
+[Deal "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+[Auction "1"]
+3 3 nil 3
+[Play "1"]
+AH 2D 2C 2S
+AS KH 3D 3C
+"""
+
+# Seat 2 holds three small hearts.
+FOLLOW = HEADER + """
+[Hand "0"]
+[Dealer "0"]
+[Deal "0:AKQJT98765432... .AKQJT98765.AKQ. .432.JT98765432. ...AKQJT98765432"]
+[Auction "1"]
+4 4 4 1
+[Play "1"]
+AH 2D 2C 2S
+"""
+
+
+def _error(text: str) -> ParseError:
+    with pytest.raises(ParseError) as info:
+        Record.parse(text)
+    return info.value
+
+
+# ----------------------------------------------------------------------
+# Reading a hand-written record.
+
+
+def test_hand_written_record_replays() -> None:  # C-5, C-6, C-7, P-3, P-7
+    record = Record.parse(ONE_SUIT)
+    assert record.seed is None and record.rules == Rules()
+    state = record.replay()
+    assert state.phase is Phase.PLAY
+    assert state.bids == (Bid(3), Bid(3), Bid(3), Bid.NIL)  # the auction starts left of the dealer (P-3)
+    assert state.tricks_won == (2, 0, 0, 0)  # the 2S trumps the AH; the AS wins the next (C-7)
+    assert state.spades_broken and state.turn == 0
+    assert len(record.actions) == 1 + 4 + 8
+
+
+def test_seat_letters_comments_and_descriptive_tags() -> None:  # P-7, C-7
+    # "S:" lists the hands from seat 2 clockwise (PBN): seat 2 gets the spades,
+    # seat 3 the hearts, seat 0 the diamonds, seat 1 the clubs.
+    text = HEADER + """[Event "Club night"]
+% a comment line
+
+[Hand "0"]
+[Dealer "N"]
+[Deal "S:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+[Auction "E"]
+3 3 nil 3
+[Play "1"]
+AC 2S 2H 2D
+AS KH 3D 3C
+"""
+    record = Record.parse(text)
+    assert record.tags == (("Event", "Club night"),)
+    state = record.replay()
+    assert state.tricks_won == (0, 0, 2, 0)
+    assert state.hand(3).cards()[0] == C("3H")
+    assert '[Event "Club night"]' in record.to_text()
+    assert Record.parse(record.to_text()) == record
+
+
+def test_two_player_record_text() -> None:  # T-2, T-6
+    rules = PRESETS["two-player"]
+    for seed in range(40):
+        states = play(rules, seed, seeded=False, double_nil=0.5)
+        phases = {s.phase for s in states}
+        if Phase.DISCARD in phases and Phase.REPLACE in phases and Phase.BID in phases:
+            break
+    record = states[-1].record()
+    text = record.to_text()
+    for word in ("[Stock ", "[Draft ", "keep", "[Discard ", "[Replacement ", "[Auction ", "[Play ", "[Score "):
+        assert word in text
+    assert Record.parse(text) == record
+    assert Record.parse(text).replay() == states[-1]
+
+
+# ----------------------------------------------------------------------
+# Round trips.
+
+
+@given(preset=presets, seed=seeds, seeded=st.booleans())
+def test_record_round_trip_and_exact_replay(preset: str, seed: int, seeded: bool) -> None:
+    states = play(PRESETS[preset], seed, seeded=seeded, double_nil=0.3)
+    record = states[-1].record()
+    assert list(record.states()) == states  # every state, exactly
+    assert record.replay() == states[-1]
+    text = record.to_text()
+    again = Record.parse(text)
+    assert again == record
+    assert again.to_text() == text
+    # A record of a game in progress replays to that state too.
+    middle = states[len(states) // 2]
+    assert Record.parse(middle.record().to_text()).replay() == middle
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules.two_player(target=300), Rules(players=3, partners=False, losing_floor=-200),
+     Rules(deck="joker-joker-deuce-deuce", double_nil_trailing_by=100, max_side_contract=13)],
+)
+def test_rules_text_round_trip(rules: Rules) -> None:
+    assert rules_from_text(rules_to_text(rules)) == rules
+
+
+# ----------------------------------------------------------------------
+# Errors name their line and column.
+
+
+def test_illegal_play_is_reported_where_it_is() -> None:  # C-5
+    error = _error(FOLLOW)
+    assert (error.line, error.column) == (11, 4)  # "2D" while holding hearts
+    assert "C-5" in str(error)
+
+
+def test_bad_card_is_reported_where_it_is() -> None:
+    error = _error(ONE_SUIT.replace("AS KH 3D 3C", "AS KH 3X 3C"))
+    assert (error.line, error.column) == (12, 7)
+
+
+def test_wrong_score_is_reported() -> None:  # S-1
+    record = Record.parse(ONE_SUIT)
+    states = play(PRESETS["partnership"], 3, seeded=True)
+    text = states[-1].record().to_text()
+    lines = text.splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("[Score"))
+    lines[index] = '[Score "1 2"]'
+    error = _error("\n".join(lines))
+    assert error.line == index + 1 and error.column == 9
+    assert "S-1" in str(error)
+    del record
+
+
+def test_wrong_dealer_and_seat_are_reported() -> None:  # P-2, P-3
+    error = _error(ONE_SUIT.replace('[Dealer "0"]', '[Dealer "2"]'))
+    assert error.line == 6 and "dealer" in str(error)
+    error = _error(ONE_SUIT.replace('[Auction "1"]', '[Auction "3"]'))
+    assert error.line == 8 and "seat 1" in str(error)
+
+
+def test_header_errors() -> None:
+    error = _error(ONE_SUIT.replace('[Format "spades-record 1"]\n', ""))
+    assert "Format" in str(error)
+    error = _error(ONE_SUIT.replace("spades-record 1", "spades-record 2"))
+    assert error.line == 1 and "version" in str(error)
+    error = _error(ONE_SUIT.replace('[Rules ""]', '[Rules "target=0"]'))
+    assert error.line == 2 and "target" in str(error)
+    error = _error(ONE_SUIT.replace('[Seed "-"]', '[Seed "x"]'))
+    assert error.line == 3
+
+
+def test_syntax_errors() -> None:
+    error = _error(ONE_SUIT.replace('[Hand "0"]', '[Hand 0]'))
+    assert (error.line, error.column) == (5, 1)
+    error = _error(ONE_SUIT.replace('[Play "1"]\n', ""))
+    assert error.line == 10  # cards outside a section
+    error = _error(ONE_SUIT.replace("3 3 nil 3", "3 3 nil 3 x"))
+    assert (error.line, error.column) == (9, 11)
+    error = _error(ONE_SUIT.replace(' ...AKQJT98765432"]', '"]'))
+    assert error.line == 7 and "4 hands" in str(error)
+    error = _error(ONE_SUIT.replace('[Hand "0"]', '[Hand "1"]'))
+    assert error.line == 5
+    error = _error(ONE_SUIT.replace('[Deal "0:AKQJT98765432...', '[Deal "0:AKQJT98765432..2'))
+    assert error.line == 7  # the 2C twice
+
+
+def test_parse_needs_text() -> None:
+    with pytest.raises(ParseError):
+        Record.parse(42)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------
+# Records as values.
+
+
+def test_replay_of_a_bad_record_raises_state_error() -> None:  # C-3
+    deal = Deal(("AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432"))
+    record = Record(rules=Rules(), actions=(deal, Bid(14)))
+    with pytest.raises(StateError, match="illegal"):
+        record.replay()
+    with pytest.raises(StateError, match="illegal"):
+        list(record.states())
+    record = Record(rules=Rules(), seed=1, actions=(deal,))
+    with pytest.raises(StateError, match="chance step"):
+        record.replay()
+    with pytest.raises(StateError):
+        record.to_text()
+
+
+def test_tags_are_checked() -> None:
+    with pytest.raises(SpadesError):
+        Record(rules=Rules(), tags=(("Deal", "x"),))
+    with pytest.raises(SpadesError):
+        Record(rules=Rules(), tags=(("Event", "two\nlines"),))
+    with pytest.raises(SpadesError):
+        Record(rules=Rules(), tags=(("bad name", "x"),))
+    record = Record(rules=Rules(), tags=(("Event", 'say "hi" \\ bye'),))
+    assert Record.parse(record.to_text()) == record
+
+
+def test_state_record_is_the_game_so_far() -> None:
+    state = new_game(Rules.partnership(), seed=12)
+    for _ in range(7):
+        state = state.apply(state.legal_actions()[0])
+    record = state.record()
+    assert record.seed == 12 and record.rules == state.rules
+    assert record.actions[0] == state.history[0]
+    assert isinstance(record.actions[0], Deal)
+    assert record.replay() == state

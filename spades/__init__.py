@@ -20,7 +20,7 @@ than by a side reaching 500.
 
 from __future__ import annotations
 
-from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, Replacement, Stock
+from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
 from spades.bidding import bid_error, double_nil_open, legal_bids
 from spades.cards import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, Rank, Suit
 from spades.errors import IllegalActionError, ParseError, Reason, RulesError, SpadesError, StateError
@@ -42,6 +42,7 @@ __all__ = [
     "Deal",
     "Draft",
     "Exchange",
+    "ExchangeChoices",
     "FULL_DECK",
     "GameState",
     "HandRecord",

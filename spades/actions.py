@@ -21,15 +21,20 @@ True
 from __future__ import annotations
 
 import enum
+import functools
+import itertools
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Final, Union
+from collections.abc import Sequence as SequenceABC
+from typing import ClassVar, Final, Union, overload
 
 import attrs
 
-from spades.cards import Card, CardSet
+from spades.cards import Card, CardSet, cards_of_mask
 from spades.errors import ParseError
 
-__all__ = ["Bid", "Draft", "Exchange", "Deal", "Stock", "Replacement", "Action", "ChanceAction"]
+__all__ = [
+    "Bid", "Draft", "Exchange", "ExchangeChoices", "Deal", "Stock", "Replacement", "Action", "ChanceAction"
+]
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -174,9 +179,71 @@ ChanceAction = Union[Deal, Stock, Replacement]
 """An action that says what chance decided."""
 
 
-def exchange_of(cards: Sequence[Card]) -> Exchange:
-    """An :class:`Exchange` of ``cards`` (internal helper for enumeration)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return Exchange(CardSet(mask))
+@functools.lru_cache(maxsize=None)
+def _combinations(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(itertools.combinations(range(n), k))
+
+
+class ExchangeChoices(SequenceABC[Exchange]):
+    """Every :class:`Exchange` of a hand, as a lazy read-only sequence.
+
+    This is what :meth:`~spades.GameState.legal_actions` returns in the
+    exchange phases, where a hand has hundreds of possible exchanges: each
+    is built only when it is looked at.  Order: the smaller exchanges first,
+    then the lexicographic order of card indexes.
+
+    >>> from spades import CardSet
+    >>> choices = ExchangeChoices(CardSet.parse("AK.Q.J.2"), (2,))
+    >>> len(choices), choices[0]
+    (10, Exchange(CardSet('..J.2')))
+    >>> Exchange(CardSet.parse("AK...")) in choices
+    True
+    """
+
+    __slots__ = ("_cards", "_combos", "_mask", "_sizes")
+
+    def __init__(self, hand: CardSet, sizes: Sequence[int]) -> None:
+        self._mask = hand.mask
+        self._sizes = tuple(sizes)
+        self._cards = cards_of_mask(hand.mask)
+        combos: tuple[tuple[int, ...], ...] = ()
+        for size in self._sizes:
+            combos += _combinations(len(self._cards), size)
+        self._combos = combos
+
+    def __len__(self) -> int:
+        return len(self._combos)
+
+    @overload
+    def __getitem__(self, index: int) -> Exchange: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Exchange, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Exchange | tuple[Exchange, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        cards = self._cards
+        mask = 0
+        for position in self._combos[index]:
+            mask |= 1 << cards[position]
+        return Exchange(CardSet(mask))
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, Exchange):
+            return False
+        mask = value.cards.mask
+        return mask & ~self._mask == 0 and mask.bit_count() in self._sizes
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ExchangeChoices):
+            return self._mask == other._mask and self._sizes == other._sizes
+        if isinstance(other, (tuple, list)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self._mask, self._sizes))
+
+    def __repr__(self) -> str:
+        return f"ExchangeChoices({CardSet(self._mask)!r}, {self._sizes!r})"

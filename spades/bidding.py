@@ -152,6 +152,17 @@ def legal_bids(
     """Every legal bid for ``seat``: the numbers in ascending order (0 = Nil
     first), then Double Nil.  ``double_nil=False`` leaves Double Nil out (the
     two-player game declares it during the draft, T-6)."""
+    if (
+        rules.nil_allowed
+        and not rules.min_bid
+        and not rules.min_side_bid
+        and rules.max_side_contract is None
+        and not rules.bids_may_not_total_tricks
+        and rules.double_nil_trailing_by is None
+    ):
+        # No option restricts the numbers: every bid 0..hand size (C-3).
+        numbers = BIDS[: rules.hand_size + 1]
+        return numbers + (Bid.DOUBLE_NIL,) if double_nil and rules.double_nil_allowed else numbers
     return tuple(
         b
         for b in _candidates(rules)

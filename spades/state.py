@@ -19,14 +19,13 @@ caller to apply one.
 from __future__ import annotations
 
 import enum
-import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
-from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, Replacement, Stock, exchange_of
+from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
 from spades.bidding import bid_error, double_nil_open, legal_bids
 from spades.cards import Card, CardSet, cards_of_mask
 from spades.deal import deal_error, random_deal, random_replacement, random_stock, seeded_random, stock_error
@@ -288,8 +287,10 @@ class GameState:
     # ------------------------------------------------------------------
     # Legal actions.
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action, in a fixed order:
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action, in a fixed order, as a tuple (in the exchange
+        phases, an :class:`~spades.ExchangeChoices`: a lazy read-only sequence
+        of the hundreds of possible exchanges):
 
         * play: the cards, in index order (clubs 2..A, diamonds, hearts,
           spades, jokers);
@@ -324,13 +325,9 @@ class GameState:
                 return _DRAFT_ACTIONS_DN
             return _DRAFT_ACTIONS
         if phase == _EXCHANGE or phase == _DISCARD:
-            cards = cards_of_mask(self._hands[self._turn])
-            sizes = (
-                range(self.rules.double_nil_exchange + 1)
-                if phase == _DISCARD
-                else (self.rules.double_nil_exchange,)
-            )
-            return tuple(exchange_of(combo) for size in sizes for combo in itertools.combinations(cards, size))
+            limit = self.rules.double_nil_exchange
+            sizes = tuple(range(limit + 1)) if phase == _DISCARD else (limit,)
+            return ExchangeChoices(CardSet(self._hands[self._turn]), sizes)
         return ()
 
     def iter_legal_actions(self) -> Iterator[Action]:
@@ -677,19 +674,14 @@ class GameState:
         trick = trick + (card,)
         players = rules.players
         log = (self._log, card)
-        new = _new_state(GameState)
         if len(trick) < players:
-            _set_state(new, rules, self.seed, self._sheet, self._hand, _PLAY, (turn + 1) % players,
-                       tuple(hands), trick, self._won, broken, log)
-            return new
+            return _play_successor(self, (turn + 1) % players, tuple(hands), trick, self._won, broken, log)
         # The trick is complete (C-7): the winner takes it and leads next.
         winner = (turn + 1 + winner_position(trick, rules)) % players
         won = list(self._won)
         won[winner] += 1
         if hands[winner]:
-            _set_state(new, rules, self.seed, self._sheet, self._hand, _PLAY, winner,
-                       tuple(hands), (), tuple(won), broken, log)
-            return new
+            return _play_successor(self, winner, tuple(hands), (), tuple(won), broken, log)
         return self._end_hand(tuple(won), log)
 
     def _end_hand(self, won: tuple[int, ...], log: tuple[Any, ...]) -> GameState:
@@ -757,15 +749,32 @@ class GameState:
 
 
 _new_state = object.__new__
-_SLOT_SETTERS = tuple(
-    getattr(GameState, f.name).__set__
-    for f in attrs.fields(GameState)
-)
+# The slot setters of GameState's fields, in field order: the play of a card
+# builds its successor with them directly (attrs' frozen __init__ is the same
+# thing with more indirection, and this is the hottest path of the library).
+(
+    _set_rules, _set_seed, _set_sheet, _set_hand, _set_phase, _set_turn,
+    _set_hands, _set_trick, _set_won, _set_broken, _set_log,
+) = (getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
 
 
-def _set_state(state: GameState, *values: Any) -> None:
-    for setter, value in zip(_SLOT_SETTERS, values):
-        setter(state, value)
+def _play_successor(
+    old: GameState, turn: int, hands: tuple[int, ...], trick: tuple[Card, ...],
+    won: tuple[int, ...], broken: bool, log: tuple[Any, ...],
+) -> GameState:
+    new: GameState = _new_state(GameState)
+    _set_rules(new, old.rules)
+    _set_seed(new, old.seed)
+    _set_sheet(new, old._sheet)
+    _set_hand(new, old._hand)
+    _set_phase(new, _PLAY)
+    _set_turn(new, turn)
+    _set_hands(new, hands)
+    _set_trick(new, trick)
+    _set_won(new, won)
+    _set_broken(new, broken)
+    _set_log(new, log)
+    return new
 
 
 def _winner_of(result: HandScore, rules: Rules) -> int | None:

@@ -12,12 +12,13 @@ combination raises :class:`~spades.RulesError` naming the options.
 >>> Rules(players=5)
 Traceback (most recent call last):
 ...
-spades.errors.RulesError: players: must be 2, 3 or 4, got 5
+spades.errors.RulesError: players: must be >= 2 and <= 4, got 5
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final, Literal
 
 import attrs
@@ -104,9 +105,12 @@ class Rules:
     players: int = attrs.field(default=4, validator=_int(2, 4))
     """Seats at the table: 4 (partnership or cutthroat), 3 (cutthroat) or 2
     (the two-player draft game, T-1). Seats are numbered clockwise from 0."""
-    partners: bool = attrs.field(default=True, validator=_bool)
+    partners: bool = attrs.field(
+        default=attrs.Factory(lambda self: self.players == 4, takes_self=True), validator=_bool
+    )
     """Partners sit opposite and score together (P-1); ``False`` for 2 players
-    and for cutthroat (V-10), where every seat is its own side."""
+    and for cutthroat (V-10), where every seat is its own side.  The default
+    follows ``players``: partners with 4 players, none with 2 or 3."""
     first_dealer: int = attrs.field(default=0, validator=_int(0, 3))
     """The dealer of the game's first hand (P-2). In the two-player game the
     dealer is the *first player*, who drafts first (T-1)."""
@@ -173,6 +177,16 @@ class Rules:
     points, or wins the game at once."""
     boston_bonus: int = attrs.field(default=250, validator=_int(0))
     """Points for a Boston when ``boston == "bonus"`` (V-8)."""
+
+    def __new__(cls, *args: Any, **options: Any) -> Rules:
+        # The attrs-made __init__ would raise TypeError for an unknown option
+        # or a positional argument; bad options are RulesError, always.
+        if args:
+            raise RulesError(f"Rules takes options by name only (e.g. players=4), got {len(args)} positional value(s)")
+        unknown = sorted(str(k) for k in options if k not in _OPTION_NAMES)
+        if unknown:
+            raise RulesError("unknown option(s): " + ", ".join(repr(k) for k in unknown))
+        return super().__new__(cls)
 
     # Derived tables, computed once at construction (not options).
     _suit_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -254,6 +268,23 @@ class Rules:
         hand = 17 if self.players == 3 else 13
         if self.min_bid > hand or self.min_side_bid > hand:
             raise RulesError(f"min_bid/min_side_bid: at most {hand}, the size of a hand")
+        if self.min_side_bid and not self.partners:
+            raise RulesError(
+                f"min_side_bid={self.min_side_bid} needs partners=true: it is the least contract of a "
+                "partnership (V-6); min_bid sets the least bid of a player"
+            )
+        if self.max_side_contract is not None:
+            if self.min_bid > self.max_side_contract:
+                raise RulesError(
+                    f"min_bid ({self.min_bid}) is above max_side_contract ({self.max_side_contract}): "
+                    "no number of tricks could be bid (V-6)"
+                )
+            least = max(1, self.min_bid) * (2 if self.partners else 1)
+            if not self.nil_allowed and least > self.max_side_contract:
+                raise RulesError(
+                    f"nil_allowed=false and min_bid={self.min_bid} make every contract at least {least}, "
+                    f"above max_side_contract ({self.max_side_contract}) (V-6)"
+                )
 
     # ------------------------------------------------------------------
     # Derived facts used by the engine.
@@ -335,38 +366,190 @@ class Rules:
         return cls(**dict(data))
 
     # ------------------------------------------------------------------
-    # Presets.
+    # Presets: named rule sets, each with where it comes from.
 
     @classmethod
     def partnership(cls, **changes: Any) -> Rules:
-        """Partnership Spades as the project's sources describe it (P-, S-
-        rules): 4 players, 500 to win, Nil 100, Double Nil 200 with a 3-card
-        exchange, failed-Nil tricks as bags, 10 bags cost 100."""
+        """Partnership Spades as the project's sources describe it (the P-, S-
+        and C- rules; source texts 000, 002 and 003): 4 players in two
+        partnerships, 500 to win, Nil 100, Double Nil 200 with a 3-card
+        exchange, failed-Nil tricks as bags, 10 bags cost 100.  ``changes``
+        override options.
+
+        >>> Rules.partnership() == Rules()
+        True
+        """
         return cls(**changes)
 
     @classmethod
     def two_player(cls, **changes: Any) -> Rules:
-        """Two-player Spades from the sources (T- rules): a keep-or-discard
-        draft instead of a deal, each player scoring alone."""
+        """Two-player Spades from the project's sources (the T- rules; source
+        texts 001 and 004): a keep-or-discard draft instead of a deal, each
+        player scoring alone, Double Nil declared before the draft with up to
+        three cards replaced from the discards.
+
+        >>> Rules.two_player().sides
+        ((0,), (1,))
+        """
         return cls(**{"players": 2, "partners": False, **changes})
 
     @classmethod
-    def preset(cls, name: str) -> Rules:
-        """The preset called ``name`` (see :data:`PRESETS`).
+    def pagat(cls, **changes: Any) -> Rules:
+        """The partnership game with the choices usually given as standard on
+        pagat.com (John McLeod, *Spades*,
+        https://www.pagat.com/auctionwhist/spades.html), and repeated by many
+        club and online rule pages: Nil 100; Blind Nil 200, only for a side
+        losing by at least 100 points, followed by an exchange of two cards
+        with the partner; 10 bags cost 100; 500 points win and a side at
+        -200 or below loses.  Other options keep the sources' defaults
+        (failed-Nil tricks are bags, S-7).
+
+        >>> rules = Rules.pagat()
+        >>> rules.double_nil_exchange, rules.double_nil_trailing_by, rules.losing_floor
+        (2, 100, -200)
+        """
+        base: dict[str, Any] = {
+            "nil_bonus": 100,
+            "double_nil_bonus": 200,
+            "double_nil_exchange": 2,
+            "double_nil_trailing_by": 100,
+            "bag_points": 1,
+            "bags_per_penalty": 10,
+            "bag_penalty": 100,
+            "target": 500,
+            "losing_floor": -200,
+        }
+        return cls(**{**base, **changes})
+
+    @classmethod
+    def jokers(cls, **changes: Any) -> Rules:
+        """Partnership Spades with the two jokers as the highest trumps (V-9
+        (a), a common house rule listed among pagat.com's Spades variations):
+        Big Joker > Little Joker > A♠, the 2♣ and 2♦ taken out so that 52
+        cards remain.  The jokers are spades for following, leading and
+        breaking.
+
+        >>> len(Rules.jokers().suit_masks), bin(Rules.jokers().deck_mask).count("1")
+        (4, 52)
+        """
+        return cls(**{"deck": "jokers", **changes})
+
+    @classmethod
+    def joker_joker_deuce_deuce(cls, **changes: Any) -> Rules:
+        """"Joker Joker Deuce Deuce" (V-9 (b), from the variations on pagat.com's
+        Spades page): Big Joker > Little Joker > 2♦ > 2♠ > A♠ as the top
+        trumps, the 2♣ and 2♥ taken out.  The jokers and the 2♦ are spades
+        for following, leading and breaking."""
+        return cls(**{"deck": "joker-joker-deuce-deuce", **changes})
+
+    @classmethod
+    def cutthroat(cls, players: int = 4, **changes: Any) -> Rules:
+        """Cutthroat Spades (V-10): 3 or 4 players, each for themselves, with
+        the partnership game's scoring for each player.  With 3 players each
+        is dealt 17 cards and the last card is set aside
+        (``three_player_deck``).  Double Nil has no exchange: there is no
+        partner.
+
+        >>> Rules.cutthroat(3).hand_size, Rules.cutthroat(3).sides
+        (17, ((0,), (1,), (2,)))
+        """
+        if players not in (3, 4):
+            raise RulesError(f"cutthroat is for 3 or 4 players, got players={players!r} (V-10)")
+        return cls(**{"players": players, "partners": False, **changes})
+
+    @classmethod
+    def openspiel(cls, **changes: Any) -> Rules:
+        """The scoring choices of OpenSpiel's ``spades`` game
+        (google-deepmind/open_spiel, ``open_spiel/games/spades/spades.cc``,
+        ``spades.h`` and ``spades_scoring.cc``): partnership Spades with Nil
+        ±100 and no Blind Nil; a failed Nil bidder's tricks count toward the
+        partnership's contract; the two partners' bids may total at most 13;
+        1 point a bag and -100 for each 10 bags; 500 to win and the mercy rule
+        at -350 (its ``win_threshold`` and ``mercy_threshold`` defaults).
+        Seat 0 bids and leads first, as OpenSpiel's first player does, so the
+        first dealer is seat 3.
+
+        OpenSpiel plays one hand at a time and recovers the bags from the
+        last digit of the score; this library counts bags itself, which gives
+        the same penalties for non-negative scores.
+
+        >>> rules = Rules.openspiel()
+        >>> rules.failed_nil, rules.max_side_contract, rules.double_nil_allowed, rules.losing_floor
+        ('partner', 13, False, -350)
+        """
+        base: dict[str, Any] = {
+            "first_dealer": 3,
+            "double_nil_allowed": False,
+            "failed_nil": "partner",
+            "max_side_contract": 13,
+            "target": 500,
+            "losing_floor": -350,
+        }
+        return cls(**{**base, **changes})
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> Rules:
+        """The preset called ``name`` (see :data:`PRESETS`), with ``changes``.
 
         >>> Rules.preset("jokers").deck
         'jokers'
+        >>> Rules.preset("cutthroat-3", target=300).target
+        300
+        >>> Rules.preset("bridge")
+        Traceback (most recent call last):
+        ...
+        spades.errors.RulesError: unknown preset 'bridge'; presets are: cutthroat-3, cutthroat-4, joker-joker-deuce-deuce, jokers, openspiel, pagat, partnership, two-player
         """
         try:
             factory = PRESETS[name]
         except (KeyError, TypeError):
             names = ", ".join(sorted(PRESETS))
             raise RulesError(f"unknown preset {name!r}; presets are: {names}") from None
-        return factory()
+        return factory(**changes)
 
 
-PRESETS: Final[dict[str, Callable[[], Rules]]] = {
-    "partnership": Rules.partnership,
-    "two-player": Rules.two_player,
-}
-"""Named rule sets, by name. :meth:`Rules.preset` builds one."""
+_OPTION_NAMES: Final = frozenset(f.name for f in attrs.fields(Rules) if f.init)
+
+
+def _cutthroat_3(**changes: Any) -> Rules:
+    """Three-player cutthroat (V-10): see :meth:`Rules.cutthroat`."""
+    return Rules.cutthroat(3, **changes)
+
+
+def _cutthroat_4(**changes: Any) -> Rules:
+    """Four-player cutthroat (V-10): see :meth:`Rules.cutthroat`."""
+    return Rules.cutthroat(4, **changes)
+
+
+PRESETS: Final[Mapping[str, Callable[..., Rules]]] = MappingProxyType(
+    {
+        "partnership": Rules.partnership,
+        "two-player": Rules.two_player,
+        "pagat": Rules.pagat,
+        "jokers": Rules.jokers,
+        "joker-joker-deuce-deuce": Rules.joker_joker_deuce_deuce,
+        "cutthroat-3": _cutthroat_3,
+        "cutthroat-4": _cutthroat_4,
+        "openspiel": Rules.openspiel,
+    }
+)
+"""Named rule sets (read-only): each name maps to a function that builds the
+preset, taking options to change as keyword arguments.
+:meth:`Rules.preset` looks one up by name.
+
+=========================== ==================================================
+``partnership``             the sources' partnership game (:meth:`Rules.partnership`)
+``two-player``              the sources' two-player game (:meth:`Rules.two_player`)
+``pagat``                   the usual pagat.com choices (:meth:`Rules.pagat`)
+``jokers``                  jokers as top trumps (:meth:`Rules.jokers`)
+``joker-joker-deuce-deuce`` jokers, 2♦ and 2♠ as top trumps (:meth:`Rules.joker_joker_deuce_deuce`)
+``cutthroat-3``             three players, each for themselves (:meth:`Rules.cutthroat`)
+``cutthroat-4``             four players, each for themselves (:meth:`Rules.cutthroat`)
+``openspiel``               OpenSpiel's scoring choices (:meth:`Rules.openspiel`)
+=========================== ==================================================
+
+>>> sorted(PRESETS)[:3]
+['cutthroat-3', 'cutthroat-4', 'joker-joker-deuce-deuce']
+>>> PRESETS["pagat"]().nil_bonus
+100
+"""

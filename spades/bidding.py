@@ -89,8 +89,8 @@ def bid_error(
 
 def _side_error(bid: Bid, seat: int, bids: Sequence[Bid | None], rules: Rules) -> IllegalActionError | None:
     members = rules.sides[rules.side_of[seat]]
-    if len(members) < 2:
-        return None
+    if len(members) < 2 and rules.max_side_contract is None:
+        return None  # V-6's maximum applies to one-seat sides too; the minimum needs partners
     others = [bids[m] for m in members if m != seat]
     made = [b for b in others if b is not None]
     contract = sum(b.tricks for b in made) + bid.tricks

@@ -366,11 +366,39 @@ class GameState:
         turn.  An illegal action raises :class:`~spades.IllegalActionError`
         with a :class:`~spades.Reason` and the rule that forbids it.
         """
+        phase = self._phase
+        if phase == _PLAY and type(action) is Card and seat is None:
+            # The hot path: playing a card (C-4..C-8), with no more work than
+            # one legality mask and one new state.
+            rules = self.rules
+            turn = self._turn
+            held = self._hands[turn]
+            trick = self._trick
+            bit = 1 << action
+            first = rules._first_trick_options and not any(self._won)
+            if not legal_mask(held, rules._suit_of[trick[0]] if trick else -1, self._broken, rules, first) & bit:
+                raise self._play_error(action, first)
+            hands = list(self._hands)
+            hands[turn] = held & ~bit
+            broken = self._broken or rules._suit_of[action] == 3  # C-6
+            trick = trick + (action,)
+            players = rules.players
+            log = (self._log, action)
+            if len(trick) < players:
+                return _play_successor(self, (turn + 1) % players, tuple(hands), trick, self._won, broken, log)
+            # The trick is complete (C-7): the winner takes it and leads next.
+            winner = (turn + 1 + winner_position(trick, rules)) % players
+            won = list(self._won)
+            won[winner] += 1
+            if hands[winner]:
+                return _play_successor(self, winner, tuple(hands), (), tuple(won), broken, log)
+            return self._end_hand(tuple(won), log)
         if seat is not None and seat != self._turn:
             raise self._turn_error(seat)
-        phase = self._phase
-        if phase == _PLAY and type(action) is Card:
-            return self._play(action)
+        if phase == _PLAY:
+            if type(action) is Card:
+                return self.apply(action)
+            raise self._wrong_phase(action)
         if phase == _OVER:
             raise IllegalActionError(Reason.GAME_OVER, f"the game is over; {action!r} cannot be applied", "S-9")
         if phase == _BID:
@@ -656,33 +684,11 @@ class GameState:
 
     # -- play ----------------------------------------------------------------
 
-    def _play(self, card: Card) -> GameState:
-        rules = self.rules
-        turn = self._turn
-        held = self._hands[turn]
-        trick = self._trick
-        bit = 1 << card
-        first = rules._first_trick_options and not any(self._won)
-        led = rules._suit_of[trick[0]] if trick else -1
-        if not legal_mask(held, led, self._broken, rules, first) & bit:
-            error = play_error(card, CardSet(held), trick, self._broken, rules, first_trick=first)
-            assert error is not None  # the mask said the card is illegal
-            raise error
-        hands = list(self._hands)
-        hands[turn] = held & ~bit
-        broken = self._broken or rules._suit_of[card] == 3  # C-6
-        trick = trick + (card,)
-        players = rules.players
-        log = (self._log, card)
-        if len(trick) < players:
-            return _play_successor(self, (turn + 1) % players, tuple(hands), trick, self._won, broken, log)
-        # The trick is complete (C-7): the winner takes it and leads next.
-        winner = (turn + 1 + winner_position(trick, rules)) % players
-        won = list(self._won)
-        won[winner] += 1
-        if hands[winner]:
-            return _play_successor(self, winner, tuple(hands), (), tuple(won), broken, log)
-        return self._end_hand(tuple(won), log)
+    def _play_error(self, card: Card, first: bool) -> IllegalActionError:
+        error = play_error(card, CardSet(self._hands[self._turn]), self._trick, self._broken, self.rules, first_trick=first)
+        if error is None:  # cannot happen: the mask and play_error share legal_mask
+            error = IllegalActionError(Reason.NOT_AN_ACTION, f"cannot play {card} now")
+        return error
 
     def _end_hand(self, won: tuple[int, ...], log: tuple[Any, ...]) -> GameState:
         rules = self.rules

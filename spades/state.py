@@ -434,7 +434,8 @@ class GameState:
     def _resolve_chance(self) -> GameState:
         state = self
         seed = self.seed
-        assert seed is not None  # only called for seeded games
+        if seed is None:
+            return self
         while state._phase == _DEAL or state._phase == _REPLACE:
             if state._phase == _DEAL:
                 step = "deal"
@@ -508,7 +509,8 @@ class GameState:
         if type(action) is not Replacement:
             raise self._wrong_phase(action)
         hand = self._hand
-        assert hand.pending is not None  # the REPLACE phase always has one
+        if hand.pending is None:
+            raise self._wrong_phase(action)
         seat, discarded, pool = hand.pending
         drawn = action.cards.mask
         if drawn.bit_count() != discarded.bit_count() or drawn & ~pool:

@@ -209,7 +209,9 @@ _CARD_TEXT: Final = tuple(
 Card._cache.extend(int.__new__(Card, i) for i in range(NUM_CARD_INDEXES))
 
 LITTLE_JOKER: Final = Card(LITTLE_JOKER_INDEX)
+"""The Little Joker (``"LJ"``, index 52): the second-highest trump of the joker decks (V-9)."""
 BIG_JOKER: Final = Card(BIG_JOKER_INDEX)
+"""The Big Joker (``"BJ"``, index 53): the highest trump of the joker decks (V-9)."""
 
 # Cards of a mask as a tuple, in index order, built from 13-bit chunks so that
 # any mask converts with at most five look-ups and no per-card work.

@@ -1,7 +1,10 @@
-"""The command line: ``python -m spades demo``.
+"""The command line: ``python -m spades demo`` and ``python -m spades replay``.
 
 ``demo`` plays one whole seeded game between simple players (random legal
-cards, bids from :func:`spades.bots.estimate_bid`) and prints it hand by hand.
+cards, bids from :func:`spades.bots.estimate_bid`) and prints it hand by hand;
+``demo --record FILE`` also writes its game record.  ``replay FILE`` reads a
+game record (the text form, or its JSON document) and prints the game hand by
+hand, trick by trick.
 """
 
 from __future__ import annotations
@@ -13,12 +16,15 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from spades.bots import simple_action
-from spades.errors import SpadesError
+from spades.cards import Card
+from spades.errors import ParseError, SpadesError
+from spades.record import Record
 from spades.rules import Rules
 from spades.sheet import HandRecord
+from spades.serial import record_from_json, to_json
 from spades.state import GameState, new_game
 
-__all__ = ["main", "play_demo", "format_hand"]
+__all__ = ["main", "play_demo", "format_hand", "format_replay"]
 
 
 def _side_name(rules: Rules, side: int) -> str:
@@ -63,12 +69,60 @@ def play_demo(rules: Rules, seed: int, out: TextIO) -> GameState:
     return state
 
 
+def format_replay(record: Record) -> str:
+    """A recorded game hand by hand: the cards each seat held as play began,
+    the tricks with their leaders and winners, then the scoring."""
+    from spades.view import first_leader, tricks_of_hand
+
+    rules = record.rules
+    state = record.replay()
+    lines = []
+    for row in state.sheet:
+        lines.append(format_hand(row, rules))
+        for seat, hand in enumerate(row.hands):
+            lines.append(f"  seat {seat} held {hand}")
+        plays = [a for a in row.actions if isinstance(a, Card)]
+        for number, trick in enumerate(tricks_of_hand(rules, first_leader(rules, row.dealer, row.hands), plays), 1):
+            cards = " ".join(str(c) for c in trick.cards)
+            lines.append(f"  trick {number:2}: seat {trick.leader} leads {cards} -> seat {trick.winner}")
+    if state.is_over:
+        winner = state.winner
+        assert winner is not None  # the game is over
+        lines.append(f"Winner: {_side_name(rules, winner)} with {state.scores[winner]} points "
+                     f"after {len(state.sheet)} hands (final scores {list(state.scores)})")
+    else:
+        lines.append(f"Game in progress: hand {state.hand_number + 1}, phase {state.phase.name}, "
+                     f"scores {list(state.scores)}")
+    return "\n".join(lines)
+
+
+def _read_record(path: str) -> Record:
+    with open(path, "rb") as handle:
+        data = handle.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ParseError(f"{path} is not UTF-8 text: {error}") from None
+    if text.lstrip().startswith("{"):
+        return record_from_json(text)
+    return Record.parse(text)
+
+
+def _write_record(path: str, record: Record) -> None:
+    text = to_json(record, indent=1) + "\n" if path.endswith(".json") else record.to_text()
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m spades", description="The rules of Spades.")
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="play and print one whole seeded game")
     demo.add_argument("--seed", type=int, default=7, help="the seed of the game (default 7)")
     demo.add_argument("--players", type=int, choices=(2, 4), default=4, help="2 for two-player Spades, 4 for partnership")
+    demo.add_argument("--record", metavar="FILE", help="also write the game record to FILE (JSON if it ends in .json)")
+    replay = commands.add_parser("replay", help="print a recorded game hand by hand")
+    replay.add_argument("file", metavar="FILE", help="a game record: its text form or its JSON document")
     return parser
 
 
@@ -78,8 +132,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "demo":
             rules = Rules.two_player() if args.players == 2 else Rules.partnership()
-            play_demo(rules, args.seed, sys.stdout)
+            final = play_demo(rules, args.seed, sys.stdout)
+            if args.record:
+                _write_record(args.record, final.record())
+        elif args.command == "replay":
+            print(format_replay(_read_record(args.file)))
     except SpadesError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            raise
         print(f"error: {error}", file=sys.stderr)
         return 2
     return 0

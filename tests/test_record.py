@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spades import Bid, Card, Deal, ParseError, Phase, Rules, SpadesError, StateError, new_game
+from spades.cli import main
 from spades.record import Record, rules_from_text, rules_to_text
 
 from _games import PRESETS, play, presets, seeds
@@ -231,3 +234,26 @@ def test_state_record_is_the_game_so_far() -> None:
     assert record.actions[0] == state.history[0]
     assert isinstance(record.actions[0], Deal)
     assert record.replay() == state
+
+
+# ----------------------------------------------------------------------
+# The command line.
+
+
+def test_demo_writes_a_record_that_replay_prints(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+
+    for name, players in (("game.txt", "4"), ("game.json", "2")):
+        path = tmp_path / name
+        assert main(["demo", "--seed", "5", "--players", players, "--record", str(path)]) == 0
+        demo = capsys.readouterr().out
+        assert main(["replay", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert "trick  1: seat" in out
+        assert out.strip().splitlines()[-1] == demo.strip().splitlines()[-1]  # the same winner line
+    bad = tmp_path / "bad.txt"
+    bad.write_text(ONE_SUIT.replace("AS KH 3D 3C", "AS KH 3D 3X"))
+    assert main(["replay", str(bad)]) == 2
+    assert "line 12, column 10" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.txt")]) == 2
+    bad.write_bytes(b"\xff\xfe")
+    assert main(["replay", str(bad)]) == 2

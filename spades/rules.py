@@ -152,7 +152,7 @@ class Rules:
     """Bags that bring a penalty (S-8, V-5)."""
     bag_penalty: int = attrs.field(default=100, validator=_int(0))
     """Points lost each time the bags reach ``bags_per_penalty`` (S-8, V-5)."""
-    min_bid: int = attrs.field(default=0, validator=_int(0, 13))
+    min_bid: int = attrs.field(default=0, validator=_int(0, 17))
     """Least number bid by a player who does not bid Nil (V-6); Nil stays a
     Nil bid if it is allowed."""
     min_side_bid: int = attrs.field(default=0, validator=_int(0, 13))

@@ -27,8 +27,10 @@ from spades.errors import IllegalActionError, ParseError, Reason, RulesError, Sp
 from spades.rules import PRESETS, Rules
 from spades.scoring import HandScore, SideScore, game_winner, score_hand
 from spades.sheet import HandRecord
+from spades.record import Record
 from spades.state import GameState, Phase, new_game
 from spades.tricks import breaks_spades, legal_plays, play_error, trick_winner
+from spades.view import HandSummary, PlayedTrick, SeatView
 
 __version__ = "0.1.0"
 
@@ -47,16 +49,20 @@ __all__ = [
     "GameState",
     "HandRecord",
     "HandScore",
+    "HandSummary",
     "IllegalActionError",
     "LITTLE_JOKER",
     "PRESETS",
     "ParseError",
     "Phase",
+    "PlayedTrick",
     "Rank",
     "Reason",
+    "Record",
     "Replacement",
     "Rules",
     "RulesError",
+    "SeatView",
     "SideScore",
     "SpadesError",
     "StateError",

@@ -111,7 +111,8 @@ class Card(int):
         if type(index) is Card:
             return index
         try:
-            return cls._cache[index]
+            if index >= 0:  # a negative index would count from the end
+                return cls._cache[index]
         except (IndexError, TypeError):
             pass
         if cls._cache and isinstance(index, int) and not isinstance(index, bool):

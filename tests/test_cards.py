@@ -1,0 +1,235 @@
+"""Cards, suits, ranks and card sets: the deck (C-1), parsing and formatting."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spades import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, ParseError, Rank, Rules, SpadesError, Suit
+
+C = Card.parse
+
+
+# -- the deck (C-1) ----------------------------------------------------------
+
+
+def test_standard_deck_has_52_cards_13_per_suit() -> None:  # C-1
+    assert len(FULL_DECK) == 52
+    for suit in Suit:
+        assert len(FULL_DECK.suit(suit)) == 13
+    assert CardSet(Rules.partnership().deck_mask) == FULL_DECK
+    assert CardSet(Rules.two_player().deck_mask) == FULL_DECK
+
+
+def test_ranks_ace_high_two_low() -> None:  # C-1
+    order = [C(t + "H").rank for t in "AKQJT98765432"]
+    assert order == sorted(order, reverse=True)
+    assert Rank.ACE > Rank.KING > Rank.TEN > Rank.TWO
+    assert C("AS").rank is Rank.ACE and C("2S").rank is Rank.TWO
+
+
+def test_card_indexes_suit_major_clubs_first() -> None:  # C-1
+    assert int(C("2C")) == 0
+    assert int(C("AC")) == 12
+    assert int(C("2D")) == 13
+    assert int(C("2H")) == 26
+    assert int(C("2S")) == 39
+    assert int(C("AS")) == 51
+    assert [int(c) for c in FULL_DECK] == list(range(52))
+
+
+def test_suits_and_letters() -> None:  # C-1
+    assert [s.letter for s in Suit] == ["C", "D", "H", "S"]
+    assert [s.symbol for s in Suit] == ["♣", "♦", "♥", "♠"]
+    assert C("QD").suit is Suit.DIAMONDS
+
+
+# -- parsing one card ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["AS", "As", "as", "aS", "A♠", " AS ", "A♤"])
+def test_parse_ace_of_spades_spellings(text: str) -> None:
+    card = C(text)
+    assert card.suit is Suit.SPADES and card.rank is Rank.ACE
+    assert str(card) == "AS"
+
+
+@pytest.mark.parametrize("text", ["TS", "10S", "ts", "10s", "10♠", "T♠"])
+def test_parse_ten_spellings(text: str) -> None:
+    assert C(text) == Card.of(Rank.TEN, Suit.SPADES)
+    assert str(C(text)) == "TS"
+
+
+@pytest.mark.parametrize(
+    ("text", "suit"), [("7C", Suit.CLUBS), ("7♣", Suit.CLUBS), ("7d", Suit.DIAMONDS), ("7♦", Suit.DIAMONDS),
+                       ("7h", Suit.HEARTS), ("7♥", Suit.HEARTS), ("7♡", Suit.HEARTS), ("7s", Suit.SPADES)]
+)
+def test_parse_every_suit(text: str, suit: Suit) -> None:
+    assert C(text).suit is suit and C(text).rank is Rank.SEVEN
+
+
+def test_parse_jokers() -> None:  # V-9
+    assert C("LJ") is LITTLE_JOKER and C("lj") is LITTLE_JOKER
+    assert C("BJ") is BIG_JOKER and C("bj") is BIG_JOKER
+    assert str(LITTLE_JOKER) == "LJ" and str(BIG_JOKER) == "BJ"
+    assert LITTLE_JOKER.is_joker and BIG_JOKER.is_joker and not C("AS").is_joker
+    assert LITTLE_JOKER.suit is Suit.SPADES  # jokers follow as spades (V-9)
+    assert LITTLE_JOKER.rank is Rank.LITTLE_JOKER and BIG_JOKER.rank is Rank.BIG_JOKER
+    assert int(LITTLE_JOKER) == 52 and int(BIG_JOKER) == 53
+
+
+@pytest.mark.parametrize("text", ["", " ", "A", "1S", "11S", "AX", "XS", "ZZ", "A♠♠", "10", "S", "AS KS", "0S"])
+def test_bad_card_text_raises_parse_error_showing_the_input(text: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        C(text)
+    assert repr(text) in str(caught.value)
+    assert isinstance(caught.value, SpadesError) and isinstance(caught.value, ValueError)
+
+
+@pytest.mark.parametrize("value", [5, None, 3.5, b"AS"])
+def test_parse_refuses_non_text(value: object) -> None:
+    with pytest.raises(ParseError):
+        C(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [-1, 54, 1000, "AS", None, 2.0])
+def test_card_index_out_of_range_is_a_parse_error(value: object) -> None:
+    with pytest.raises(ParseError):
+        Card(value)  # type: ignore[arg-type]
+
+
+def test_card_of_rank_and_suit() -> None:
+    assert Card.of(Rank.QUEEN, Suit.HEARTS) == C("QH")
+    with pytest.raises(ParseError):
+        Card.of(13, Suit.HEARTS)
+    with pytest.raises(ParseError):
+        Card.of(Rank.TWO, 4)
+
+
+def test_cards_are_cached_ints() -> None:
+    assert C("AS") is Card(51) is C("a♠")
+    assert isinstance(C("AS"), int)
+    assert copy.copy(C("AS")) is C("AS") and copy.deepcopy(C("AS")) is C("AS")
+    assert pickle.loads(pickle.dumps(C("KH"))) is C("KH")
+    assert repr(C("TD")) == "Card('TD')"
+    assert C("TD").symbol == "10♦" and C("AS").symbol == "A♠" and BIG_JOKER.symbol == "BJ"
+
+
+# -- card sets -------------------------------------------------------------------
+
+
+def test_pbn_hand_groups_are_spades_hearts_diamonds_clubs() -> None:
+    hand = CardSet.parse("AKQ2.T98.765.432")
+    assert len(hand) == 13
+    assert hand.suit(Suit.SPADES) == CardSet.from_cards(["AS", "KS", "QS", "2S"])
+    assert hand.suit(Suit.HEARTS) == CardSet.from_cards(["TH", "9H", "8H"])
+    assert hand.suit(Suit.DIAMONDS) == CardSet.from_cards(["7D", "6D", "5D"])
+    assert hand.suit(Suit.CLUBS) == CardSet.from_cards(["4C", "3C", "2C"])
+    assert str(hand) == "AKQ2.T98.765.432"
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical", "size"),
+    [
+        ("AKQJT98765432...", "AKQJT98765432...", 13),  # voids in three suits
+        (".AKQJT98765432..", ".AKQJT98765432..", 13),
+        ("-.-.AKQ.2", "..AKQ.2", 4),  # '-' marks a void
+        ("...", "...", 0),
+        ("akq.10 9".replace(" ", "") + "..", "AKQ.T9..", 5),  # lower case and '10'
+        ("BLA...", "BLA...", 3),  # jokers lead the spade group (V-9)
+    ],
+)
+def test_pbn_hands_with_voids(text: str, canonical: str, size: int) -> None:
+    hand = CardSet.parse(text)
+    assert str(hand) == canonical
+    assert len(hand) == size
+    assert CardSet.parse(str(hand)) == hand
+
+
+def test_hand_as_card_list() -> None:
+    assert CardSet.parse("AS, KS 10h") == CardSet.parse("AK.T..")
+    assert CardSet.parse("") == CardSet(0)
+    assert CardSet.parse("LJ BJ AS") == CardSet.parse("BLA...")
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("AKQ.2", "'AKQ.2'"),
+        ("AKQ..2.3.4", "'AKQ..2.3.4'"),
+        ("AA...", "'AA...'"),
+        ("AKQ.XYZ..", "'AKQ.XYZ..'"),
+        ("AS AS", "AS"),
+        ("AS ZZ", "'ZZ'"),
+        ("1...", "'1...'"),
+        ("AKQ.10.1..", "'AKQ.10.1..'"),
+    ],
+)
+def test_bad_hand_text_raises_parse_error_showing_the_input(text: str, shown: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        CardSet.parse(text)
+    assert shown in str(caught.value)
+
+
+def test_hand_parse_refuses_non_text() -> None:
+    with pytest.raises(ParseError):
+        CardSet.parse(None)  # type: ignore[arg-type]
+
+
+def test_bad_mask_is_a_parse_error() -> None:
+    for mask in (-1, 1 << 54, "x"):
+        with pytest.raises(ParseError):
+            CardSet(mask)  # type: ignore[arg-type]
+
+
+def test_card_set_operations() -> None:
+    a = CardSet.parse("AK.Q..")
+    b = CardSet.parse("A..J.2")
+    assert str(a | b) == "AK.Q.J.2"
+    assert str(a & b) == "A..."
+    assert str(a - b) == "K.Q.."
+    assert str(a ^ b) == "K.Q.J.2"
+    assert CardSet.parse("A...") <= a and a >= CardSet.parse("K...")
+    assert not (b <= a)
+    assert C("AS") in a and C("2C") not in a and "AS" not in a and True not in a
+    assert [str(c) for c in b] == ["2C", "JD", "AS"]  # index order
+    assert b.cards() == (C("2C"), C("JD"), C("AS"))
+    assert bool(CardSet(0)) is False and bool(a)
+    assert repr(a) == "CardSet('AK.Q..')"
+    assert copy.copy(a) is a and copy.deepcopy(a) is a
+    assert hash(a) == hash(CardSet.parse("KA.Q.."))
+
+
+def test_from_cards_refuses_duplicates() -> None:
+    with pytest.raises(ParseError) as caught:
+        CardSet.from_cards(["AS", "as"])
+    assert "AS" in str(caught.value)
+
+
+# -- round trips (Hypothesis) ---------------------------------------------------
+
+cards = st.integers(min_value=0, max_value=53).map(Card)
+card_sets = st.integers(min_value=0, max_value=(1 << 54) - 1).map(CardSet)
+
+
+@given(cards)
+def test_card_text_round_trip(card: Card) -> None:
+    assert C(str(card)) is card
+    assert C(str(card).lower()) is card
+    assert C(card.symbol) is card
+    assert C(f"  {card}  ") is card
+
+
+@given(card_sets)
+def test_card_set_text_round_trip(hand: CardSet) -> None:
+    text = str(hand)
+    assert CardSet.parse(text) == hand
+    assert CardSet.parse(text.lower()) == hand
+    assert CardSet.parse(" ".join(str(c) for c in hand)) == hand
+    assert CardSet.from_cards(list(hand)) == hand
+    assert len(hand) == len(list(hand)) == bin(hand.mask).count("1")
+    assert text.count(".") == 3

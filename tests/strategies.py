@@ -1,0 +1,78 @@
+"""Hypothesis strategies for the test suite.
+
+:func:`rules_strategy` draws random *valid* :class:`~spades.Rules`: every
+option of the V- variants and every player count (2, 3, 4; partners or
+cutthroat), built so that each drawn combination is one the constructor
+accepts.  A draw that the constructor refuses is a bug (of the strategy or
+of the validation), so it is not filtered away: it fails the test.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from spades import Rules
+
+
+@st.composite
+def _rules(draw: st.DrawFn, floor: bool) -> Rules:
+    options: dict[str, Any] = {}
+    players = draw(st.sampled_from((2, 3, 4)))
+    partners = players == 4 and draw(st.booleans())
+    hand = 17 if players == 3 else 13
+    options["players"] = players
+    options["partners"] = partners
+    options["first_dealer"] = draw(st.integers(0, players - 1))
+    deck = draw(st.sampled_from(("standard", "jokers", "joker-joker-deuce-deuce")))
+    options["deck"] = deck
+    if players == 3 and deck == "standard":
+        options["three_player_deck"] = draw(st.sampled_from(("set-aside", "remove-two-of-clubs")))
+    # V-1: target and losing floor.
+    target = draw(st.sampled_from((100, 250, 300, 500)) | st.integers(1, 1000))
+    options["target"] = target
+    if floor:
+        options["losing_floor"] = draw(st.integers(-500, min(-1, target - 1)))
+    else:
+        options["losing_floor"] = draw(st.none() | st.integers(-1000, target - 1))
+    # V-2, V-3: Nil and Double Nil.
+    nil_allowed = draw(st.booleans())
+    options["nil_allowed"] = nil_allowed
+    options["nil_bonus"] = draw(st.sampled_from((100, 50)) | st.integers(0, 300))
+    options["double_nil_allowed"] = draw(st.booleans())
+    options["double_nil_bonus"] = draw(st.sampled_from((200, 100)) | st.integers(0, 500))
+    options["double_nil_exchange"] = draw(st.sampled_from((3, 2, 0)) | st.integers(0, 3))
+    options["double_nil_trailing_by"] = draw(st.none() | st.sampled_from((100,)) | st.integers(1, 300))
+    # V-4, V-5: failed Nil, bags.
+    options["failed_nil"] = draw(st.sampled_from(("bags", "partner", "ignored")))
+    options["bag_points"] = draw(st.integers(0, 3))
+    options["bags_per_penalty"] = draw(st.sampled_from((10, 5)) | st.integers(1, 15))
+    options["bag_penalty"] = draw(st.sampled_from((100, 50)) | st.integers(0, 200))
+    # V-6: minimum bids, maximum contract, bids not totalling the tricks.
+    min_bid = draw(st.integers(0, 4) | st.integers(0, hand))
+    options["min_bid"] = min_bid
+    min_side = draw(st.integers(0, 5) | st.integers(0, hand)) if partners else 0
+    options["min_side_bid"] = min_side
+    least = max(1, min_bid, min_side)
+    if not nil_allowed:
+        least = max(least, max(1, min_bid) * (2 if partners else 1))
+    if least <= 17 and draw(st.booleans()):
+        options["max_side_contract"] = draw(st.integers(least, max(least, hand)))
+    options["bids_may_not_total_tricks"] = draw(st.booleans())
+    # V-7: first lead.
+    if players == 4 and deck == "standard":
+        options["first_lead"] = draw(st.sampled_from(("left-of-dealer", "two-of-clubs")))
+    options["no_spades_first_trick"] = draw(st.booleans())
+    # V-8: ten for two hundred, Boston.
+    options["ten_for_two_hundred"] = draw(st.booleans())
+    options["boston"] = draw(st.sampled_from(("none", "bonus", "win")))
+    options["boston_bonus"] = draw(st.sampled_from((250, 200)) | st.integers(0, 500))
+    return Rules(**options)
+
+
+def rules_strategy(*, floor: bool = False) -> st.SearchStrategy[Rules]:
+    """Random valid :class:`~spades.Rules` covering every option (V-1..V-10)
+    and every player count.  ``floor=True`` always sets a losing floor
+    (between -500 and -1), so that whole random games end (V-1)."""
+    return _rules(floor)

@@ -1,0 +1,318 @@
+"""Tests of the `Rules` value: defaults, presets, validation, dict and JSON.
+
+The expected values come from RULES.md (defaults and V- options), from the
+presets' documented sources, and from the issue's list of impossible
+combinations; none is read back from the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+from strategies import rules_strategy
+
+from spades import PRESETS, Rules, RulesError, SpadesError
+from spades.cards import Card
+
+ALL_PRESETS = sorted(PRESETS)
+
+
+# ----------------------------------------------------------------------
+# Defaults: the sources' partnership game.
+
+
+def test_defaults_are_the_sources_partnership_game() -> None:  # C-1, C-2, P-1, P-5, P-6, S-7, S-8, P-7
+    rules = Rules()
+    assert rules.players == 4 and rules.partners  # P-1
+    assert rules.sides == ((0, 2), (1, 3))  # P-1: partners sit opposite
+    assert rules.hand_size == 13  # P-2
+    assert rules.deck == "standard" and bin(rules.deck_mask).count("1") == 52  # C-1
+    assert rules.target == 500 and rules.losing_floor is None  # C-2
+    assert rules.nil_allowed and rules.nil_bonus == 100  # P-5
+    assert rules.double_nil_allowed and rules.double_nil_bonus == 200  # P-6
+    assert rules.double_nil_exchange == 3 and rules.double_nil_trailing_by is None  # P-6
+    assert rules.failed_nil == "bags"  # S-7
+    assert (rules.bag_points, rules.bags_per_penalty, rules.bag_penalty) == (1, 10, 100)  # S-1, S-8
+    assert rules.first_lead == "left-of-dealer" and not rules.no_spades_first_trick  # P-7
+    assert (rules.min_bid, rules.min_side_bid, rules.max_side_contract) == (0, 0, None)  # C-3
+    assert not rules.bids_may_not_total_tricks and not rules.ten_for_two_hundred and rules.boston == "none"
+
+
+def test_partners_default_follows_the_number_of_players() -> None:  # P-1, T-1, V-10
+    assert Rules(players=4).partners is True
+    assert Rules(players=2).partners is False
+    assert Rules(players=3).partners is False
+    assert Rules(players=4, partners=False).sides == ((0,), (1,), (2,), (3,))
+
+
+def test_three_players_get_seventeen_cards() -> None:  # V-10
+    rules = Rules(players=3)
+    assert rules.hand_size == 17
+    assert bin(rules.deck_mask).count("1") == 52  # one card is set aside at the deal
+    removed = Rules(players=3, three_player_deck="remove-two-of-clubs")
+    assert bin(removed.deck_mask).count("1") == 51
+    assert not removed.deck_mask & Card.parse("2C").mask
+
+
+# ----------------------------------------------------------------------
+# Presets.
+
+
+def test_presets_are_the_documented_names() -> None:
+    assert set(PRESETS) == {
+        "partnership",
+        "two-player",
+        "pagat",
+        "jokers",
+        "joker-joker-deuce-deuce",
+        "cutthroat-3",
+        "cutthroat-4",
+        "openspiel",
+    }
+
+
+def test_presets_mapping_is_read_only() -> None:
+    with pytest.raises(TypeError):
+        PRESETS["mine"] = Rules.partnership  # type: ignore[index]
+    with pytest.raises(TypeError):
+        del PRESETS["pagat"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS)
+def test_every_preset_builds_and_round_trips(name: str) -> None:
+    rules = Rules.preset(name)
+    assert rules == PRESETS[name]()
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+@pytest.mark.parametrize(
+    ("factory", "source"),
+    [
+        (Rules.partnership, "sources"),
+        (Rules.two_player, "sources"),
+        (Rules.pagat, "pagat.com"),
+        (Rules.jokers, "V-9"),
+        (Rules.joker_joker_deuce_deuce, "V-9"),
+        (Rules.cutthroat, "V-10"),
+        (Rules.openspiel, "open_spiel"),
+    ],
+)
+def test_every_preset_says_where_it_comes_from(factory: Any, source: str) -> None:
+    assert factory.__doc__ and source in factory.__doc__
+
+
+def test_partnership_preset_is_the_default() -> None:  # P-1..P-8
+    assert Rules.preset("partnership") == Rules()
+
+
+def test_two_player_preset() -> None:  # T-1, T-6
+    rules = Rules.preset("two-player")
+    assert rules.players == 2 and not rules.partners and rules.is_draft
+    assert rules.sides == ((0,), (1,))
+    assert rules.double_nil_exchange == 3  # T-6: up to three cards
+
+
+def test_pagat_preset_values() -> None:  # V-1, V-2, V-3, V-5
+    rules = Rules.preset("pagat")
+    assert rules.players == 4 and rules.partners
+    assert rules.nil_bonus == 100  # V-2
+    assert rules.double_nil_allowed and rules.double_nil_bonus == 200  # V-3
+    assert rules.double_nil_trailing_by == 100 and rules.double_nil_exchange == 2  # V-3
+    assert (rules.bag_points, rules.bags_per_penalty, rules.bag_penalty) == (1, 10, 100)  # V-5
+    assert rules.target == 500 and rules.losing_floor == -200  # V-1
+
+
+def test_joker_presets() -> None:  # V-9
+    jokers = Rules.preset("jokers")
+    assert jokers.deck == "jokers" and jokers.players == 4 and jokers.partners
+    jjdd = Rules.preset("joker-joker-deuce-deuce")
+    assert jjdd.deck == "joker-joker-deuce-deuce" and jjdd.players == 4
+
+
+def test_cutthroat_presets() -> None:  # V-10
+    three = Rules.preset("cutthroat-3")
+    assert three.players == 3 and not three.partners and three.hand_size == 17
+    assert three.sides == ((0,), (1,), (2,))
+    four = Rules.preset("cutthroat-4")
+    assert four.players == 4 and not four.partners and four.hand_size == 13
+    assert four.sides == ((0,), (1,), (2,), (3,))
+    with pytest.raises(RulesError, match="cutthroat is for 3 or 4 players"):
+        Rules.cutthroat(2)
+
+
+def test_openspiel_preset_values() -> None:  # V-1, V-3, V-4, V-6
+    rules = Rules.preset("openspiel")
+    assert rules.players == 4 and rules.partners
+    assert rules.failed_nil == "partner"  # V-4: tricks still count toward the contract
+    assert rules.max_side_contract == 13  # V-6: partners' bids total at most 13
+    assert not rules.double_nil_allowed  # V-3: OpenSpiel has no Blind Nil
+    assert rules.nil_bonus == 100
+    assert rules.target == 500 and rules.losing_floor == -350  # V-1: win_threshold, mercy_threshold
+    assert rules.first_dealer == 3  # seat 0 (OpenSpiel's first player) bids and leads first
+
+
+def test_preset_takes_changes() -> None:
+    assert Rules.preset("pagat", target=300).target == 300
+    assert Rules.preset("cutthroat-4", losing_floor=-100).losing_floor == -100
+    assert Rules.pagat(losing_floor=None).losing_floor is None
+
+
+def test_unknown_preset_names_the_presets() -> None:
+    with pytest.raises(RulesError, match="unknown preset 'whist'.*openspiel"):
+        Rules.preset("whist")
+    with pytest.raises(RulesError, match="unknown preset"):
+        Rules.preset(None)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------
+# Impossible and contradictory options: RulesError naming the options.
+
+BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
+    ({"deck_size": 54}, "deck_size"),  # no such option: a 54-card deck has jokers by construction
+    ({"players": 5}, "players"),  # 5 players in a partnership
+    ({"players": 5, "partners": True}, "players"),
+    ({"players": 1}, "players"),
+    ({"players": 3, "partners": True}, "partners"),  # partners with 3 players
+    ({"players": 2, "partners": True}, "partners"),
+    ({"double_nil_exchange": 4}, "double_nil_exchange"),  # V-3: 0..3
+    ({"double_nil_exchange": -1}, "double_nil_exchange"),
+    ({"target": -500}, "target"),  # V-1
+    ({"target": 0}, "target"),
+    ({"losing_floor": 500}, "losing_floor"),  # V-1: the floor must be below the target
+    ({"target": 300, "losing_floor": 400}, "losing_floor"),
+    ({"first_lead": "two-of-clubs", "deck": "jokers"}, "first_lead"),  # V-7 + V-9: no 2C
+    ({"first_lead": "two-of-clubs", "deck": "joker-joker-deuce-deuce"}, "first_lead"),
+    ({"first_lead": "two-of-clubs", "players": 2}, "first_lead"),
+    ({"first_lead": "two-of-clubs", "players": 3}, "first_lead"),
+    ({"first_lead": "holder-of-ace"}, "first_lead"),
+    ({"players": 3, "deck": "jokers", "three_player_deck": "remove-two-of-clubs"}, "three_player_deck"),
+    ({"first_dealer": 3, "players": 3}, "first_dealer"),
+    ({"first_dealer": 4}, "first_dealer"),
+    ({"deck": "tarot"}, "deck"),
+    ({"failed_nil": "partner's"}, "failed_nil"),
+    ({"boston": "yes"}, "boston"),
+    ({"nil_bonus": -100}, "nil_bonus"),  # V-2: a value, won or lost
+    ({"double_nil_bonus": -1}, "double_nil_bonus"),
+    ({"double_nil_trailing_by": 0}, "double_nil_trailing_by"),  # V-3
+    ({"bags_per_penalty": 0}, "bags_per_penalty"),  # V-5
+    ({"bag_points": -1}, "bag_points"),
+    ({"bag_penalty": -100}, "bag_penalty"),
+    ({"min_bid": 14}, "min_bid"),  # V-6: at most the hand
+    ({"min_bid": 18, "players": 3}, "min_bid"),
+    ({"min_side_bid": 14}, "min_side_bid"),
+    ({"min_side_bid": 4, "players": 4, "partners": False}, "min_side_bid"),  # V-6: needs partners
+    ({"min_side_bid": 4, "players": 2}, "min_side_bid"),
+    ({"min_side_bid": 8, "max_side_contract": 6}, "max_side_contract"),
+    ({"min_bid": 5, "max_side_contract": 4}, "max_side_contract"),
+    ({"nil_allowed": False, "min_bid": 4, "max_side_contract": 7}, "max_side_contract"),
+    ({"max_side_contract": 0}, "max_side_contract"),
+    ({"max_side_contract": 18}, "max_side_contract"),
+    # Types: JSON-like values of the wrong kind.
+    ({"target": "500"}, "target"),
+    ({"target": 500.0}, "target"),
+    ({"players": True}, "players"),
+    ({"nil_allowed": 1}, "nil_allowed"),
+    ({"losing_floor": "none"}, "losing_floor"),
+    ({"deck": ["standard"]}, "deck"),
+]
+
+
+@pytest.mark.parametrize(("options", "named"), BAD_OPTIONS)
+def test_impossible_options_are_refused_naming_them(options: dict[str, Any], named: str) -> None:  # V-1..V-10
+    with pytest.raises(RulesError, match=named) as caught:
+        Rules(**options)
+    assert isinstance(caught.value, SpadesError) and isinstance(caught.value, ValueError)
+    with pytest.raises(RulesError, match=named):
+        Rules.from_dict(options)
+
+
+def test_unknown_options_are_named_all_at_once() -> None:
+    with pytest.raises(RulesError, match="unknown option.*'colour', 'deck_size'"):
+        Rules.from_dict({"deck_size": 54, "colour": "red", "target": 300})
+    with pytest.raises(RulesError, match="'deck_size'"):
+        Rules.partnership(deck_size=54)
+    with pytest.raises(RulesError, match="'jokers'"):
+        Rules.preset("pagat", jokers=True)
+
+
+def test_positional_values_are_refused() -> None:
+    with pytest.raises(RulesError, match="by name"):
+        Rules(4)  # type: ignore[call-arg]
+
+
+def test_from_dict_needs_a_mapping() -> None:
+    with pytest.raises(RulesError, match="mapping"):
+        Rules.from_dict([("players", 4)])  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="unknown option"):
+        Rules.from_dict({4: "players"})  # type: ignore[dict-item]
+
+
+def test_replace_is_validated() -> None:  # V-1
+    with pytest.raises(RulesError, match="target"):
+        Rules.partnership().replace(target=-1)
+    with pytest.raises(RulesError, match="unknown option"):
+        Rules.partnership().replace(trumps="hearts")
+    assert Rules.partnership().replace(target=250).target == 250
+
+
+def test_contradiction_messages_name_every_option_involved() -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules(first_lead="two-of-clubs", deck="jokers")
+    assert "first_lead" in str(caught.value) and "deck" in str(caught.value)
+    with pytest.raises(RulesError) as caught:
+        Rules(target=300, losing_floor=300)
+    assert "losing_floor" in str(caught.value) and "target" in str(caught.value)
+
+
+# ----------------------------------------------------------------------
+# Plain dict and JSON.
+
+
+def test_to_dict_is_plain_json() -> None:
+    data = Rules.openspiel().to_dict()
+    assert all(type(k) is str for k in data)
+    assert all(v is None or type(v) in (int, bool, str) for v in data.values())
+    text = json.dumps(data, sort_keys=True)
+    assert json.loads(text) == data
+    assert data["failed_nil"] == "partner" and data["max_side_contract"] == 13 and data["losing_floor"] == -350
+
+
+def test_a_partial_dict_takes_the_defaults() -> None:
+    assert Rules.from_dict({}) == Rules()
+    assert Rules.from_dict({"players": 3}) == Rules.cutthroat(3)
+    assert Rules.from_dict({"players": 2}) == Rules.two_player()
+
+
+@given(rules_strategy())
+def test_random_valid_rules_round_trip_through_json(rules: Rules) -> None:
+    data = rules.to_dict()
+    back = Rules.from_dict(json.loads(json.dumps(data)))
+    assert back == rules and hash(back) == hash(rules)
+    assert back.sides == rules.sides and back.deck_mask == rules.deck_mask
+    assert rules.replace() == rules
+
+
+@given(rules_strategy())
+def test_random_valid_rules_have_consistent_derived_facts(rules: Rules) -> None:  # P-1, C-1, V-9, V-10
+    seats = sorted(seat for side in rules.sides for seat in side)
+    assert seats == list(range(rules.players))
+    if rules.partners:
+        assert rules.sides == ((0, 2), (1, 3))
+    else:
+        assert all(len(side) == 1 for side in rules.sides)
+    cards = bin(rules.deck_mask).count("1")
+    if rules.players == 3 and rules.three_player_deck == "remove-two-of-clubs":
+        assert cards == 51
+    else:
+        assert cards == 52
+    assert rules.hand_size * rules.players <= cards
+    # Every card of the deck belongs to exactly one suit for following.
+    union = 0
+    for mask in rules.suit_masks:
+        assert not union & mask
+        union |= mask
+    assert union == rules.deck_mask

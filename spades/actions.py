@@ -72,7 +72,7 @@ class Bid:
             return cls(0)
         if token in ("double nil", "dn", "blind nil", "bn", "doublenil", "blindnil"):
             return cls(0, True)
-        if token.isdigit() and len(token) <= 2:
+        if token.isascii() and token.isdigit() and len(token) <= 2:
             return cls(int(token))
         raise ParseError(f"cannot read {text!r} as a bid: expected 0..13, 'nil' or 'double nil'")
 

@@ -449,7 +449,7 @@ class _Parser:
     # -- lexing --------------------------------------------------------
 
     def lines(self) -> Iterator[tuple[int, str]]:
-        for number, raw in enumerate(self.text.splitlines(), start=1):
+        for number, raw in enumerate(self.text.removeprefix("\ufeff").splitlines(), start=1):
             stripped = raw.strip()
             if not stripped or stripped.startswith("%"):
                 continue
@@ -614,7 +614,7 @@ class _Parser:
         players = self.rules.players
         if players == 4 and text in _SEAT_LETTERS:
             return _SEAT_LETTERS[text]
-        if not text.isdigit() or len(text) > 1 or int(text) >= players:
+        if len(text) != 1 or text not in "0123456789"[:players]:
             raise ParseError(f"expected a seat 0..{players - 1}, got {text!r}", line, column)
         return int(text)
 

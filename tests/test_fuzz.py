@@ -13,6 +13,7 @@ import copy
 import functools
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
@@ -294,7 +295,7 @@ def test_mutated_record_text(seed: int) -> None:
             choice = rng.randrange(6)
             tokens = line.split(" ")
             if choice == 0 and tokens:
-                tokens[rng.randrange(len(tokens))] = rng.choice(_CARDS + ["nil", "dn", "keep", "reject", "-", "3"])
+                tokens[rng.randrange(len(tokens))] = rng.choice(_CARDS + ["nil", "dn", "keep", "reject", "-", "3", "\u00b2"])
                 lines[index] = " ".join(tokens)
             elif choice == 1:
                 del lines[index]
@@ -312,6 +313,23 @@ def test_mutated_record_text(seed: int) -> None:
             if not lines:
                 break
         _load("Record.parse", Record.parse, "\n".join(lines))
+
+
+def test_unicode_digits_and_other_odd_tokens() -> None:
+    """Characters that str.isdigit() accepts but int() cannot read."""
+    text = _texts()[0]
+    for odd in ("\u00b2", "\u0661", "\u00bd", "\U0001d7d9", "\x00", "\u2028"):
+        lines = text.splitlines()
+        for index, line in enumerate(lines):
+            # The odd character as a seat, a bid, a card, a score and a token.
+            changed = re.sub(r'"[0-9]"|\b[0-9]+\b|\b[2-9TJQKA][CDHS]\b', odd, line, count=1)
+            if changed != line:
+                _load("Record.parse", Record.parse, "\n".join(lines[:index] + [changed] + lines[index + 1:]))
+        for kind, docs in _documents().items():
+            doc = copy.deepcopy(docs[0])
+            doc["actions" if "actions" in doc else "target"] = [{"bid": odd}, {"play": odd}]
+            _load(f"{kind}_from_dict", _LOADERS[kind], doc)
+    assert Record.parse("\ufeff" + text) == Record.parse(text)
 
 
 def test_valid_documents_load() -> None:

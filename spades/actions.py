@@ -72,8 +72,9 @@ class Bid:
             return cls(0)
         if token in ("double nil", "dn", "blind nil", "bn", "doublenil", "blindnil"):
             return cls(0, True)
-        if token.isascii() and token.isdigit() and len(token) <= 2:
-            return cls(int(token))
+        digits = text.strip()  # not ``token``: "-1" must not read as 1
+        if digits.isascii() and digits.isdigit() and len(digits) <= 2:
+            return cls(int(digits))
         raise ParseError(f"cannot read {text!r} as a bid: expected 0..13, 'nil' or 'double nil'")
 
     def __str__(self) -> str:

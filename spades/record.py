@@ -84,10 +84,6 @@ def _game_actions(state: GameState) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def _count_actions(state: GameState) -> int:
-    return sum(len(row.actions) for row in state.sheet) + len(state.history)
-
-
 def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterator[tuple[int, GameState]]:
     """Replay ``actions``; yield ``(consumed, state)`` after each step.
 
@@ -97,17 +93,26 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
     state = new_game(rules, seed)
     total = len(actions)
     done = 0
+    # Actions of the finished hands, counted once each (long games stay linear).
+    finished = [0, 0]  # rows counted, their actions
 
     def check_chance(state: GameState, done: int) -> int:
-        made = _count_actions(state)
+        sheet = state.sheet
+        while finished[0] < len(sheet):
+            finished[1] += len(sheet[finished[0]].actions)
+            finished[0] += 1
+        history = state.history
+        made = finished[1] + len(history)
         if made <= done:
             return done
-        full = _game_actions(state)
+        # Chance steps resolved by the seed all belong to the current hand.
+        offset = finished[1]
         for index in range(done, min(made, total)):
-            if actions[index] != full[index]:
+            expected = history[index - offset] if index >= offset else _game_actions(state)[index]
+            if actions[index] != expected:
                 raise _ReplayError(
                     index,
-                    f"action {index + 1} should be the chance step the seed {seed} gives ({full[index]}), "
+                    f"action {index + 1} should be the chance step the seed {seed} gives ({expected}), "
                     f"not {_describe(actions[index])}",
                 )
         return min(made, total)

@@ -1,0 +1,215 @@
+"""Bidding: one round, 0..13, Nil and Double Nil (C-3, P-3..P-6, T-4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spades import (
+    Bid,
+    Card,
+    Deal,
+    IllegalActionError,
+    ParseError,
+    Phase,
+    Reason,
+    Rules,
+    bid_error,
+    double_nil_open,
+    legal_bids,
+    new_game,
+)
+
+PARTNERSHIP = Rules.partnership()
+NONE4: list[Bid | None] = [None, None, None, None]
+ROUND_ROBIN = Deal(("J73.Q84.K95.AT62", "Q84.K95.AT62.J73", "K95.AT62.J73.Q84", "AT62.J73.Q84.K95"))
+
+
+# -- Bid values -------------------------------------------------------------
+
+
+def test_bid_values_and_text() -> None:  # C-3, P-5, P-6
+    assert Bid.NIL == Bid(0) and Bid.NIL.is_nil and not Bid.NIL.double_nil
+    assert Bid.DOUBLE_NIL == Bid(0, double_nil=True) and Bid.DOUBLE_NIL.is_nil
+    assert Bid.DOUBLE_NIL != Bid.NIL
+    assert str(Bid(4)) == "4" and str(Bid.NIL) == "nil" and str(Bid.DOUBLE_NIL) == "double nil"
+    assert not Bid(4).is_nil
+
+
+@pytest.mark.parametrize(
+    ("text", "bid"),
+    [
+        ("4", Bid(4)),
+        ("13", Bid(13)),
+        ("0", Bid.NIL),
+        ("nil", Bid.NIL),
+        ("Nil", Bid.NIL),
+        ("n", Bid.NIL),
+        ("double nil", Bid.DOUBLE_NIL),
+        ("Double-Nil", Bid.DOUBLE_NIL),
+        ("dn", Bid.DOUBLE_NIL),
+        ("blind nil", Bid.DOUBLE_NIL),  # P-6: also called Blind Nil
+        ("bn", Bid.DOUBLE_NIL),
+    ],
+)
+def test_bid_parse(text: str, bid: Bid) -> None:
+    assert Bid.parse(text) == bid
+
+
+@pytest.mark.parametrize("text", ["", "pass", "-1", "+1", "1.5", "100", "x", "²", "nill"])
+def test_bid_parse_refuses_bad_text(text: str) -> None:  # C-3: no pass
+    with pytest.raises(ParseError) as caught:
+        Bid.parse(text)
+    assert repr(text) in str(caught.value)
+
+
+def test_bid_parse_refuses_non_text() -> None:
+    with pytest.raises(ParseError):
+        Bid.parse(4)  # type: ignore[arg-type]
+
+
+# -- C-3: 0..13, one round, no pass, need not be higher -------------------------
+
+
+@pytest.mark.parametrize("tricks", range(14))
+def test_every_bid_from_0_to_13_is_legal(tricks: int) -> None:  # C-3
+    assert bid_error(Bid(tricks), seat=1, bids=NONE4, rules=PARTNERSHIP) is None
+
+
+@pytest.mark.parametrize("tricks", [-1, 14, 15, 100])
+def test_bids_outside_0_to_13_are_refused(tricks: int) -> None:  # C-3
+    error = bid_error(Bid(tricks), seat=1, bids=NONE4, rules=PARTNERSHIP)
+    assert error is not None
+    assert error.reason is Reason.BID_OUT_OF_RANGE and error.rule == "C-3"
+    assert str(tricks) in str(error)
+
+
+@pytest.mark.parametrize("value", [None, 3, "3", Card.parse("AS")])
+def test_not_a_bid(value: object) -> None:  # C-3: no pass
+    error = bid_error(value, seat=1, bids=NONE4, rules=PARTNERSHIP)
+    assert error is not None and error.reason is Reason.NOT_AN_ACTION
+
+
+def test_bid_need_not_be_higher_than_the_one_before() -> None:  # C-3
+    bids: list[Bid | None] = [None, Bid(7), Bid(5), None]
+    assert bid_error(Bid(1), seat=3, bids=bids, rules=PARTNERSHIP) is None
+    assert bid_error(Bid.NIL, seat=3, bids=bids, rules=PARTNERSHIP) is None
+
+
+def test_legal_bids_order() -> None:  # C-3, P-6
+    bids = legal_bids(seat=1, bids=NONE4, rules=PARTNERSHIP)
+    assert bids == tuple(Bid(t) for t in range(14)) + (Bid.DOUBLE_NIL,)
+    no_dn = legal_bids(seat=1, bids=NONE4, rules=PARTNERSHIP, double_nil=False)
+    assert no_dn == tuple(Bid(t) for t in range(14))
+
+
+def test_state_lists_every_bid_and_no_pass() -> None:  # C-3
+    state = new_game(PARTNERSHIP, seed=3)
+    assert state.phase is Phase.BID
+    assert state.legal_actions() == tuple(Bid(t) for t in range(14)) + (Bid.DOUBLE_NIL,)
+    for tricks in (-1, 14):
+        with pytest.raises(IllegalActionError) as caught:
+            state.apply(Bid(tricks))
+        assert caught.value.reason is Reason.BID_OUT_OF_RANGE and caught.value.rule == "C-3"
+
+
+def test_one_round_of_bidding_then_play() -> None:  # C-3
+    state = new_game(PARTNERSHIP).apply(ROUND_ROBIN)
+    for bid in (Bid(3), Bid(4), Bid(2), Bid(3)):
+        assert state.phase is Phase.BID
+        state = state.apply(bid)
+    assert state.phase is Phase.PLAY  # no second round
+    error = state.explain(Bid(5))
+    assert error is not None and error.reason is Reason.WRONG_PHASE
+
+
+# -- P-3: the player left of the dealer bids first, clockwise ---------------------
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_bidding_starts_left_of_dealer_and_goes_clockwise(dealer: int) -> None:  # P-3
+    state = new_game(Rules.partnership(first_dealer=dealer)).apply(ROUND_ROBIN)
+    order = []
+    while state.phase is Phase.BID:
+        assert state.turn is not None
+        order.append(state.turn)
+        state = state.apply(Bid(3))
+    assert order == [(dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4, dealer]
+    assert state.bids == (Bid(3),) * 4
+
+
+def test_bid_out_of_turn_is_refused() -> None:  # P-3
+    state = new_game(PARTNERSHIP).apply(ROUND_ROBIN)
+    for seat in (0, 2, 3):
+        error = state.explain(Bid(3), seat=seat)
+        assert error is not None and error.reason is Reason.NOT_YOUR_TURN and error.rule == "P-3"
+    assert state.explain(Bid(3), seat=1) is None
+
+
+# -- P-5: Nil; the partner still bids ---------------------------------------------
+
+
+def test_nil_is_a_legal_bid_and_the_partner_still_bids() -> None:  # P-5
+    # Seed 000: Alex (seat 1 here, left of dealer 0) bids 4 and his partner
+    # Charlie (seat 3) bids Nil; Charlie must still get a turn to bid, and
+    # vice versa: a Nil bid does not make the partner's bid for them.
+    state = new_game(PARTNERSHIP).apply(ROUND_ROBIN)
+    state = state.apply(Bid(4))  # Alex
+    state = state.apply(Bid(3))  # Beth
+    assert state.turn == 3
+    assert Bid.NIL in state.legal_actions()
+    state = state.apply(Bid.NIL)  # Charlie
+    assert state.turn == 0 and state.phase is Phase.BID  # David still bids
+    state = state.apply(Bid(2))
+    assert state.bids == (Bid(2), Bid(4), Bid(3), Bid.NIL)
+
+
+def test_both_partners_may_bid_nil() -> None:  # P-5
+    state = new_game(PARTNERSHIP).apply(ROUND_ROBIN)
+    for bid in (Bid.NIL, Bid(4), Bid.NIL, Bid(5)):
+        state = state.apply(bid)
+    assert state.phase is Phase.PLAY
+    assert state.bids == (Bid(5), Bid.NIL, Bid(4), Bid.NIL)
+
+
+# -- P-6: Double Nil at the player's own turn -------------------------------------
+
+
+def test_double_nil_is_a_bid_at_the_players_own_turn() -> None:  # P-6
+    state = new_game(PARTNERSHIP).apply(ROUND_ROBIN)
+    assert state.double_nil_open(1)  # asked before the cards are shown
+    assert state.double_nil_open(2)  # still open to a seat that has not bid
+    assert Bid.DOUBLE_NIL in state.legal_actions()
+    state = state.apply(Bid.DOUBLE_NIL)
+    assert state.bids[1] == Bid.DOUBLE_NIL
+    assert not state.double_nil_open(1)  # already bid
+    assert state.double_nil_open(2)
+    assert Bid.DOUBLE_NIL in state.legal_actions()  # the next seat may bid it too
+
+
+def test_double_nil_open_pure_function() -> None:  # P-6, V-3
+    assert double_nil_open(0, PARTNERSHIP)
+    assert not double_nil_open(0, Rules.partnership(double_nil_allowed=False))
+    error = bid_error(Bid.DOUBLE_NIL, seat=0, bids=NONE4, rules=Rules.partnership(double_nil_allowed=False))
+    assert error is not None and error.reason is Reason.DOUBLE_NIL_NOT_ALLOWED
+
+
+def test_double_nil_must_be_zero_tricks() -> None:  # P-6
+    error = bid_error(Bid(3, double_nil=True), seat=0, bids=NONE4, rules=PARTNERSHIP)
+    assert error is not None and error.reason is Reason.BID_OUT_OF_RANGE and error.rule == "P-6"
+
+
+def test_both_partners_may_bid_double_nil() -> None:  # P-6
+    state = new_game(PARTNERSHIP).apply(ROUND_ROBIN)
+    for bid in (Bid.DOUBLE_NIL, Bid(4), Bid.DOUBLE_NIL, Bid(5)):
+        state = state.apply(bid)
+    assert state.phase is Phase.PLAY  # P-6: no exchange when both bid it
+    assert state.bids == (Bid(5), Bid.DOUBLE_NIL, Bid(4), Bid.DOUBLE_NIL)
+
+
+# -- T-4: the second player bids first (pure function part) -------------------------
+
+
+def test_two_player_bids_are_0_to_13_without_double_nil() -> None:  # T-4, T-6
+    rules = Rules.two_player()
+    bids = legal_bids(seat=1, bids=[None, None], rules=rules, double_nil=False)
+    assert bids == tuple(Bid(t) for t in range(14))

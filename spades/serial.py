@@ -673,8 +673,8 @@ def state_from_dict(data: object) -> GameState:
     given = top.value
     assert isinstance(given, dict)
     for key in _STATE_KEYS:
-        if key in ("format", "version", "actions"):
-            continue
+        if key in ("format", "version", "rules", "seed", "actions"):
+            continue  # the inputs of the replay, not derived from it
         if given[key] != expected[key] or _types(given[key]) != _types(expected[key]):
             raise StateError(
                 f"{key}: the document says {_clip(given[key])}, but its actions give {_clip(expected[key])}"

@@ -6,15 +6,19 @@ import random
 
 from hypothesis import strategies as st
 
+from spades import PRESETS as NAMED_PRESETS
 from spades import Bid, GameState, Rules, new_game
 
-# Whole random games need a losing floor (random bids drift scores down).
-PRESETS: dict[str, Rules] = {
-    "partnership": Rules.partnership(losing_floor=-200),
-    "two-player": Rules.two_player(losing_floor=-200),
-    "cutthroat-3": Rules(players=3, partners=False, losing_floor=-200),
-    "jokers": Rules(deck="jokers", losing_floor=-200),
-}
+# Every named preset, and a few more variants; whole random games need a
+# losing floor (random bids drift scores down).
+PRESETS: dict[str, Rules] = {name: Rules.preset(name, losing_floor=-200) for name in NAMED_PRESETS}
+PRESETS.update(
+    {
+        "two-of-clubs": Rules.partnership(losing_floor=-200, first_lead="two-of-clubs", no_spades_first_trick=True),
+        "cutthroat-3-no-2c": Rules(players=3, three_player_deck="remove-two-of-clubs", losing_floor=-200),
+        "two-player-2": Rules.two_player(losing_floor=-200, double_nil_exchange=2, first_dealer=1),
+    }
+)
 
 presets = st.sampled_from(sorted(PRESETS))
 seeds = st.integers(min_value=0, max_value=2**32)

@@ -154,6 +154,16 @@ def test_every_document_names_format_and_version() -> None:
         assert data["format"] in ("spades.state", "spades.view", "spades.record", "spades.rules")
 
 
+def test_rules_options_left_out_take_their_defaults() -> None:  # V-1
+    state = new_game(Rules.partnership(target=300), seed=2)
+    data = to_dict(state)
+    data["rules"] = {"target": 300}
+    assert state_from_dict(data) == state
+    data = to_dict(state.view(0))
+    data["rules"] = {"target": 300}
+    assert view_from_dict(data) == state.view(0)
+
+
 def test_from_json_dispatches_on_format() -> None:
     state = new_game(Rules.partnership(), seed=6)
     assert isinstance(from_json(to_json(state)), GameState)

@@ -2,14 +2,40 @@
 included, so that replaying one reproduces every state exactly.
 
 A :class:`Record` has a text form modelled on PBN, the Portable Bridge
-Notation: ``[Tag "value"]`` lines, then one block per hand with its
-``[Deal "0:..."]`` (each seat's cards as ``spades.hearts.diamonds.clubs``
-groups, clockwise from the seat named before the colon) or, in the
-two-player game, its ``[Stock "..."]`` order, followed by sections of
-actions: ``[Draft]``, ``[Auction]``, ``[Exchange]``/``[Discard]`` with
-``[Replacement]`` draws, and ``[Play]``, one trick per line.  ``%`` starts a
-comment line.  ``[Score]`` lines (the running scores after each hand) are
-checked when the record is read.
+Notation.  Each line is a tag ``[Name "value"]`` (a ``\\"`` inside a value is
+a quote), a line of action tokens, blank, or a ``%`` comment.
+
+The header:
+
+* ``[Format "spades-record 1"]`` -- the format and its version (required);
+* ``[Rules "..."]`` -- the options that differ from :class:`~spades.Rules`'
+  defaults as ``key=value`` words, e.g. ``"players=2 partners=false"``
+  (required; ``""`` for the defaults);
+* ``[Seed "7"]`` -- the seed the game's chance steps come from, or ``"-"``
+  when the caller supplied them (the record lists every chance step either
+  way);
+* any other tag (``[Event "..."]``, ``[Date "..."]``) is kept in
+  :attr:`Record.tags`.
+
+Then one block per hand:
+
+* ``[Hand "0"]`` -- the hand's number, from 0; ``[Dealer "0"]`` -- its dealer
+  (two-player: the first player), checked;
+* ``[Deal "0:AKQ2.T98.765.432 ..."]`` -- each seat's cards as
+  ``spades.hearts.diamonds.clubs`` groups, clockwise from the seat before
+  the colon (``N``, ``E``, ``S``, ``W`` also name seats 0..3), or, in the
+  two-player game, ``[Stock "AS 7H ..."]`` -- the stock, top card first;
+* ``[Draft "0"]`` -- the two-player draft from that seat: ``keep``,
+  ``reject``, and ``dn`` for a Double Nil declared at the start of a turn;
+* ``[Auction "1"]`` -- the bids from that seat on: ``3``, ``nil``, ``dn``;
+* ``[Exchange "3"]`` -- the cards that seat passes to its partner after a
+  Double Nil (P-6); ``[Discard "1"]`` -- a two-player Double Nil bidder's
+  discards (``-`` for none), then ``[Replacement "5C 9D"]``, the cards drawn;
+* ``[Play "1"]`` -- the cards played from that seat on, one trick per line;
+* ``[Score "52 -30"]`` -- each side's score after the hand, checked.
+
+The seats named by section tags are checked too: a record that does not
+match its own replay is refused, with the line and column of the fault.
 
 >>> from spades import Rules, new_game
 >>> state = new_game(Rules.partnership(), seed=11)

@@ -148,7 +148,7 @@ def test_left_of_dealer_bids_first_and_leads(dealer: int) -> None:  # P-3, P-7
     assert order == [(dealer + i) % 4 for i in (1, 2, 3, 4)]  # P-3: clockwise
     assert state.phase is Phase.PLAY
     assert state.turn == state.leader == (dealer + 1) % 4  # P-7
-    plays = []
+    plays: list[int | None] = []
     for _ in range(4):
         plays.append(state.turn)
         state = apply_checked(state, state.legal_actions()[0])

@@ -19,7 +19,7 @@ from spades.bots import simple_action
 from spades.cards import Card
 from spades.errors import ParseError, SpadesError
 from spades.record import Record
-from spades.rules import Rules
+from spades.rules import PRESETS, Rules
 from spades.sheet import HandRecord
 from spades.serial import record_from_json, to_json
 from spades.state import GameState, new_game
@@ -119,7 +119,10 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="play and print one whole seeded game")
     demo.add_argument("--seed", type=int, default=7, help="the seed of the game (default 7)")
-    demo.add_argument("--players", type=int, choices=(2, 4), default=4, help="2 for two-player Spades, 4 for partnership")
+    table = demo.add_mutually_exclusive_group()
+    table.add_argument("--players", type=int, choices=(2, 4), default=4, help="2 for two-player Spades, 4 for partnership")
+    table.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS),
+                       help="play under a preset: " + ", ".join(sorted(PRESETS)))
     demo.add_argument("--record", metavar="FILE", help="also write the game record to FILE (JSON if it ends in .json)")
     replay = commands.add_parser("replay", help="print a recorded game hand by hand")
     replay.add_argument("file", metavar="FILE", help="a game record: its text form or its JSON document")
@@ -131,7 +134,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "demo":
-            rules = Rules.two_player() if args.players == 2 else Rules.partnership()
+            if args.rules:
+                rules = Rules.preset(args.rules)
+            else:
+                rules = Rules.two_player() if args.players == 2 else Rules.partnership()
             final = play_demo(rules, args.seed, sys.stdout)
             if args.record:
                 _write_record(args.record, final.record())

@@ -10,6 +10,7 @@ under every preset and under random valid rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -39,8 +40,10 @@ from spades import (
     score_hand,
     trick_winner,
 )
+from spades.cli import main
 from spades.deal import deal_error
 from spades.rules import FailedNil
+from spades.serial import record_from_json
 
 
 def cards(text: str) -> CardSet:
@@ -665,3 +668,34 @@ def test_invariants_over_a_hand_of_random_valid_rules_without_floor(rules: Rules
     for last in playout(rules, seed, hands=1, double_nil=0.3):
         pass
     assert last is not None and (last.is_over or len(last.sheet) == 1)
+
+
+# ----------------------------------------------------------------------
+# python -m spades demo --rules NAME
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_demo_plays_a_whole_game_under_every_preset(
+    name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:  # V-1..V-10
+    path = tmp_path / "game.json"
+    assert main(["demo", "--rules", name, "--seed", "3", "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("Winner: ")
+    rules = Rules.preset(name)
+    assert f"Hand 1 ({'first player' if rules.is_draft else 'dealer'}: seat {rules.first_dealer})" in out
+    record = record_from_json(path.read_text(encoding="utf-8"))
+    assert record.rules == rules
+    final = record.replay()  # the record replays to the game that was printed
+    winner = final.winner
+    assert final.is_over and winner is not None
+    assert f"with {final.scores[winner]} points after {len(final.sheet)} hands" in out.splitlines()[-1]
+
+
+def test_demo_refuses_an_unknown_preset_and_two_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["demo", "--rules", "bridge"])
+    assert "invalid choice: 'bridge'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["demo", "--rules", "pagat", "--players", "2"])
+    assert "not allowed" in capsys.readouterr().err

@@ -43,6 +43,11 @@ def test_random_hands_with_chance_sampled_by_the_caller() -> None:
     assert bench.random_hands_sampled(Rules.two_player(), 1, seed=3).units == 1
 
 
+def test_like_openspiel_has_no_double_nil() -> None:
+    label, rules = bench.like_openspiel()
+    assert label and not rules.double_nil_allowed and rules.players == 4
+
+
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_random_hands_every_preset(name: str) -> None:
     assert name in bench.preset_rules()
@@ -101,7 +106,7 @@ def test_whole_run_formats_a_table_and_json(tmp_path: Path, capsys: pytest.Captu
     assert "cpu_count" in table and "losing_floor=-200" in table and "cpu clock" in table
     data = json.loads(out.read_text())
     assert set(data["figures"]["presets"]) >= set(PRESETS)
-    assert data["figures"]["hands"]["rate"] > 0 and data["figures"]["hands_no_double_nil"]["rate"] > 0
+    assert data["figures"]["hands"]["rate"] > 0 and data["figures"]["hands_like_openspiel"]["rate"] > 0
 
 
 def test_run_says_when_pyspiel_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:

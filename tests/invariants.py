@@ -23,7 +23,7 @@ Entry points:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -731,6 +731,7 @@ def playout(
     check_all_actions: float = 0.0,
     double_nil: float = 0.15,
     max_steps: int = 100_000,
+    policy: Callable[[GameState, random.Random], Any] | None = None,
 ) -> Iterator[GameState]:
     """Play a random game under ``rules`` from ``seed`` and yield every state.
 
@@ -739,7 +740,9 @@ def playout(
     chance steps from ``seed``; otherwise they are sampled here and supplied.
     With ``check`` every step goes through :func:`apply_checked`; with
     ``check_all_actions`` that fraction of states also gets
-    :func:`check_actions`.
+    :func:`check_actions`.  ``policy(state, rng)`` replaces the uniformly
+    random choice of :func:`random_action` (for instance a bot that bids
+    sensibly, so that games reach the target).
     """
     rng = random.Random(seed)
     state = new_game(rules, seed=seed if seeded else None)
@@ -752,7 +755,7 @@ def playout(
         assert steps < max_steps, "the game does not end"
         if check and check_all_actions and rng.random() < check_all_actions:
             check_actions(state)
-        action = random_action(state, rng, double_nil)
+        action = random_action(state, rng, double_nil) if policy is None else policy(state, rng)
         state = apply_checked(state, action) if check else state.apply(action)
         yield state
 

@@ -132,7 +132,7 @@ def test_trick_winner(cards: tuple[str, ...], winner: int) -> None:  # C-7
     assert ref_trick_winner(played, Rules.partnership()) == winner
 
 
-def test_trick_winner_of_two_cards() -> None:  # C-7, T-
+def test_trick_winner_of_two_cards() -> None:  # C-7 (two-player tricks)
     assert trick_winner(trick("2H", "AH")) == 1
     assert trick_winner(trick("AH", "2S")) == 1
     assert trick_winner(trick("AH", "KD")) == 0

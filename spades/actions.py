@@ -132,6 +132,8 @@ class Exchange:
 
 
 def _hands(value: Iterable[CardSet | str]) -> tuple[CardSet, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise ParseError(f"a deal is a sequence of hands, got {value!r}")
     return tuple(v if isinstance(v, CardSet) else CardSet.parse(v) for v in value)
 
 
@@ -147,6 +149,8 @@ class Deal:
 
 
 def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise ParseError(f"a stock is a sequence of cards, got {value!r}")
     return tuple(Card.parse(v) if isinstance(v, str) else Card(v) for v in value)
 
 

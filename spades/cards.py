@@ -281,8 +281,12 @@ class CardSet:
     @classmethod
     def from_cards(cls, cards: Iterable[Card | str]) -> CardSet:
         """The set of ``cards`` (cards or card text). Duplicates are an error."""
+        try:
+            items = iter(cards)
+        except TypeError:
+            raise ParseError(f"expected some cards, got {cards!r}") from None
         mask = 0
-        for item in cards:
+        for item in items:
             card = Card.parse(item) if isinstance(item, str) else Card(item)
             bit = 1 << card
             if mask & bit:

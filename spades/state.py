@@ -169,6 +169,8 @@ class GameState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds."""
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise SpadesError(f"no seat {seat!r}: the seats are 0..{self.rules.players - 1}")
         return CardSet(self._hands[seat])
 
     @property
@@ -262,6 +264,8 @@ class GameState:
         """Whether ``seat`` may still bid Double Nil this hand (P-6, T-6, V-3).
 
         A client must ask the player *before* showing them their cards."""
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise SpadesError(f"no seat {seat!r}: the seats are 0..{self.rules.players - 1}")
         hand = self._hand
         if self.rules.is_draft:
             # T-6: before the seat's first draft decision.

@@ -204,6 +204,12 @@ def test_card_set_operations() -> None:
     assert hash(a) == hash(CardSet.parse("KA.Q.."))
 
 
+def test_from_cards_refuses_non_iterables() -> None:
+    for value in (5, None, 3.5):
+        with pytest.raises(ParseError):
+            CardSet.from_cards(value)  # type: ignore[arg-type]
+
+
 def test_from_cards_refuses_duplicates() -> None:
     with pytest.raises(ParseError) as caught:
         CardSet.from_cards(["AS", "as"])

@@ -483,3 +483,22 @@ def test_history_is_the_hands_actions() -> None:
     assert bids_in(state.history) == [Bid(4), Bid(2), Bid.NIL, Bid(3)]
     state = apply_checked(state, C("AD"))
     assert state.history[-1] == C("AD")
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 9, True, "0", None])
+def test_bad_seat_is_a_spades_error(seat: Any) -> None:  # P-1
+    state = STATES["bid"]
+    with pytest.raises(SpadesError):
+        state.hand(seat)
+    with pytest.raises(SpadesError):
+        state.double_nil_open(seat)
+    if seat not in (None, True):  # None: no seat given; True == 1, seat 1's turn
+        error = state.explain(Bid(3), seat=seat)
+        assert error is not None and error.reason is Reason.NOT_YOUR_TURN
+
+
+@pytest.mark.parametrize("value", [5, None, 3.5])
+def test_chance_actions_refuse_non_sequences(value: Any) -> None:
+    for kind in (Deal, Stock, Exchange, Replacement):
+        with pytest.raises(SpadesError):
+            kind(value)

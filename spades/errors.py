@@ -116,7 +116,9 @@ class ParseError(SpadesError, ValueError):
     """
 
     line: int | None
+    """The 1-based line of the error in multi-line text, or ``None``."""
     column: int | None
+    """The 1-based column of the error on its line, or ``None``."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         self.line = line

@@ -44,7 +44,7 @@ class Bid:
     Nil (P-6, T-6).
 
     The number is not checked here: the state and
-    :func:`~spades.bidding.bid_error` say whether a bid is legal.
+    :func:`~spades.bid_error` say whether a bid is legal.
     """
 
     tricks: int

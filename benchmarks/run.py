@@ -48,6 +48,7 @@ from spades import GameState, Phase, Rules, new_game  # noqa: E402
 
 __all__ = [
     "CLOCKS",
+    "HANDS_PER_GAME",
     "Timing",
     "Settings",
     "best_rate",
@@ -120,35 +121,60 @@ class Timing:
 # Our engine.
 
 
-def random_hands(rules: Rules, hands: int, seed: int = 0, clock: Clock = time.perf_counter) -> Timing:
-    """Play ``hands`` random hands: for each, a new seeded game (the deal
-    resolves from the seed), then ``state.apply(rng.choice(state.legal_actions()))``
-    until the hand is scored (``len(state.sheet)`` grows by one)."""
-    rng = random.Random(seed)
-    choice = rng.choice
-    start = clock()
-    for i in range(hands):
-        state = new_game(rules, seed=seed + i)
-        while not state.sheet:
-            state = state.apply(choice(state.legal_actions()))
-    return Timing(hands, clock() - start)
+HANDS_PER_GAME = 10
+"""Random hands are played in runs of this many in one game (fewer if the
+game ends first).  The end of a seeded hand deals the next one, so a new
+game for every hand would pay for two deals a hand."""
 
 
-def random_hands_sampled(rules: Rules, hands: int, seed: int = 0, clock: Clock = time.perf_counter) -> Timing:
-    """Like :func:`random_hands`, but the game has no seed: the caller draws
-    every chance step with ``state.sample_chance(rng)`` and applies it, as
-    the OpenSpiel loop does with ``chance_outcomes()``."""
+def random_hands(
+    rules: Rules, hands: int, seed: int = 0, clock: Clock = time.perf_counter, per_game: int = HANDS_PER_GAME
+) -> Timing:
+    """Play ``hands`` random hands: from a seeded deal, ``state =
+    state.apply(rng.choice(state.legal_actions()))`` until the hand is
+    scored (``len(state.sheet)`` grows by one); ``per_game`` hands in one
+    seeded game, then a new game."""
     rng = random.Random(seed)
     choice = rng.choice
+    played = 0
+    game = 0
     start = clock()
-    for _ in range(hands):
-        state = new_game(rules)
-        while not state.sheet:
-            if state.is_chance:
-                state = state.apply(state.sample_chance(rng))
-            else:
+    while played < hands:
+        state = new_game(rules, seed=seed + game)
+        game += 1
+        for _ in range(min(per_game, hands - played)):
+            done = len(state.sheet)
+            while len(state.sheet) == done:
                 state = state.apply(choice(state.legal_actions()))
-    return Timing(hands, clock() - start)
+            played += 1
+            if state.is_over:
+                break
+    return Timing(played, clock() - start)
+
+
+def random_hands_sampled(
+    rules: Rules, hands: int, seed: int = 0, clock: Clock = time.perf_counter, per_game: int = HANDS_PER_GAME
+) -> Timing:
+    """Like :func:`random_hands`, but the games have no seed: the caller
+    draws every chance step with ``state.sample_chance(rng)`` and applies
+    it, as the OpenSpiel loop does with ``chance_outcomes()``."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    played = 0
+    start = clock()
+    while played < hands:
+        state = new_game(rules)
+        for _ in range(min(per_game, hands - played)):
+            done = len(state.sheet)
+            while len(state.sheet) == done:
+                if state.is_chance:
+                    state = state.apply(state.sample_chance(rng))
+                else:
+                    state = state.apply(choice(state.legal_actions()))
+            played += 1
+            if state.is_over:
+                break
+    return Timing(played, clock() - start)
 
 
 def whole_games(rules: Rules, games: int, seed: int = 0, clock: Clock = time.perf_counter) -> Timing:
@@ -608,28 +634,40 @@ def _load_average() -> str:
 def phase_breakdown(rules: Rules, hands: int, seed: int = 0, clock: Clock = time.perf_counter) -> dict[str, float]:
     """Microseconds per hand spent in ``new_game`` (with the seeded deal),
     and in ``legal_actions()`` and ``apply()`` in each phase, over
-    ``hands`` random hands; each call timed on its own, so the clock's own
-    cost inflates the small ones: read the shares, not the sums."""
+    ``hands`` random hands played as in :func:`random_hands`; each call
+    timed on its own, so the clock's own cost inflates the small ones: read
+    the shares, not the sums.  The apply that ends a hand (scoring, and the
+    next seeded deal) is counted apart."""
     rng = random.Random(seed)
     spent: dict[str, float] = {}
-    for i in range(hands):
+    played = 0
+    game = 0
+
+    def add(key: str, value: float) -> None:
+        spent[key] = spent.get(key, 0.0) + value
+
+    while played < hands:
         start = clock()
-        state = new_game(rules, seed=seed + i)
-        spent["new_game (deal)"] = spent.get("new_game (deal)", 0.0) + clock() - start
-        while not state.sheet:
-            phase = state.phase.name
-            start = clock()
-            actions = state.legal_actions()
-            middle = clock()
-            action = rng.choice(actions)
-            before = clock()
-            state = state.apply(action)
-            end = clock()
-            key = f"{phase} legal_actions()"
-            spent[key] = spent.get(key, 0.0) + middle - start
-            key = f"{phase} apply()"
-            spent[key] = spent.get(key, 0.0) + end - before
-    return {key: 1e6 * value / max(1, hands) for key, value in sorted(spent.items(), key=lambda kv: -kv[1])}
+        state = new_game(rules, seed=seed + game)
+        add("new_game (deal)", clock() - start)
+        game += 1
+        for _ in range(min(HANDS_PER_GAME, hands - played)):
+            done = len(state.sheet)
+            while len(state.sheet) == done:
+                phase = state.phase.name
+                start = clock()
+                actions = state.legal_actions()
+                middle = clock()
+                action = rng.choice(actions)
+                before = clock()
+                state = state.apply(action)
+                end = clock()
+                add(f"{phase} legal_actions()", middle - start)
+                add("end of hand apply() (score, deal)" if len(state.sheet) > done else f"{phase} apply()", end - before)
+            played += 1
+            if state.is_over:
+                break
+    return {key: 1e6 * value / max(1, played) for key, value in sorted(spent.items(), key=lambda kv: -kv[1])}
 
 
 def machine_info() -> dict[str, Any]:

@@ -36,6 +36,12 @@ PARTNERSHIP = Rules.partnership()
 def test_random_hands_counts_hands() -> None:
     timing = bench.random_hands(PARTNERSHIP, 2, seed=3)
     assert timing.units == 2 and timing.seconds > 0 and timing.rate > 0
+    assert bench.random_hands(PARTNERSHIP, 5, seed=3, per_game=2).units == 5
+
+
+def test_random_hands_start_a_new_game_when_one_ends() -> None:
+    # Rules.pagat() has a losing floor of -200: random games end within a few hands.
+    assert bench.random_hands(Rules.pagat(), 30, seed=1, per_game=30).units == 30
 
 
 def test_random_hands_with_chance_sampled_by_the_caller() -> None:
@@ -84,7 +90,7 @@ def test_best_rate_and_profile() -> None:
     assert timing.units >= 1
     assert "ncalls" in bench.profile_random_hands(PARTNERSHIP, 1, top=5)
     shares = bench.phase_breakdown(PARTNERSHIP, 2, seed=1)
-    assert {"new_game (deal)", "BID legal_actions()", "PLAY apply()"} <= set(shares)
+    assert {"new_game (deal)", "BID legal_actions()", "PLAY apply()", "end of hand apply() (score, deal)"} <= set(shares)
 
 
 def test_openspiel_measurements_when_installed() -> None:

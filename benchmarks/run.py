@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/run.py            # full run, about two minutes
+    python benchmarks/run.py            # full run, one to two minutes
     python benchmarks/run.py --quick    # a rough run in well under 30 seconds
     python benchmarks/run.py --json     # the results as JSON on stdout
     python benchmarks/run.py --profile  # also profile the random-hands loop

@@ -124,7 +124,7 @@ def _api_directives(app: Any, docname: str, source: list[str]) -> None:
         if inspect.isclass(value) or inspect.isroutine(value) or inspect.ismodule(value):
             continue
         data.append(name)
-    lines = [".. automodule:: spades", "   :no-index:"]
+    lines = [".. automodule:: spades"]
     if data:
         lines.append("   :exclude-members: " + ", ".join(data))
     lines += ["", "Constants and type aliases", "--------------------------", ""]

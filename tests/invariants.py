@@ -22,6 +22,7 @@ Entry points:
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -563,6 +564,24 @@ def check_state(state: GameState) -> None:
         assert len(listed_cards) == len(state.legal_actions())
         assert listed_cards == sorted(listed_cards), "cards are listed in index order"
         assert frozenset(int(c) for c in listed_cards) == legal, "legal_actions() differs from C-4/C-5"
+    if phase in (Phase.EXCHANGE, Phase.DISCARD):
+        # P-6: exactly the exchange size; T-6: 0..that many; listed smaller
+        # first, then in the lexicographic order of card indexes.
+        held = sorted(int(c) for c in state.hand(state.turn or 0))
+        size = rules.double_nil_exchange
+        sizes = range(size + 1) if phase is Phase.DISCARD else (size,)
+        expected_sets = [frozenset(c) for k in sizes for c in itertools.combinations(held, k)]
+        listed_sets = [
+            frozenset(int(c) for c in a.cards) for a in state.legal_actions() if isinstance(a, Exchange)
+        ]
+        assert listed_sets == expected_sets and len(listed_sets) == len(state.legal_actions())
+    for seat in range(n):
+        if state.double_nil_open(seat):  # P-6, T-6: only before the seat has bid or drafted
+            assert rules.double_nil_allowed and state.bids[seat] is None
+            if rules.is_draft:
+                assert phase is Phase.DRAFT and not state.hand(seat)
+            else:
+                assert phase is Phase.BID
     if phase is Phase.BID and state.turn is not None:
         listed_bids = state.legal_actions()
         assert all(isinstance(b, Bid) for b in listed_bids)

@@ -237,7 +237,7 @@ class HandReplay:
         self.plays: list[tuple[int, int]] = []
         self.exchange_log: list[tuple[int, int, frozenset[int]]] = []
 
-    # -- helpers --
+    # -- internals --
 
     def _side_members(self, seat: int) -> tuple[int, ...]:
         return self.rules.sides[self.rules.side_of[seat]]

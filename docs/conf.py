@@ -26,12 +26,10 @@ version = release
 extensions = ["sphinx.ext.autodoc"]
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
-html_theme_options = {"description": "The rules of Spades, as an immutable-state library"}
+html_theme_options = {"description": "The rules of Spades, as an immutable-state library", "page_width": "1100px"}
 
 autodoc_default_options = {
-    "members": True,
     "undoc-members": True,
-    "show-inheritance": True,
     "member-order": "groupwise",
 }
 autodoc_typehints = "signature"
@@ -106,38 +104,52 @@ def _class_signature(
     return None
 
 
-def _drop_object_base(app: Any, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
-    bases[:] = [base for base in bases if base is not object]
-
-
 def _api_directives(app: Any, docname: str, source: list[str]) -> None:
-    """Expand the ``.. spades-public-names`` line of the API page: the
-    classes, exceptions and functions of ``spades.__all__`` through
-    ``automodule``, then one ``autodata`` per constant or type alias, so that
-    a newly exported name is documented the moment it is exported."""
+    """Expand the ``.. spades-public-names`` line of the API page into one
+    autodoc directive per name of ``spades.__all__`` (exceptions, classes,
+    functions, then constants and type aliases, each group in alphabetical
+    order), so that a newly exported name is documented the moment it is
+    exported.  Base classes are shown where there is one besides ``object``."""
     marker = ".. spades-public-names"
     if marker not in source[0]:
         return
-    data = []
-    for name in spades.__all__:
+    groups: dict[str, list[str]] = {"exception": [], "class": [], "function": [], "data": []}
+    for name in sorted(spades.__all__, key=str.lower):
         value = getattr(spades, name)
-        if inspect.isclass(value) or inspect.isroutine(value) or inspect.ismodule(value):
+        if inspect.isclass(value):
+            groups["exception" if issubclass(value, BaseException) else "class"].append(name)
+        elif inspect.isroutine(value):
+            groups["function"].append(name)
+        elif not inspect.ismodule(value):
+            groups["data"].append(name)
+    titles = {
+        "exception": "Exceptions",
+        "class": "Classes",
+        "function": "Functions",
+        "data": "Constants and type aliases",
+    }
+    lines = [".. automodule:: spades", ""]
+    for kind, names in groups.items():
+        if not names:
             continue
-        data.append(name)
-    lines = [".. automodule:: spades"]
-    if data:
-        lines.append("   :exclude-members: " + ", ".join(data))
-    lines += ["", "Constants and type aliases", "--------------------------", ""]
-    for name in data:
-        if name == "__version__":
-            lines += [".. py:data:: spades.__version__", "", "   The version of the package, e.g. ``'0.1.0'``.", ""]
-        else:
-            lines += [f".. autodata:: spades.{name}", "   :no-value:", ""]
+        lines += [titles[kind], "-" * len(titles[kind]), ""]
+        for name in names:
+            value = getattr(spades, name)
+            if name == "__version__":
+                lines += [".. py:data:: spades.__version__", "", "   The version of the package, e.g. ``'0.1.0'``.", ""]
+                continue
+            lines.append(f".. auto{kind}:: spades.{name}")
+            if kind in ("exception", "class"):
+                lines.append("   :members:")
+                if value.__bases__ != (object,):
+                    lines.append("   :show-inheritance:")
+            elif kind == "data":
+                lines.append("   :no-value:")
+            lines.append("")
     source[0] = source[0].replace(marker, "\n".join(lines))
 
 
 def setup(app: Any) -> None:
     app.connect("autodoc-process-docstring", _fill_data_docstring)
     app.connect("autodoc-process-signature", _class_signature)
-    app.connect("autodoc-process-bases", _drop_object_base)
     app.connect("source-read", _api_directives)

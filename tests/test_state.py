@@ -5,6 +5,7 @@ of every kind of illegal action."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -381,7 +382,15 @@ def states_in_each_phase() -> dict[str, GameState]:
     return {"deal": deal, "bid": bid, "exchange": exchange, "play": play, "mid-trick": mid_trick, "over": over}
 
 
-STATES = states_in_each_phase()
+PHASES = ["bid", "deal", "exchange", "mid-trick", "over", "play"]
+
+
+@functools.cache
+def states() -> dict[str, GameState]:
+    """Built on first use, so that a broken engine fails tests, not collection."""
+    built = states_in_each_phase()
+    assert sorted(built) == PHASES
+    return built
 
 ILLEGAL: list[tuple[str, Any, Reason]] = [
     ("bid", Bid(14), Reason.BID_OUT_OF_RANGE),
@@ -425,21 +434,21 @@ def check_refused(state: GameState, action: Any, seat: int | None = None) -> Ill
 
 @pytest.mark.parametrize(("phase", "action", "reason"), ILLEGAL)
 def test_illegal_action_is_refused_and_state_unchanged(phase: str, action: Any, reason: Reason) -> None:
-    error = check_refused(STATES[phase], action)
+    error = check_refused(states()[phase], action)
     assert error.reason is reason, str(error)
     assert str(error)  # a message for people
 
 
-@pytest.mark.parametrize("phase", sorted(STATES))
+@pytest.mark.parametrize("phase", PHASES)
 @pytest.mark.parametrize("value", NOT_ACTIONS, ids=repr)
 def test_non_actions_are_refused(phase: str, value: object) -> None:
-    error = check_refused(STATES[phase], value)
+    error = check_refused(states()[phase], value)
     assert error.reason in (Reason.NOT_AN_ACTION, Reason.GAME_OVER), error
 
 
 @pytest.mark.parametrize("phase", ["bid", "exchange", "play", "mid-trick"])
 def test_out_of_turn_is_refused(phase: str) -> None:  # P-3, P-6, P-7
-    state = STATES[phase]
+    state = states()[phase]
     action = state.legal_actions()[0]
     for seat in range(4):
         if seat == state.turn:
@@ -451,26 +460,26 @@ def test_out_of_turn_is_refused(phase: str) -> None:  # P-3, P-6, P-7
 
 
 def test_out_of_turn_at_chance_and_after_the_end() -> None:
-    assert check_refused(STATES["deal"], ROUND_ROBIN, seat=0).reason is Reason.NOT_YOUR_TURN
-    assert check_refused(STATES["over"], C("AS"), seat=0).reason is Reason.GAME_OVER
+    assert check_refused(states()["deal"], ROUND_ROBIN, seat=0).reason is Reason.NOT_YOUR_TURN
+    assert check_refused(states()["over"], C("AS"), seat=0).reason is Reason.GAME_OVER
 
 
-@pytest.mark.parametrize("phase", sorted(STATES))
+@pytest.mark.parametrize("phase", PHASES)
 def test_every_listed_action_applies_and_others_are_refused(phase: str) -> None:
-    check_actions(STATES[phase])
+    check_actions(states()[phase])
 
 
 def test_explain_returns_none_for_legal_actions() -> None:
-    state = STATES["bid"]
+    state = states()["bid"]
     for action in state.legal_actions():
         assert state.explain(action) is None
         assert state.explain(action, seat=1) is None
 
 
 def test_errors_name_the_rule() -> None:  # C-3, C-4, C-5
-    assert "C-3" in str(STATES["bid"].explain(Bid(14)))
-    assert "C-4" in str(STATES["play"].explain(C("QS")))
-    assert "C-5" in str(STATES["mid-trick"].explain(C("AH")))
+    assert "C-3" in str(states()["bid"].explain(Bid(14)))
+    assert "C-4" in str(states()["play"].explain(C("QS")))
+    assert "C-5" in str(states()["mid-trick"].explain(C("AH")))
 
 
 def bids_in(actions: Sequence[object]) -> list[Bid]:
@@ -487,7 +496,7 @@ def test_history_is_the_hands_actions() -> None:
 
 @pytest.mark.parametrize("seat", [-1, 4, 9, True, "0", None])
 def test_bad_seat_is_a_spades_error(seat: Any) -> None:  # P-1
-    state = STATES["bid"]
+    state = states()["bid"]
     with pytest.raises(SpadesError):
         state.hand(seat)
     with pytest.raises(SpadesError):

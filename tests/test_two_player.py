@@ -82,9 +82,9 @@ def test_no_deal_the_stock_is_the_deck() -> None:  # T-2
     stock = state.sample_chance(random.Random(1))
     assert isinstance(stock, Stock)
     assert sorted(stock.cards) == list(CardSet(T.deck_mask))
-    error = state.explain(stock.__class__(stock.cards[:51]))
+    error = state.explain(Stock(stock.cards[:51]))  # a card short
     assert error is not None and error.reason is Reason.BAD_CHANCE
-    error = state.explain(Stock(stock.cards[:51] + stock.cards[:1]))
+    error = state.explain(Stock(stock.cards[:51] + stock.cards[:1]))  # a card twice
     assert error is not None and error.reason is Reason.BAD_CHANCE
 
 

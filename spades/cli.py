@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from spades.actions import Draft, Exchange
 from spades.bots import simple_action
 from spades.cards import Card
 from spades.errors import ParseError, SpadesError
@@ -40,7 +41,7 @@ def format_hand(record: HandRecord, rules: Rules) -> str:
     role = "first player" if rules.is_draft else "dealer"
     lines = [f"Hand {record.number + 1} ({role}: seat {record.dealer})"]
     if rules.is_draft:
-        lines.append("  draft: each seat kept 13 cards; 26 discarded")
+        lines.append("  draft:  " + _draft_summary(record))
     lines.append("  bids:   " + "  ".join(f"seat {s}: {b}" for s, b in enumerate(record.bids)))
     lines.append("  tricks: " + "  ".join(f"seat {s}: {t}" for s, t in enumerate(record.tricks)))
     for side, result in enumerate(record.result.sides):
@@ -50,6 +51,33 @@ def format_hand(record: HandRecord, rules: Rules) -> str:
             f"hand {result.points:+d}, bags {result.total_bags}, total {result.score}"
         )
     return "\n".join(lines)
+
+
+def _draft_summary(record: HandRecord) -> str:
+    """How each seat drafted (T-2): first cards kept, first cards rejected
+    (so the second card kept), Double Nil discards."""
+    kept = [0, 0]
+    rejected = [0, 0]
+    discarded = [0, 0]
+    seat = record.dealer
+    exchanges = []
+    for action in record.actions:
+        if action is Draft.KEEP or action is Draft.REJECT:
+            (kept if action is Draft.KEEP else rejected)[seat] += 1
+            seat = 1 - seat
+        elif isinstance(action, Exchange):
+            exchanges.append(len(action.cards))
+    # Double Nil discards are made by the Double Nil bidders, second player first (T-6).
+    order = [s for s in ((record.dealer + 1) % 2, record.dealer) if record.bids[s].double_nil]
+    for s, count in zip(order, exchanges):
+        discarded[s] = count
+    parts = []
+    for s in (0, 1):
+        text = f"seat {s} kept {kept[s]} first cards and took {rejected[s]} second cards"
+        if record.bids[s].double_nil:
+            text += f", discarded and redrew {discarded[s]} (Double Nil)"
+        parts.append(text)
+    return "; ".join(parts)
 
 
 def play_demo(rules: Rules, seed: int, out: TextIO) -> GameState:

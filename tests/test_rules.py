@@ -316,3 +316,19 @@ def test_random_valid_rules_have_consistent_derived_facts(rules: Rules) -> None:
         assert not union & mask
         union |= mask
     assert union == rules.deck_mask
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS)
+def test_presets_survive_pickle_and_copy(name: str) -> None:
+    import copy
+    import pickle
+
+    rules = Rules.preset(name)
+    for other in (pickle.loads(pickle.dumps(rules)), copy.deepcopy(rules), copy.copy(rules)):
+        assert other == rules and hash(other) == hash(rules)
+        assert (other.sides, other.deck_mask, other.suit_masks, other.power) == (
+            rules.sides,
+            rules.deck_mask,
+            rules.suit_masks,
+            rules.power,
+        )

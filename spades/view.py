@@ -134,7 +134,7 @@ class SeatView:
     @property
     def is_over(self) -> bool:
         """True once the game has ended (S-9)."""
-        return self.phase.name == "GAME_OVER"
+        return self.phase is Phase.GAME_OVER
 
     @property
     def is_my_turn(self) -> bool:
@@ -234,7 +234,6 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         raise SpadesError(f"no seat {seat!r}: seats are 0..{rules.players - 1}")
     history = state.history
     dealer = state.dealer
-    players = rules.players
     gave = received = drafted = discards = 0
     # The draft (T-2): the seat sees both cards of each of its own turns.
     stock: tuple[Card, ...] = ()

@@ -36,6 +36,7 @@ from spades.serial import (
 from spades.view import SeatView
 
 from _games import PRESETS, play, sample
+from invariants import check_state
 
 # A hang guard, not a speed test: one example does a few dozen loads of a
 # few milliseconds each.
@@ -55,6 +56,7 @@ def _report_cases() -> Iterator[None]:
 
 
 def _check_state(state: GameState) -> None:
+    check_state(state)  # the shared invariant checker
     rules = state.rules
     seen = 0
     most = rules.hand_size + (rules.double_nil_exchange if state.phase is Phase.EXCHANGE else 0)

@@ -18,11 +18,11 @@ from typing import TextIO
 from spades.actions import Draft, Exchange
 from spades.bots import simple_action
 from spades.cards import Card
-from spades.errors import ParseError, SpadesError
+from spades.errors import ParseError, SpadesError, StateError
 from spades.record import Record
 from spades.rules import PRESETS, Rules
 from spades.sheet import HandRecord
-from spades.serial import record_from_json, to_json
+from spades.serial import from_json, to_json
 from spades.state import GameState, new_game
 
 __all__ = ["main", "play_demo", "format_hand", "format_replay"]
@@ -132,7 +132,12 @@ def _read_record(path: str) -> Record:
     except UnicodeDecodeError as error:
         raise ParseError(f"{path} is not UTF-8 text: {error}") from None
     if text.lstrip().startswith("{"):
-        return record_from_json(text)
+        value = from_json(text)
+        if isinstance(value, GameState):
+            return value.record()
+        if not isinstance(value, Record):
+            raise StateError(f"{path} holds {type(value).__name__} data, not a game record or a game state")
+        return value
     return Record.parse(text)
 
 
@@ -153,7 +158,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="play under a preset: " + ", ".join(sorted(PRESETS)))
     demo.add_argument("--record", metavar="FILE", help="also write the game record to FILE (JSON if it ends in .json)")
     replay = commands.add_parser("replay", help="print a recorded game hand by hand")
-    replay.add_argument("file", metavar="FILE", help="a game record: its text form or its JSON document")
+    replay.add_argument("file", metavar="FILE", help="a game record (its text or JSON form) or a game state's JSON")
     return parser
 
 

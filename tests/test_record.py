@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from spades import Bid, Card, Deal, ParseError, Phase, Rules, SpadesError, StateError, new_game
 from spades.cli import main
 from spades.record import Record, rules_from_text, rules_to_text
+from spades.serial import to_json
 
 from _games import PRESETS, play, presets, seeds
 
@@ -250,6 +251,13 @@ def test_demo_writes_a_record_that_replay_prints(tmp_path: Path, capsys: pytest.
         out = capsys.readouterr().out
         assert "trick  1: seat" in out
         assert out.strip().splitlines()[-1] == demo.strip().splitlines()[-1]  # the same winner line
+    state_file = tmp_path / "state.json"
+    state_file.write_text(to_json(play(PRESETS["partnership"], 2, seeded=True)[40]))
+    assert main(["replay", str(state_file)]) == 0
+    assert "Game in progress" in capsys.readouterr().out
+    state_file.write_text(to_json(Rules()))
+    assert main(["replay", str(state_file)]) == 2
+    assert "not a game record" in capsys.readouterr().err
     bad = tmp_path / "bad.txt"
     bad.write_text(ONE_SUIT.replace("AS KH 3D 3C", "AS KH 3D 3X"))
     assert main(["replay", str(bad)]) == 2

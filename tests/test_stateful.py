@@ -1,6 +1,7 @@
 """A Hypothesis state machine that plays whole games.
 
-Each rule set in ``STATEFUL_RULES`` gets a machine.  The machine applies
+Each entry of ``STATEFUL_RULES`` (a strategy of rule sets: a fixed preset,
+or every preset and random valid rules) gets a machine.  The machine applies
 random legal actions (chance steps sampled from drawn seeds, or resolved by
 a seeded game), now and then offers an illegal action (a card not held, a
 bid out of range, a draft choice out of phase, an impossible exchange, a
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from spades import (
+    PRESETS,
     Bid,
     Card,
     Deal,
@@ -33,12 +35,21 @@ from spades import (
     new_game,
 )
 
-from invariants import apply_checked, check_state, random_action, snapshot
+from invariants import apply_checked, check_actions, check_state, random_action, snapshot
+from strategies import rules_strategy
+
+
+def _with_floor(rules: Rules) -> Rules:
+    return rules if rules.losing_floor is not None else rules.replace(losing_floor=-200)
+
 
 # Whole random games need a losing floor (V-1).  Add rule sets here.
-STATEFUL_RULES: dict[str, Rules] = {
-    "Partnership": Rules.partnership(losing_floor=-200),
-    "TwoPlayer": Rules.two_player(losing_floor=-200),
+STATEFUL_RULES: dict[str, st.SearchStrategy[Rules]] = {
+    "Partnership": st.just(Rules.partnership(losing_floor=-200)),
+    "TwoPlayer": st.just(Rules.two_player(losing_floor=-200)),
+    # V-1..V-10: every named preset, and random valid rules.
+    "Variants": st.sampled_from(sorted(PRESETS)).map(lambda name: _with_floor(Rules.preset(name)))
+    | rules_strategy(floor=True),
 }
 
 _PROFILE = settings.default
@@ -59,19 +70,19 @@ maybe_illegal: st.SearchStrategy[Any] = st.one_of(
 
 
 class SpadesGame(RuleBasedStateMachine):
-    """Plays one game of ``game_rules`` per run."""
+    """Plays one game, under rules drawn from ``game_rules``, per run."""
 
-    game_rules: Rules = Rules.partnership(losing_floor=-200)
+    game_rules: st.SearchStrategy[Rules] = st.just(Rules.partnership(losing_floor=-200))
 
     def __init__(self) -> None:
         super().__init__()
-        self.state: GameState = new_game(self.game_rules)
+        self.state: GameState = new_game(Rules.partnership(losing_floor=-200))
         self.trail: list[GameState] = [self.state]
         self.rng = random.Random(0)
 
-    @initialize(seed=seeds, seeded=st.booleans())
-    def start(self, seed: int, seeded: bool) -> None:
-        self.state = new_game(self.game_rules, seed=seed if seeded else None)
+    @initialize(data=st.data(), seed=seeds, seeded=st.booleans())
+    def start(self, data: st.DataObject, seed: int, seeded: bool) -> None:
+        self.state = new_game(data.draw(self.game_rules), seed=seed if seeded else None)
         self.trail = [self.state]
         self.rng = random.Random(seed)
 
@@ -131,6 +142,12 @@ class SpadesGame(RuleBasedStateMachine):
         assert error is not None and error.reason.name == "NOT_YOUR_TURN"
         assert snapshot(state) == before
 
+    @precondition(lambda self: not self.state.is_chance)
+    @rule()
+    def try_every_action(self) -> None:
+        """Every listed action applies; every other card, bid or value is refused."""
+        check_actions(self.state, apply_legal=False)
+
     @precondition(lambda self: len(self.trail) > 1)
     @rule(data=st.data())
     def undo(self, data: st.DataObject) -> None:
@@ -144,7 +161,7 @@ class SpadesGame(RuleBasedStateMachine):
         check_state(self.state)
 
 
-def machine_for(name: str, rules: Rules) -> type[SpadesGame]:
+def machine_for(name: str, rules: st.SearchStrategy[Rules]) -> type[SpadesGame]:
     return type(f"{name}Game", (SpadesGame,), {"game_rules": rules})
 
 

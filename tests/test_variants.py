@@ -9,15 +9,13 @@ under every preset and under random valid rules.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
-from invariants import apply_checked, check_actions, check_state, play_to_end, playout, random_action, snapshot
+from invariants import play_to_end, playout
 from strategies import rules_strategy
 
 from spades import (
@@ -703,57 +701,6 @@ def test_demo_refuses_an_unknown_preset_and_two_tables(capsys: pytest.CaptureFix
     assert "not allowed" in capsys.readouterr().err
 
 
-# ----------------------------------------------------------------------
-# A stateful test: games under presets and random valid rules, driven by
-# Hypothesis, with undo (an old state stays valid) and every step checked by
-# the shared checker.
+# The stateful test over every preset and random valid rules is the shared
+# machine of tests/test_stateful.py (its "Variants" rule sets).
 
-
-class VariantGames(RuleBasedStateMachine):
-    """Plays a game under rules drawn from the presets or from
-    :func:`rules_strategy`; steps forward with random legal actions, jumps
-    back to any earlier state (undo) and goes on from there."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.states: list[GameState] = []
-
-    @initialize(
-        rules=st.sampled_from(sorted(PRESETS)).map(lambda name: _with_floor(Rules.preset(name)))
-        | rules_strategy(floor=True),
-        seed=st.integers(0, 2**32),
-        seeded=st.booleans(),
-    )
-    def start(self, rules: Rules, seed: int, seeded: bool) -> None:
-        state = new_game(rules, seed=seed if seeded else None)
-        check_state(state)
-        self.states = [state]
-        self.rng = random.Random(seed)
-
-    @rule(steps=st.integers(1, 60))
-    def play(self, steps: int) -> None:
-        state = self.states[-1]
-        for _ in range(steps):
-            if state.is_over:
-                break
-            state = apply_checked(state, random_action(state, self.rng, double_nil=0.3))
-            self.states.append(state)
-
-    @precondition(lambda self: len(self.states) > 1)
-    @rule(data=st.data())
-    def undo(self, data: st.DataObject) -> None:
-        back = data.draw(st.integers(0, len(self.states) - 1))
-        kept = self.states[back]
-        before = snapshot(kept)
-        del self.states[back + 1 :]
-        check_state(kept)
-        assert snapshot(kept) == before
-
-    @rule()
-    def try_every_action(self) -> None:
-        if not self.states[-1].is_chance:
-            check_actions(self.states[-1], apply_legal=False)
-
-
-VariantGames.TestCase.settings = settings(max_examples=30, stateful_step_count=20)
-test_variant_games = VariantGames.TestCase

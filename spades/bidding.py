@@ -62,6 +62,14 @@ def bid_error(
     if not isinstance(bid, Bid):
         return IllegalActionError(Reason.NOT_AN_ACTION, f"{bid!r} is not a bid; bid a number of tricks or nil", "C-3")
     hand = rules.hand_size
+    if rules._unrestricted_bids:
+        # Fast path: no option restricts the numbers (C-3), so a bid in range
+        # is legal; anything else goes on to the checks below for its error.
+        if bid.double_nil:
+            if bid.tricks == 0 and rules.double_nil_allowed:
+                return None
+        elif type(bid.tricks) is int and 0 <= bid.tricks <= hand:
+            return None
     if bid.double_nil:
         if bid.tricks != 0:
             return IllegalActionError(Reason.BID_OUT_OF_RANGE, "a Double Nil bid is a bid of 0 tricks", "P-6")
@@ -152,14 +160,7 @@ def legal_bids(
     """Every legal bid for ``seat``: the numbers in ascending order (0 = Nil
     first), then Double Nil.  ``double_nil=False`` leaves Double Nil out (the
     two-player game declares it during the draft, T-6)."""
-    if (
-        rules.nil_allowed
-        and not rules.min_bid
-        and not rules.min_side_bid
-        and rules.max_side_contract is None
-        and not rules.bids_may_not_total_tricks
-        and rules.double_nil_trailing_by is None
-    ):
+    if rules._unrestricted_bids:
         # No option restricts the numbers: every bid 0..hand size (C-3).
         numbers = BIDS[: rules.hand_size + 1]
         return numbers + (Bid.DOUBLE_NIL,) if double_nil and rules.double_nil_allowed else numbers

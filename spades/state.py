@@ -452,7 +452,7 @@ class GameState:
 
     def _apply_chance(self, action: ChanceAction) -> GameState:
         if self._phase == _DEAL:
-            return self._deal(action)
+            return self._deal(action, trusted=True)
         return self._replace(action)
 
     # -- errors ----------------------------------------------------------
@@ -479,30 +479,36 @@ class GameState:
 
     # -- chance ----------------------------------------------------------
 
-    def _deal(self, action: object) -> GameState:
+    def _deal(self, action: object, trusted: bool = False) -> GameState:
+        """Apply the deal (or stock); ``trusted`` skips re-checking a deal
+        this library has just drawn itself from the seed."""
         rules = self.rules
         hand = self._hand
         if rules.is_draft:
             if type(action) is not Stock:
                 raise self._wrong_phase(action)
-            error = stock_error(action, rules)
-            if error is not None:
-                raise error
-            new_hand = attrs.evolve(hand, stock=action.cards)
+            if not trusted:
+                error = stock_error(action, rules)
+                if error is not None:
+                    raise error
+            new_hand = _Hand(
+                hand.number, hand.dealer, hand.bids, hand.pile, action.cards, hand.exchanges, hand.pending, hand.at_play
+            )
             return self._next(
                 hand=new_hand, phase=_DRAFT, turn=hand.dealer, hands=(0,) * rules.players, log=(self._log, action)
             )
         if type(action) is not Deal:
             raise self._wrong_phase(action)
-        error = deal_error(action, rules)
-        if error is not None:
-            raise error
+        if not trusted:
+            error = deal_error(action, rules)
+            if error is not None:
+                raise error
         masks = tuple(h.mask for h in action.hands)
         aside = rules.deck_mask
         for mask in masks:
             aside &= ~mask
         return self._next(
-            hand=attrs.evolve(hand, pile=aside),
+            hand=_Hand(hand.number, hand.dealer, hand.bids, aside, hand.stock, hand.exchanges, hand.pending, hand.at_play),
             phase=_BID,
             turn=(hand.dealer + 1) % rules.players,  # P-3
             hands=masks,
@@ -595,7 +601,10 @@ class GameState:
         for step in range(1, players):
             nxt = (seat + step) % players
             if bids[nxt] is None:
-                return self._next(hand=attrs.evolve(hand, bids=tuple(bids)), turn=nxt, log=log)
+                new_hand = _Hand(
+                    hand.number, hand.dealer, tuple(bids), hand.pile, hand.stock, hand.exchanges, hand.pending, hand.at_play
+                )
+                return self._next(hand=new_hand, turn=nxt, log=log)
         new_hand = attrs.evolve(hand, bids=tuple(bids), exchanges=self._partner_exchanges(tuple(bids)))
         return self._after_exchange(new_hand, self._hands, log, start=True)
 

@@ -21,7 +21,7 @@ than by a side reaching 500.
 from __future__ import annotations
 
 from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
-from spades.bidding import bid_error, double_nil_open, legal_bids
+from spades.bidding import bid_error, double_nil_open, exchange_order, legal_bids
 from spades.cards import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, Rank, Suit
 from spades.errors import IllegalActionError, ParseError, Reason, RulesError, SpadesError, StateError
 from spades.rules import PRESETS, Rules
@@ -72,6 +72,7 @@ __all__ = [
     "bid_error",
     "breaks_spades",
     "double_nil_open",
+    "exchange_order",
     "game_winner",
     "legal_bids",
     "legal_plays",

@@ -20,7 +20,7 @@ from spades.actions import BIDS, Bid
 from spades.errors import IllegalActionError, Reason
 from spades.rules import Rules
 
-__all__ = ["bid_error", "legal_bids", "double_nil_open"]
+__all__ = ["bid_error", "legal_bids", "double_nil_open", "exchange_order"]
 
 
 def double_nil_open(seat: int, rules: Rules, scores: Sequence[int] | None = None) -> bool:
@@ -169,3 +169,41 @@ def legal_bids(
         for b in _candidates(rules)
         if (double_nil or not b.double_nil) and bid_error(b, seat=seat, bids=bids, rules=rules, scores=scores) is None
     )
+
+
+def exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tuple[tuple[int, int], ...]:
+    """The Double Nil exchange steps of a hand as ``(giver, receiver)``
+    pairs, ``receiver`` -1 for a two-player discard (P-6, T-6, V-3).
+
+    In a partnership with one Double Nil bidder, the partner gives, then the
+    bidder gives back; none when both partners bid it; the side holding the
+    seat nearer the dealer's left goes first.  In the two-player game each
+    Double Nil bidder discards, the second player first.  No steps when
+    ``rules.double_nil_exchange`` is 0, nor in cutthroat.
+
+    >>> from spades import Bid, Rules
+    >>> exchange_order(Rules.partnership(), 0, [Bid(3), Bid(4), Bid.DOUBLE_NIL, Bid(2)])
+    ((0, 2), (2, 0))
+    """
+    if rules.double_nil_exchange == 0:
+        return ()
+    if rules.is_draft:
+        order = ((dealer + 1) % 2, dealer)
+        return tuple((s, -1) for s in order if (b := bids[s]) is not None and b.double_nil)
+    if not rules.partners:
+        return ()
+    steps: list[tuple[int, int]] = []
+    done: set[int] = set()
+    for offset in range(1, rules.players + 1):
+        seat = (dealer + offset) % rules.players
+        side = rules.side_of[seat]
+        if side in done:
+            continue
+        done.add(side)
+        members = rules.sides[side]
+        doubles = [m for m in members if (b := bids[m]) is not None and b.double_nil]
+        if len(doubles) == 1:
+            bidder = doubles[0]
+            partner = next(m for m in members if m != bidder)
+            steps += [(partner, bidder), (bidder, partner)]
+    return tuple(steps)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import attrs
 
 from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
-from spades.bidding import bid_error, double_nil_open, legal_bids
+from spades.bidding import bid_error, double_nil_open, exchange_order, legal_bids
 from spades.cards import Card, CardSet, cards_of_mask
 from spades.deal import deal_error, random_deal, random_replacement, random_stock, seeded_random, stock_error
 from spades.errors import IllegalActionError, Reason, RulesError, SpadesError
@@ -570,11 +570,7 @@ class GameState:
         if used + 2 < len(hand.stock):
             return self._next(hand=new_hand, turn=1 - seat, hands=tuple(hands), log=log)  # T-3
         # The draft is over: Double Nil discards, second player first (T-6).
-        second_player = (hand.dealer + 1) % 2
-        order = (second_player, hand.dealer)
-        exchanges = tuple(
-            (s, -1) for s in order if hand.bids[s] is not None and self.rules.double_nil_exchange > 0
-        )
+        exchanges = exchange_order(self.rules, hand.dealer, hand.bids)
         return self._after_exchange(attrs.evolve(new_hand, exchanges=exchanges), tuple(hands), log, start=True)
 
     # -- bidding -----------------------------------------------------------
@@ -605,31 +601,10 @@ class GameState:
                     hand.number, hand.dealer, tuple(bids), hand.pile, hand.stock, hand.exchanges, hand.pending, hand.at_play
                 )
                 return self._next(hand=new_hand, turn=nxt, log=log)
-        new_hand = attrs.evolve(hand, bids=tuple(bids), exchanges=self._partner_exchanges(tuple(bids)))
+        # The two-player Double Nil discards came after the draft (T-6).
+        exchanges = () if rules.is_draft else exchange_order(rules, hand.dealer, bids)
+        new_hand = attrs.evolve(hand, bids=tuple(bids), exchanges=exchanges)
         return self._after_exchange(new_hand, self._hands, log, start=True)
-
-    def _partner_exchanges(self, bids: tuple[Bid | None, ...]) -> tuple[tuple[int, int], ...]:
-        """P-6: the partner gives, then the Double Nil bidder gives back; the
-        side holding the seat nearer the dealer's left goes first."""
-        rules = self.rules
-        if rules.double_nil_exchange == 0 or not rules.partners:
-            return ()
-        steps: list[tuple[int, int]] = []
-        players = rules.players
-        done_sides = set()
-        for offset in range(1, players + 1):
-            seat = (self._hand.dealer + offset) % players
-            side = rules.side_of[seat]
-            if side in done_sides:
-                continue
-            done_sides.add(side)
-            members = rules.sides[side]
-            doubles = [m for m in members if (b := bids[m]) is not None and b.double_nil]
-            if len(doubles) == 1:
-                bidder = doubles[0]
-                partner = next(m for m in members if m != bidder)
-                steps += [(partner, bidder), (bidder, partner)]
-        return tuple(steps)
 
     # -- exchanges ---------------------------------------------------------
 

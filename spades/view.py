@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import attrs
 
 from spades.actions import Action, Bid, Draft, Exchange, Replacement, Stock
+from spades.bidding import exchange_order
 from spades.cards import Card, CardSet
 from spades.rules import Rules
 from spades.errors import SpadesError
@@ -183,33 +184,6 @@ def hand_summary(rules: Rules, record: HandRecord) -> HandSummary:
     )
 
 
-def _exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> list[tuple[int, int]]:
-    """(giver, receiver) of each exchange step of a hand, receiver -1 for a
-    two-player discard (P-6, T-6): the same order as the state follows."""
-    if rules.double_nil_exchange == 0:
-        return []
-    if rules.is_draft:
-        order = ((dealer + 1) % 2, dealer)
-        return [(s, -1) for s in order if (b := bids[s]) is not None and b.double_nil]
-    if not rules.partners:
-        return []
-    steps: list[tuple[int, int]] = []
-    done: set[int] = set()
-    for offset in range(1, rules.players + 1):
-        seat = (dealer + offset) % rules.players
-        side = rules.side_of[seat]
-        if side in done:
-            continue
-        done.add(side)
-        members = rules.sides[side]
-        doubles = [m for m in members if (b := bids[m]) is not None and b.double_nil]
-        if len(doubles) == 1:
-            bidder = doubles[0]
-            partner = next(m for m in members if m != bidder)
-            steps += [(partner, bidder), (bidder, partner)]
-    return steps
-
-
 def current_tricks(state: GameState, history: Sequence[Action] | None = None) -> tuple[PlayedTrick, ...]:
     """The tricks completed so far in ``state``'s current hand (C-7)."""
     rules = state.rules
@@ -251,7 +225,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
             position += 2
             drafter = 1 - drafter
     # Exchanges (P-6) and two-player discards with their replacements (T-6).
-    steps = iter(_exchange_order(rules, dealer, state.bids))
+    steps = iter(exchange_order(rules, dealer, state.bids))
     last_giver = -1
     for action in history:
         if type(action) is Exchange:

@@ -100,7 +100,8 @@ def play_demo(rules: Rules, seed: int, out: TextIO) -> GameState:
 def format_replay(record: Record) -> str:
     """A recorded game hand by hand: the cards each seat held as play began,
     the tricks with their leaders and winners, then the scoring."""
-    from spades.view import first_leader, tricks_of_hand
+    from spades.tricks import first_leader
+    from spades.view import tricks_of_hand
 
     rules = record.rules
     state = record.replay()

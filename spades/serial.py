@@ -45,7 +45,8 @@ from spades.scoring import HandScore, SideScore, game_winner, score_hand
 from spades.sheet import HandRecord
 from spades.state import GameState, Phase
 from spades.tricks import legal_plays, winner_position
-from spades.view import HandSummary, PlayedTrick, SeatView, current_tricks, first_leader, hand_summary
+from spades.tricks import first_leader
+from spades.view import HandSummary, PlayedTrick, SeatView, current_tricks, hand_summary
 
 __all__ = [
     "VERSION",

@@ -33,7 +33,7 @@ from spades.errors import IllegalActionError, Reason, RulesError, SpadesError
 from spades.rules import Rules
 from spades.scoring import HandScore, game_winner, score_hand
 from spades.sheet import HandRecord
-from spades.tricks import legal_mask, play_error, winner_position
+from spades.tricks import first_leader, legal_mask, play_error, winner_position
 
 if TYPE_CHECKING:
     from spades.record import Record
@@ -72,7 +72,6 @@ _BID: Final = 4
 _EXCHANGE: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
-_CHANCE_PHASES: Final = (_DEAL, _REPLACE)
 _DRAFT_ACTIONS: Final = (Draft.KEEP, Draft.REJECT)
 _DRAFT_ACTIONS_DN: Final = (Draft.KEEP, Draft.REJECT, Bid.DOUBLE_NIL)
 
@@ -96,10 +95,6 @@ class _Hand:
     pending: tuple[int, int, int] | None
     # Each seat's cards as the play of tricks began.
     at_play: tuple[int, ...]
-
-
-def _no_history() -> tuple[()]:
-    return ()
 
 
 @attrs.frozen(slots=True, eq=True)
@@ -252,13 +247,7 @@ class GameState:
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action of the current hand so far, chance steps included."""
-        actions = []
-        node = self._log
-        while node:
-            node, action = node
-            actions.append(action)
-        actions.reverse()
-        return tuple(actions)
+        return _unchain(self._log)
 
     def double_nil_open(self, seat: int) -> bool:
         """Whether ``seat`` may still bid Double Nil this hand (P-6, T-6, V-3).
@@ -571,7 +560,7 @@ class GameState:
             return self._next(hand=new_hand, turn=1 - seat, hands=tuple(hands), log=log)  # T-3
         # The draft is over: Double Nil discards, second player first (T-6).
         exchanges = exchange_order(self.rules, hand.dealer, hand.bids)
-        return self._after_exchange(attrs.evolve(new_hand, exchanges=exchanges), tuple(hands), log, start=True)
+        return self._after_exchange(attrs.evolve(new_hand, exchanges=exchanges), tuple(hands), log)
 
     # -- bidding -----------------------------------------------------------
 
@@ -604,7 +593,7 @@ class GameState:
         # The two-player Double Nil discards came after the draft (T-6).
         exchanges = () if rules.is_draft else exchange_order(rules, hand.dealer, bids)
         new_hand = attrs.evolve(hand, bids=tuple(bids), exchanges=exchanges)
-        return self._after_exchange(new_hand, self._hands, log, start=True)
+        return self._after_exchange(new_hand, self._hands, log)
 
     # -- exchanges ---------------------------------------------------------
 
@@ -647,7 +636,7 @@ class GameState:
         return self._next(hand=new_hand, phase=_REPLACE, turn=-1, hands=tuple(hands), log=log)
 
     def _after_exchange(
-        self, hand: _Hand, hands: tuple[int, ...], log: tuple[Any, ...], start: bool = False
+        self, hand: _Hand, hands: tuple[int, ...], log: tuple[Any, ...]
     ) -> GameState:
         """Move on once an exchange step (or the bidding, or the draft) is done."""
         rules = self.rules
@@ -662,17 +651,8 @@ class GameState:
                 seat = hand.dealer
             return self._next(hand=hand, phase=_BID, turn=seat, hands=hands, log=log)
         hand = attrs.evolve(hand, at_play=hands)
-        return self._next(hand=hand, phase=_PLAY, turn=self._first_leader(hands, hand), hands=hands, log=log)
-
-    def _first_leader(self, hands: tuple[int, ...], hand: _Hand) -> int:
-        rules = self.rules
-        if rules.first_lead == "two-of-clubs":
-            for seat, mask in enumerate(hands):
-                if mask & 1:
-                    return seat  # V-7
-        return (hand.dealer + 1) % rules.players  # P-7, T-7
-
-    # -- play ----------------------------------------------------------------
+        leader = first_leader(rules, hand.dealer, [CardSet(m) for m in hands])
+        return self._next(hand=hand, phase=_PLAY, turn=leader, hands=hands, log=log)
 
     def _play_error(self, card: Card, first: bool) -> IllegalActionError:
         error = play_error(card, CardSet(self._hands[self._turn]), self._trick, self._broken, self.rules, first_trick=first)

@@ -21,7 +21,7 @@ from spades.cards import Card, CardSet, cards_of_mask
 from spades.errors import IllegalActionError, Reason
 from spades.rules import Rules
 
-__all__ = ["legal_plays", "play_error", "trick_winner", "breaks_spades"]
+__all__ = ["legal_plays", "play_error", "trick_winner", "breaks_spades", "first_leader"]
 
 _DEFAULT_RULES: Final = Rules()
 _TWO_OF_CLUBS_BIT: Final = 1
@@ -180,3 +180,19 @@ def breaks_spades(card: Card, spades_broken: bool = False, rules: Rules | None =
     """
     rules = _DEFAULT_RULES if rules is None else rules
     return spades_broken or rules._suit_of[card] == 3
+
+
+def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
+    """The seat that leads the first trick of a hand whose hands at the start
+    of play were ``hands``: left of the dealer (P-7; the second player, T-7),
+    or with ``first_lead="two-of-clubs"`` the holder of the 2♣ (V-7).
+
+    >>> from spades import CardSet, Rules
+    >>> first_leader(Rules.partnership(), 3, [CardSet(0)] * 4)
+    0
+    """
+    if rules.first_lead == "two-of-clubs":
+        for seat, hand in enumerate(hands):
+            if hand.mask & _TWO_OF_CLUBS_BIT:
+                return seat
+    return (dealer + 1) % rules.players

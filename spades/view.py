@@ -30,7 +30,7 @@ from spades.errors import SpadesError
 from spades.scoring import HandScore
 from spades.sheet import HandRecord
 from spades.state import GameState, Phase
-from spades.tricks import winner_position
+from spades.tricks import first_leader, winner_position
 
 __all__ = ["SeatView", "PlayedTrick", "HandSummary", "seat_view", "tricks_of_hand", "first_leader", "current_tricks", "hand_summary"]
 
@@ -141,16 +141,6 @@ class SeatView:
     def is_my_turn(self) -> bool:
         """True when this seat is to act."""
         return self.turn == self.seat
-
-
-def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
-    """The seat that leads the first trick of a hand whose hands at the start
-    of play were ``hands`` (P-7, T-7, V-7)."""
-    if rules.first_lead == "two-of-clubs":
-        for seat, hand in enumerate(hands):
-            if hand.mask & 1:
-                return seat
-    return (dealer + 1) % rules.players
 
 
 def tricks_of_hand(rules: Rules, first: int, plays: Sequence[Card]) -> tuple[PlayedTrick, ...]:

@@ -254,7 +254,8 @@ class _At:
 
     def get(self, key: str) -> _At:
         data = self.value
-        assert isinstance(data, dict)
+        if not isinstance(data, dict) or key not in data:
+            raise self.fail(f"expected an object with the key {key!r}")
         return _At(data[key], f"{self.path}.{key}" if self.path else key)
 
     def obj(self, keys: Sequence[str]) -> _At:
@@ -888,7 +889,8 @@ def record_from_dict(data: object) -> Record:
 def rules_from_dict(data: object) -> Rules:
     """The :class:`~spades.Rules` of a ``spades.rules`` document."""
     top, _kind_name = _header(data, _RULES)
-    assert isinstance(data, dict)
+    if not isinstance(data, dict):
+        raise top.fail("expected an object")
     options = {k: v for k, v in data.items() if k not in ("format", "version")}
     return _rules(_At(options, ""))
 

@@ -727,6 +727,14 @@ def apply_checked(state: GameState, action: Any) -> GameState:
 # Random playouts.
 
 
+def finish_hand(state: GameState) -> GameState:
+    """Play the first legal action, checked, until the hand is scored."""
+    rows = len(state.sheet)
+    while len(state.sheet) == rows:
+        state = apply_checked(state, state.legal_actions()[0])
+    return state
+
+
 def random_action(state: GameState, rng: random.Random, double_nil: float = 0.15) -> Any:
     """A random legal action (or chance step) for ``state``; Double Nil is
     chosen with probability ``double_nil`` when offered, so the exchanges get

@@ -30,7 +30,7 @@ from spades import (
     new_game,
 )
 
-from invariants import apply_checked, check_actions, check_state, snapshot
+from invariants import apply_checked, check_actions, check_state, finish_hand, snapshot
 
 C = Card.parse
 H = CardSet.parse
@@ -53,13 +53,6 @@ def bid_seats(state: GameState, by_seat: dict[int, Bid]) -> GameState:
         state = apply_checked(state, by_seat[state.turn])
     return state
 
-
-def finish_hand(state: GameState) -> GameState:
-    """Play the first legal action until the hand is scored."""
-    rows = len(state.sheet)
-    while len(state.sheet) == rows:
-        state = apply_checked(state, state.legal_actions()[0])
-    return state
 
 
 # -- P-1, P-2: partners, the deal ---------------------------------------------------

@@ -25,7 +25,7 @@ from spades import (
     new_game,
 )
 
-from invariants import apply_checked, check_actions, check_state, play_to_end, snapshot
+from invariants import apply_checked, check_actions, check_state, finish_hand, play_to_end, snapshot
 
 C = Card.parse
 H = CardSet.parse
@@ -57,12 +57,6 @@ def drafted(stock: Stock = INDEX_STOCK, rules: Rules = T, choices: Any = None) -
         turn += 1
     return state
 
-
-def finish_hand(state: GameState) -> GameState:
-    rows = len(state.sheet)
-    while len(state.sheet) == rows:
-        state = apply_checked(state, state.legal_actions()[0])
-    return state
 
 
 # -- T-1 ------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
@@ -206,7 +206,7 @@ class GameState:
         """Cards still in the two-player stock (T-3)."""
         if not self._hand.stock:
             return 0
-        used = sum(h.bit_count() for h in self._hands) + self._hand.pile.bit_count()
+        used = self._stock_drawn()
         return max(0, len(self._hand.stock) - used) if self._phase == _DRAFT else 0
 
     @property
@@ -215,8 +215,13 @@ class GameState:
         only that player may see it."""
         if self._phase != _DRAFT:
             return None
-        used = sum(h.bit_count() for h in self._hands) + self._hand.pile.bit_count()
+        used = self._stock_drawn()
         return self._hand.stock[used]
+
+    def _stock_drawn(self) -> int:
+        """Cards drawn from the two-player stock so far: every card is either
+        in a hand or on the pile (T-2)."""
+        return sum(h.bit_count() for h in self._hands) + self._hand.pile.bit_count()
 
     @property
     def sheet(self) -> tuple[HandRecord, ...]:
@@ -322,10 +327,6 @@ class GameState:
             sizes = tuple(range(limit + 1)) if phase == _DISCARD else (limit,)
             return ExchangeChoices(CardSet(self._hands[self._turn]), sizes)
         return ()
-
-    def iter_legal_actions(self) -> Iterator[Action]:
-        """The legal actions one at a time (same order as :meth:`legal_actions`)."""
-        return iter(self.legal_actions())
 
     # ------------------------------------------------------------------
     # Applying actions.
@@ -548,7 +549,7 @@ class GameState:
             return self._next(hand=attrs.evolve(hand, bids=tuple(bids)), log=(self._log, action))
         if action is not Draft.KEEP and action is not Draft.REJECT:
             raise self._wrong_phase(action)
-        used = sum(h.bit_count() for h in self._hands) + hand.pile.bit_count()
+        used = self._stock_drawn()
         first, second = hand.stock[used], hand.stock[used + 1]
         kept, discarded = (first, second) if action is Draft.KEEP else (second, first)  # T-2
         hands = list(self._hands)

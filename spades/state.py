@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 import attrs
 
@@ -76,15 +76,16 @@ _DRAFT_ACTIONS: Final = (Draft.KEEP, Draft.REJECT)
 _DRAFT_ACTIONS_DN: Final = (Draft.KEEP, Draft.REJECT, Bid.DOUBLE_NIL)
 
 
-@attrs.frozen(slots=True)
-class _Hand:
-    """Facts of the current hand that change only outside the play of tricks."""
+class _Context(NamedTuple):
+    """Facts of the game that change only outside the play of cards."""
 
+    rules: Rules
+    seed: int | None
+    sheet: tuple[HandRecord, ...]
+    phase: int
     number: int
     dealer: int
     bids: tuple[Bid | None, ...]
-    # Cards out of play: the two-player discard pile, a card set aside (V-10).
-    pile: int
     # The two-player stock, top card first (empty for a dealt hand).
     stock: tuple[Card, ...]
     # Exchanges still to make: (giver, receiver) pairs; receiver -1 for a
@@ -93,8 +94,32 @@ class _Hand:
     # A two-player discard awaiting its replacement draw: (seat, discarded
     # mask, pool mask), or None.
     pending: tuple[int, int, int] | None
-    # Each seat's cards as the play of tricks began.
-    at_play: tuple[int, ...]
+
+
+# GameState._play, a plain tuple (the fields that change as cards are
+# played, kept in one tuple so that the successor of a play is one tuple and
+# one two-slot object):
+#   turn    the seat to act, -1 at a chance step or after the game;
+#   hands   each seat's cards; from the start of play on, the cards it held
+#           as play began (its cards now: hands[seat] & ~played);
+#   pile    cards out of play: the two-player discard pile, a card set aside
+#           (V-10);
+#   played  the mask of the cards played so far this hand;
+#   trick   the cards of the trick in progress, in order;
+#   won     tricks won by each seat this hand;
+#   broken  whether spades are broken (C-6);
+#   legal   in the play of tricks, the mask of the legal cards of the seat to
+#           play (0 in every other phase);
+#   log     the hand's actions as a chain of pairs (earlier, action).
+_TURN: Final = 0
+_HANDS: Final = 1
+_PILE: Final = 2
+_PLAYED: Final = 3
+_TRICK: Final = 4
+_WON: Final = 5
+_BROKEN: Final = 6
+_LEGAL: Final = 7
+_LOG: Final = 8
 
 
 @attrs.frozen(slots=True, eq=True)
@@ -106,168 +131,181 @@ class GameState:
     that has happened).  Public attributes are read-only properties.
     """
 
-    rules: Rules
-    """The rules of the game."""
-    seed: int | None
-    """The seed that resolves chance steps, or ``None`` when the caller
-    supplies them."""
-    _sheet: tuple[HandRecord, ...]
-    _hand: _Hand
-    _phase: int
-    _turn: int
-    _hands: tuple[int, ...]
-    _trick: tuple[Card, ...]
-    _won: tuple[int, ...]
-    _broken: bool
-    # The current hand's actions as a chain of pairs (earlier, action).
-    _log: tuple[Any, ...]
+    _context: _Context
+    _play: tuple[Any, ...]
 
     # ------------------------------------------------------------------
     # What the state shows.
 
     @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self._context.rules
+
+    @property
+    def seed(self) -> int | None:
+        """The seed that resolves chance steps, or ``None`` when the caller
+        supplies them."""
+        return self._context.seed
+
+    @property
     def phase(self) -> Phase:
         """The current :class:`Phase`."""
-        return Phase(self._phase)
+        return Phase(self._context.phase)
 
     @property
     def is_over(self) -> bool:
         """True once a side has won (S-9)."""
-        return self._phase == _OVER
+        return self._context.phase == _OVER
 
     @property
     def is_chance(self) -> bool:
         """True when the next action is a chance step (deal, stock or
         replacement draw) for the caller to supply (only in unseeded games)."""
-        return self._phase == _DEAL or self._phase == _REPLACE
+        phase = self._context.phase
+        return phase == _DEAL or phase == _REPLACE
 
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` at a chance step or after the game."""
-        return self._turn if self._turn >= 0 else None
+        turn: int = self._play[_TURN]
+        return turn if turn >= 0 else None
 
     @property
     def dealer(self) -> int:
         """The current hand's dealer (two-player: the first player, T-1)."""
-        return self._hand.dealer
+        return self._context.dealer
 
     @property
     def hand_number(self) -> int:
         """The number of the current hand, from 0."""
-        return self._hand.number
+        return self._context.number
+
+    def _held(self) -> tuple[int, ...]:
+        """Each seat's cards now, as masks."""
+        play = self._play
+        played: int = play[_PLAYED]
+        return tuple(h & ~played for h in play[_HANDS])
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """Every seat's cards (the whole truth: give players :meth:`view`
         instead, when that exists, or only their own hand)."""
-        return tuple(CardSet(h) for h in self._hands)
+        return tuple(CardSet(h) for h in self._held())
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds."""
         if type(seat) is not int or not 0 <= seat < self.rules.players:
             raise SpadesError(f"no seat {seat!r}: the seats are 0..{self.rules.players - 1}")
-        return CardSet(self._hands[seat])
+        return CardSet(self._held()[seat])
 
     @property
     def bids(self) -> tuple[Bid | None, ...]:
         """Each seat's bid this hand, ``None`` while not yet made."""
-        return self._hand.bids
+        return self._context.bids
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards played to the trick in progress, in order."""
-        return self._trick
+        trick: tuple[Card, ...] = self._play[_TRICK]
+        return trick
 
     @property
     def leader(self) -> int | None:
         """The seat that led (or is to lead) the trick in progress."""
-        if self._phase != _PLAY:
+        if self._context.phase != _PLAY:
             return None
-        return (self._turn - len(self._trick)) % self.rules.players
+        play = self._play
+        return int((play[_TURN] - len(play[_TRICK])) % self.rules.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has won this hand (C-8)."""
-        return self._won
+        won: tuple[int, ...] = self._play[_WON]
+        return won
 
     @property
     def spades_broken(self) -> bool:
         """Whether spades have been broken this hand (C-6)."""
-        return self._broken
+        return bool(self._play[_BROKEN])
 
     @property
     def discard_pile(self) -> CardSet:
         """Cards out of play this hand: the two-player draft's discards (T-3),
         or the card set aside in three-player cutthroat (V-10)."""
-        return CardSet(self._hand.pile)
+        return CardSet(self._play[_PILE])
 
     @property
     def stock_left(self) -> int:
         """Cards still in the two-player stock (T-3)."""
-        if not self._hand.stock:
+        stock = self._context.stock
+        if not stock or self._context.phase != _DRAFT:
             return 0
-        used = self._stock_drawn()
-        return max(0, len(self._hand.stock) - used) if self._phase == _DRAFT else 0
+        return max(0, len(stock) - self._stock_drawn())
 
     @property
     def top_of_stock(self) -> Card | None:
         """The card the drafting player has drawn and must decide on (T-2);
         only that player may see it."""
-        if self._phase != _DRAFT:
+        if self._context.phase != _DRAFT:
             return None
-        used = self._stock_drawn()
-        return self._hand.stock[used]
+        return self._context.stock[self._stock_drawn()]
 
     def _stock_drawn(self) -> int:
         """Cards drawn from the two-player stock so far: every card is either
         in a hand or on the pile (T-2)."""
-        return sum(h.bit_count() for h in self._hands) + self._hand.pile.bit_count()
+        hands: tuple[int, ...] = self._play[_HANDS]
+        pile: int = self._play[_PILE]
+        return sum(h.bit_count() for h in hands) + pile.bit_count()
 
     @property
     def sheet(self) -> tuple[HandRecord, ...]:
         """The score sheet: one :class:`~spades.HandRecord` per finished hand."""
-        return self._sheet
+        return self._context.sheet
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score (sides as in ``rules.sides``)."""
-        if self._sheet:
-            return self._sheet[-1].result.scores
+        sheet = self._context.sheet
+        if sheet:
+            return sheet[-1].result.scores
         return (0,) * len(self.rules.sides)
 
     @property
     def bags(self) -> tuple[int, ...]:
         """Each side's bags carried, 0..bags_per_penalty-1 (S-8)."""
-        if self._sheet:
-            return self._sheet[-1].result.total_bags
+        sheet = self._context.sheet
+        if sheet:
+            return sheet[-1].result.total_bags
         return (0,) * len(self.rules.sides)
 
     @property
     def winner(self) -> int | None:
         """The index of the winning side once the game is over, else ``None``."""
-        if self._phase != _OVER:
+        if self._context.phase != _OVER:
             return None
-        return _winner_of(self._sheet[-1].result, self.rules)
+        return _winner_of(self._context.sheet[-1].result, self.rules)
 
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action of the current hand so far, chance steps included."""
-        return _unchain(self._log)
+        return _unchain(self._play[_LOG])
 
     def double_nil_open(self, seat: int) -> bool:
         """Whether ``seat`` may still bid Double Nil this hand (P-6, T-6, V-3).
 
         A client must ask the player *before* showing them their cards."""
-        if type(seat) is not int or not 0 <= seat < self.rules.players:
-            raise SpadesError(f"no seat {seat!r}: the seats are 0..{self.rules.players - 1}")
-        hand = self._hand
-        if self.rules.is_draft:
+        rules = self.rules
+        if type(seat) is not int or not 0 <= seat < rules.players:
+            raise SpadesError(f"no seat {seat!r}: the seats are 0..{rules.players - 1}")
+        context = self._context
+        if rules.is_draft:
             # T-6: before the seat's first draft decision.
-            if self._phase != _DRAFT or hand.bids[seat] is not None or self._hands[seat]:
+            if context.phase != _DRAFT or context.bids[seat] is not None or self._play[_HANDS][seat]:
                 return False
-        elif self._phase != _BID or hand.bids[seat] is not None:
+        elif context.phase != _BID or context.bids[seat] is not None:
             return False
-        return double_nil_open(seat, self.rules, self.scores)
+        return double_nil_open(seat, rules, self.scores)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: a :class:`~spades.view.SeatView`."""
@@ -299,33 +337,32 @@ class GameState:
           smaller ones first, then in the lexicographic order of card indexes;
         * chance steps and a finished game: none (``()``).
         """
-        phase = self._phase
-        if phase == _PLAY:
-            turn = self._turn
-            trick = self._trick
-            rules = self.rules
-            first = rules._first_trick_options and not any(self._won)
-            led = rules._suit_of[trick[0]] if trick else -1
-            return cards_of_mask(legal_mask(self._hands[turn], led, self._broken, rules, first))
+        legal: int = self._play[_LEGAL]
+        if legal:
+            # The play of tricks: the mask was worked out with the state.
+            return cards_of_mask(legal)
+        context = self._context
+        phase = context.phase
+        rules = context.rules
         if phase == _BID:
             return legal_bids(
-                seat=self._turn,
-                bids=self._hand.bids,
-                rules=self.rules,
+                seat=self._play[_TURN],
+                bids=context.bids,
+                rules=rules,
                 scores=self.scores,
-                double_nil=not self.rules.is_draft,
+                double_nil=not rules.is_draft,
             )
         if phase == _DRAFT:
-            seat = self._turn
-            if self._hands[seat] == 0 and self._hand.bids[seat] is None and double_nil_open(
-                seat, self.rules, self.scores
+            seat = self._play[_TURN]
+            if self._play[_HANDS][seat] == 0 and context.bids[seat] is None and double_nil_open(
+                seat, rules, self.scores
             ):
                 return _DRAFT_ACTIONS_DN
             return _DRAFT_ACTIONS
         if phase == _EXCHANGE or phase == _DISCARD:
-            limit = self.rules.double_nil_exchange
+            limit = rules.double_nil_exchange
             sizes = tuple(range(limit + 1)) if phase == _DISCARD else (limit,)
-            return ExchangeChoices(CardSet(self._hands[self._turn]), sizes)
+            return ExchangeChoices(CardSet(self._play[_HANDS][self._play[_TURN]]), sizes)
         return ()
 
     # ------------------------------------------------------------------
@@ -360,38 +397,54 @@ class GameState:
         turn.  An illegal action raises :class:`~spades.IllegalActionError`
         with a :class:`~spades.Reason` and the rule that forbids it.
         """
-        phase = self._phase
-        if phase == _PLAY and type(action) is Card and seat is None:
-            # The hot path: playing a card (C-4..C-8), with no more work than
-            # one legality mask and one new state.
-            rules = self.rules
-            turn = self._turn
-            held = self._hands[turn]
-            trick = self._trick
-            bit = 1 << action
-            first = rules._first_trick_options and not any(self._won)
-            if not legal_mask(held, rules._suit_of[trick[0]] if trick else -1, self._broken, rules, first) & bit:
-                raise self._play_error(action, first)
-            hands = list(self._hands)
-            hands[turn] = held & ~bit
-            broken = self._broken or rules._suit_of[action] == 3  # C-6
-            trick = trick + (action,)
+        turn, hands, pile, played, trick, won, broken, legal, log = self._play
+        if type(action) is Card and legal >> action & 1 and (seat is None or seat == turn):
+            # The hot path: a legal card played (C-4..C-8).  The legal mask
+            # was worked out when this state was made, so the move is checked
+            # with one bit test, and the successor is one tuple and one
+            # two-slot object.
+            context = self._context
+            rules = context.rules
+            played |= 1 << action
+            trick += (action,)
+            log = (log, action)
+            broken = broken or rules._suit_of[action] == 3  # C-6
             players = rules.players
-            log = (self._log, action)
             if len(trick) < players:
-                return _play_successor(self, (turn + 1) % players, tuple(hands), trick, self._won, broken, log)
+                turn = turn + 1 if turn + 1 < players else 0
+                held = hands[turn] & ~played
+                led = rules._suit_of[trick[0]]
+                legal = held & rules._suit_masks[led]  # C-5: must follow
+                if not legal:
+                    legal = legal_mask(held, led, broken, rules, rules._first_trick_options and not any(won))
+                new = _new_state(GameState)
+                _set_context(new, context)
+                _set_play(new, (turn, hands, pile, played, trick, won, broken, legal, log))
+                return new
             # The trick is complete (C-7): the winner takes it and leads next.
-            winner = (turn + 1 + winner_position(trick, rules)) % players
-            won = list(self._won)
-            won[winner] += 1
-            if hands[winner]:
-                return _play_successor(self, winner, tuple(hands), (), tuple(won), broken, log)
-            return self._end_hand(tuple(won), log)
-        if seat is not None and seat != self._turn:
+            winner = turn + 1 + winner_position(trick, rules)
+            if winner >= players:
+                winner -= players
+            won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
+            held = hands[winner] & ~played
+            if held:
+                new = _new_state(GameState)
+                _set_context(new, context)
+                _set_play(new, (winner, hands, pile, played, (), won, broken, legal_mask(held, -1, broken, rules, False), log))
+                return new
+            return self._end_hand(won, log)
+        return self._apply_slowly(action, seat)
+
+    def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
+        """:meth:`apply` for everything but a legal card: the other phases,
+        and the errors."""
+        turn = self._play[_TURN]
+        if seat is not None and seat != turn:
             raise self._turn_error(seat)
+        phase = self._context.phase
         if phase == _PLAY:
             if type(action) is Card:
-                return self.apply(action)
+                raise self._play_error(action)
             raise self._wrong_phase(action)
         if phase == _OVER:
             raise IllegalActionError(Reason.GAME_OVER, f"the game is over; {action!r} cannot be applied", "S-9")
@@ -407,7 +460,8 @@ class GameState:
             state = self._replace(action)
         else:
             raise self._wrong_phase(action)
-        if state.seed is not None and (state._phase == _DEAL or state._phase == _REPLACE):
+        context = state._context
+        if context.seed is not None and (context.phase == _DEAL or context.phase == _REPLACE):
             state = state._resolve_chance()
         return state
 
@@ -415,47 +469,48 @@ class GameState:
         """Draw the pending chance step with ``rng`` (the caller's seeded
         source).  Raises :class:`~spades.IllegalActionError` when the state is
         not at a chance step."""
-        phase = self._phase
+        context = self._context
+        phase = context.phase
         if phase == _DEAL:
-            if self.rules.is_draft:
-                return random_stock(rng, self.rules)
-            return random_deal(rng, self.rules)
-        if phase == _REPLACE and self._hand.pending is not None:
-            _seat, discarded, pool = self._hand.pending
+            if context.rules.is_draft:
+                return random_stock(rng, context.rules)
+            return random_deal(rng, context.rules)
+        if phase == _REPLACE and context.pending is not None:
+            _seat, discarded, pool = context.pending
             return random_replacement(rng, CardSet(pool), discarded.bit_count())
         raise IllegalActionError(Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}")
 
     def _resolve_chance(self) -> GameState:
         state = self
-        seed = self.seed
+        seed = self._context.seed
         if seed is None:
             return self
-        while state._phase == _DEAL or state._phase == _REPLACE:
-            if state._phase == _DEAL:
+        while True:
+            context = state._context
+            if context.phase == _DEAL:
                 step = "deal"
-            else:
-                pending = state._hand.pending
+            elif context.phase == _REPLACE:
+                pending = context.pending
                 step = f"replace/{pending[0] if pending else -1}"
-            rng = seeded_random(seed, state._hand.number, step)
-            state = state._apply_chance(state.sample_chance(rng))
-        return state
-
-    def _apply_chance(self, action: ChanceAction) -> GameState:
-        if self._phase == _DEAL:
-            return self._deal(action, trusted=True)
-        return self._replace(action)
+            else:
+                return state
+            rng = seeded_random(seed, context.number, step)
+            chance = state.sample_chance(rng)
+            state = state._deal(chance, trusted=True) if context.phase == _DEAL else state._replace(chance)
 
     # -- errors ----------------------------------------------------------
 
     def _turn_error(self, seat: object) -> IllegalActionError:
-        if self._phase == _OVER:
+        phase = self._context.phase
+        turn = self._play[_TURN]
+        if phase == _OVER:
             return IllegalActionError(Reason.GAME_OVER, "the game is over", "S-9")
-        if self._turn < 0:
+        if turn < 0:
             return IllegalActionError(Reason.NOT_YOUR_TURN, f"no seat is to act: a chance step is pending, not seat {seat}")
-        rule = {_BID: "P-3", _DRAFT: "T-3", _PLAY: "P-7"}.get(self._phase, "P-6")
+        rule = {_BID: "P-3", _DRAFT: "T-3", _PLAY: "P-7"}.get(phase, "P-6")
         if self.rules.is_draft:
-            rule = {_BID: "T-4", _DRAFT: "T-3", _PLAY: "T-7"}.get(self._phase, "T-6")
-        return IllegalActionError(Reason.NOT_YOUR_TURN, f"it is seat {self._turn}'s turn, not seat {seat}'s", rule)
+            rule = {_BID: "T-4", _DRAFT: "T-3", _PLAY: "T-7"}.get(phase, "T-6")
+        return IllegalActionError(Reason.NOT_YOUR_TURN, f"it is seat {turn}'s turn, not seat {seat}'s", rule)
 
     def _wrong_phase(self, action: object) -> IllegalActionError:
         kinds = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
@@ -467,13 +522,52 @@ class GameState:
             Reason.WRONG_PHASE, f"{type(action).__name__} {action} cannot be applied in phase {self.phase.name}"
         )
 
+    def _play_error(self, card: Card) -> IllegalActionError:
+        turn, hands, _pile, played, trick, won, broken, _legal, _log = self._play
+        rules = self.rules
+        first = rules._first_trick_options and not any(won)
+        error = play_error(card, CardSet(hands[turn] & ~played), trick, broken, rules, first_trick=first)
+        if error is None:  # cannot happen: the mask and play_error share legal_mask
+            error = IllegalActionError(Reason.NOT_AN_ACTION, f"cannot play {card} now")
+        return error
+
+    # -- building the next state outside the play of cards -----------------
+
+    def _next(
+        self,
+        log: tuple[Any, ...],
+        *,
+        context: _Context | None = None,
+        turn: int | None = None,
+        hands: tuple[int, ...] | None = None,
+        pile: int | None = None,
+    ) -> GameState:
+        """The successor of a step before the play of tricks (deal, draft,
+        bid, exchange): nothing played, no trick, no legal mask."""
+        play = self._play
+        return GameState(
+            self._context if context is None else context,
+            (
+                play[_TURN] if turn is None else turn,
+                play[_HANDS] if hands is None else hands,
+                play[_PILE] if pile is None else pile,
+                0,
+                (),
+                play[_WON],
+                False,
+                0,
+                log,
+            ),
+        )
+
     # -- chance ----------------------------------------------------------
 
     def _deal(self, action: object, trusted: bool = False) -> GameState:
         """Apply the deal (or stock); ``trusted`` skips re-checking a deal
         this library has just drawn itself from the seed."""
-        rules = self.rules
-        hand = self._hand
+        context = self._context
+        rules = context.rules
+        log = (self._play[_LOG], action)
         if rules.is_draft:
             if type(action) is not Stock:
                 raise self._wrong_phase(action)
@@ -481,11 +575,11 @@ class GameState:
                 error = stock_error(action, rules)
                 if error is not None:
                     raise error
-            new_hand = _Hand(
-                hand.number, hand.dealer, hand.bids, hand.pile, action.cards, hand.exchanges, hand.pending, hand.at_play
-            )
             return self._next(
-                hand=new_hand, phase=_DRAFT, turn=hand.dealer, hands=(0,) * rules.players, log=(self._log, action)
+                log,
+                context=context._replace(phase=_DRAFT, stock=action.cards),
+                turn=context.dealer,
+                hands=(0,) * rules.players,
             )
         if type(action) is not Deal:
             raise self._wrong_phase(action)
@@ -497,21 +591,22 @@ class GameState:
         aside = rules.deck_mask
         for mask in masks:
             aside &= ~mask
+        turn = context.dealer + 1
         return self._next(
-            hand=_Hand(hand.number, hand.dealer, hand.bids, aside, hand.stock, hand.exchanges, hand.pending, hand.at_play),
-            phase=_BID,
-            turn=(hand.dealer + 1) % rules.players,  # P-3
+            log,
+            context=context._replace(phase=_BID),
+            turn=turn if turn < rules.players else 0,  # P-3
             hands=masks,
-            log=(self._log, action),
+            pile=aside,
         )
 
     def _replace(self, action: object) -> GameState:
         if type(action) is not Replacement:
             raise self._wrong_phase(action)
-        hand = self._hand
-        if hand.pending is None:
+        context = self._context
+        if context.pending is None:
             raise self._wrong_phase(action)
-        seat, discarded, pool = hand.pending
+        seat, discarded, pool = context.pending
         drawn = action.cards.mask
         if drawn.bit_count() != discarded.bit_count() or drawn & ~pool:
             raise IllegalActionError(
@@ -520,55 +615,56 @@ class GameState:
                 f"got {action.cards}",
                 "T-6",
             )
-        hands = list(self._hands)
+        hands = list(self._play[_HANDS])
         hands[seat] |= drawn
-        new_hand = attrs.evolve(hand, pile=(hand.pile & ~drawn) | discarded, pending=None)
-        return self._after_exchange(new_hand, tuple(hands), (self._log, action))
+        pile = (self._play[_PILE] & ~drawn) | discarded
+        return self._after_exchange(context._replace(pending=None), tuple(hands), pile, (self._play[_LOG], action))
 
     # -- draft (two-player) ----------------------------------------------
 
     def _draft(self, action: object) -> GameState:
-        seat = self._turn
-        hand = self._hand
+        context = self._context
+        turn, hands, pile, _played, _trick, _won, _broken, _legal, log = self._play
+        seat = turn
+        log = (log, action)
         if isinstance(action, Bid):
             if not action.double_nil:
                 raise IllegalActionError(
                     Reason.WRONG_PHASE, f"cannot bid {action} during the draft: bidding follows it", "T-4"
                 )
-            if self._hands[seat] or hand.bids[seat] is not None:
+            if hands[seat] or context.bids[seat] is not None:
                 raise IllegalActionError(
                     Reason.DOUBLE_NIL_TOO_LATE,
                     "Double Nil must be declared at the start of the player's first draft turn",
                     "T-6",
                 )
-            error = bid_error(action, seat=seat, bids=hand.bids, rules=self.rules, scores=self.scores)
+            error = bid_error(action, seat=seat, bids=context.bids, rules=context.rules, scores=self.scores)
             if error is not None:
                 raise error
-            bids = list(hand.bids)
+            bids = list(context.bids)
             bids[seat] = action
-            return self._next(hand=attrs.evolve(hand, bids=tuple(bids)), log=(self._log, action))
+            return self._next(log, context=context._replace(bids=tuple(bids)))
         if action is not Draft.KEEP and action is not Draft.REJECT:
             raise self._wrong_phase(action)
         used = self._stock_drawn()
-        first, second = hand.stock[used], hand.stock[used + 1]
+        stock = context.stock
+        first, second = stock[used], stock[used + 1]
         kept, discarded = (first, second) if action is Draft.KEEP else (second, first)  # T-2
-        hands = list(self._hands)
-        hands[seat] |= 1 << kept
-        pile = hand.pile | 1 << discarded
-        new_hand = _Hand(hand.number, hand.dealer, hand.bids, pile, hand.stock, hand.exchanges, hand.pending, ())
-        log = (self._log, action)
-        if used + 2 < len(hand.stock):
-            return self._next(hand=new_hand, turn=1 - seat, hands=tuple(hands), log=log)  # T-3
+        new_hands = list(hands)
+        new_hands[seat] |= 1 << kept
+        pile |= 1 << discarded
+        if used + 2 < len(stock):
+            return self._next(log, turn=1 - seat, hands=tuple(new_hands), pile=pile)  # T-3
         # The draft is over: Double Nil discards, second player first (T-6).
-        exchanges = exchange_order(self.rules, hand.dealer, hand.bids)
-        return self._after_exchange(attrs.evolve(new_hand, exchanges=exchanges), tuple(hands), log)
+        exchanges = exchange_order(context.rules, context.dealer, context.bids)
+        return self._after_exchange(context._replace(exchanges=exchanges), tuple(new_hands), pile, log)
 
     # -- bidding -----------------------------------------------------------
 
     def _bid(self, action: object) -> GameState:
-        rules = self.rules
-        hand = self._hand
-        seat = self._turn
+        context = self._context
+        rules = context.rules
+        seat = self._play[_TURN]
         if isinstance(action, Bid) and action.double_nil and rules.is_draft:
             raise IllegalActionError(
                 Reason.DOUBLE_NIL_TOO_LATE,
@@ -577,37 +673,35 @@ class GameState:
             )
         if not isinstance(action, Bid):
             raise self._wrong_phase(action)
-        error = bid_error(action, seat=seat, bids=hand.bids, rules=rules, scores=self.scores)
+        error = bid_error(action, seat=seat, bids=context.bids, rules=rules, scores=self.scores)
         if error is not None:
             raise error
-        bids = list(hand.bids)
+        bids = list(context.bids)
         bids[seat] = action
-        log = (self._log, action)
+        log = (self._play[_LOG], action)
         players = rules.players
         for step in range(1, players):
             nxt = (seat + step) % players
             if bids[nxt] is None:
-                new_hand = _Hand(
-                    hand.number, hand.dealer, tuple(bids), hand.pile, hand.stock, hand.exchanges, hand.pending, hand.at_play
-                )
-                return self._next(hand=new_hand, turn=nxt, log=log)
+                return self._next(log, context=context._replace(bids=tuple(bids)), turn=nxt)
         # The two-player Double Nil discards came after the draft (T-6).
-        exchanges = () if rules.is_draft else exchange_order(rules, hand.dealer, bids)
-        new_hand = attrs.evolve(hand, bids=tuple(bids), exchanges=exchanges)
-        return self._after_exchange(new_hand, self._hands, log)
+        exchanges = () if rules.is_draft else exchange_order(rules, context.dealer, bids)
+        new_context = context._replace(bids=tuple(bids), exchanges=exchanges)
+        return self._after_exchange(new_context, self._play[_HANDS], self._play[_PILE], log)
 
     # -- exchanges ---------------------------------------------------------
 
     def _exchange(self, action: object) -> GameState:
         if type(action) is not Exchange:
             raise self._wrong_phase(action)
-        rules = self.rules
-        hand = self._hand
-        giver, receiver = hand.exchanges[0]
+        context = self._context
+        rules = context.rules
+        phase = context.phase
+        giver, receiver = context.exchanges[0]
         cards = action.cards.mask
         size = cards.bit_count()
         limit = rules.double_nil_exchange
-        if self._phase == _DISCARD:
+        if phase == _DISCARD:
             if size > limit:
                 raise IllegalActionError(
                     Reason.WRONG_EXCHANGE_SIZE, f"a Double Nil bidder may discard at most {limit} cards, not {size}", "T-6"
@@ -616,100 +710,76 @@ class GameState:
             raise IllegalActionError(
                 Reason.WRONG_EXCHANGE_SIZE, f"the Double Nil exchange is exactly {limit} cards, not {size}", "P-6"
             )
-        held = self._hands[giver]
+        play = self._play
+        held = play[_HANDS][giver]
         if cards & ~held:
             raise IllegalActionError(
                 Reason.CARD_NOT_IN_HAND,
                 f"cannot give {CardSet(cards & ~held)}: not in seat {giver}'s hand {CardSet(held)}",
-                "T-6" if self._phase == _DISCARD else "P-6",
+                "T-6" if phase == _DISCARD else "P-6",
             )
-        hands = list(self._hands)
+        hands = list(play[_HANDS])
         hands[giver] &= ~cards
-        log = (self._log, action)
-        rest = hand.exchanges[1:]
+        log = (play[_LOG], action)
+        rest = context.exchanges[1:]
         if receiver >= 0:
             hands[receiver] |= cards
-            return self._after_exchange(attrs.evolve(hand, exchanges=rest), tuple(hands), log)
-        if size == 0:
-            return self._after_exchange(attrs.evolve(hand, exchanges=rest), tuple(hands), log)
+        if receiver >= 0 or size == 0:
+            return self._after_exchange(context._replace(exchanges=rest), tuple(hands), play[_PILE], log)
         # T-6: replacements come from the pile as it stood before this discard.
-        new_hand = attrs.evolve(hand, exchanges=rest, pending=(giver, cards, hand.pile))
-        return self._next(hand=new_hand, phase=_REPLACE, turn=-1, hands=tuple(hands), log=log)
+        new_context = context._replace(phase=_REPLACE, exchanges=rest, pending=(giver, cards, play[_PILE]))
+        return self._next(log, context=new_context, turn=-1, hands=tuple(hands))
 
-    def _after_exchange(
-        self, hand: _Hand, hands: tuple[int, ...], log: tuple[Any, ...]
-    ) -> GameState:
+    def _after_exchange(self, context: _Context, hands: tuple[int, ...], pile: int, log: tuple[Any, ...]) -> GameState:
         """Move on once an exchange step (or the bidding, or the draft) is done."""
-        rules = self.rules
-        if hand.exchanges:
-            giver = hand.exchanges[0][0]
-            phase = _DISCARD if hand.exchanges[0][1] < 0 else _EXCHANGE
-            return self._next(hand=hand, phase=phase, turn=giver, hands=hands, log=log)
-        if rules.is_draft and any(b is None for b in hand.bids):
+        rules = context.rules
+        if context.exchanges:
+            giver, receiver = context.exchanges[0]
+            phase = _DISCARD if receiver < 0 else _EXCHANGE
+            return self._next(log, context=context._replace(phase=phase), turn=giver, hands=hands, pile=pile)
+        if rules.is_draft and any(b is None for b in context.bids):
             # Bidding after the draft: the second player first (T-4).
-            seat = (hand.dealer + 1) % 2
-            if hand.bids[seat] is not None:
-                seat = hand.dealer
-            return self._next(hand=hand, phase=_BID, turn=seat, hands=hands, log=log)
-        hand = attrs.evolve(hand, at_play=hands)
-        leader = first_leader(rules, hand.dealer, [CardSet(m) for m in hands])
-        return self._next(hand=hand, phase=_PLAY, turn=leader, hands=hands, log=log)
+            seat = (context.dealer + 1) % 2
+            if context.bids[seat] is not None:
+                seat = context.dealer
+            return self._next(log, context=context._replace(phase=_BID), turn=seat, hands=hands, pile=pile)
+        # The play of tricks begins (C-4, P-7, T-7, V-7).
+        leader = first_leader(rules, context.dealer, [CardSet(m) for m in hands])
+        legal = legal_mask(hands[leader], -1, False, rules, rules._first_trick_options)
+        won = (0,) * rules.players
+        return GameState(context._replace(phase=_PLAY), (leader, hands, pile, 0, (), won, False, legal, log))
 
-    def _play_error(self, card: Card, first: bool) -> IllegalActionError:
-        error = play_error(card, CardSet(self._hands[self._turn]), self._trick, self._broken, self.rules, first_trick=first)
-        if error is None:  # cannot happen: the mask and play_error share legal_mask
-            error = IllegalActionError(Reason.NOT_AN_ACTION, f"cannot play {card} now")
-        return error
+    # -- the end of a hand -------------------------------------------------
 
     def _end_hand(self, won: tuple[int, ...], log: tuple[Any, ...]) -> GameState:
-        rules = self.rules
-        hand = self._hand
-        bids = tuple(b if b is not None else Bid(0) for b in hand.bids)
+        context = self._context
+        rules = context.rules
+        hands = self._play[_HANDS]
+        bids = tuple(b if b is not None else Bid(0) for b in context.bids)
         result = score_hand(bids, won, rules, scores=self.scores, bags=self.bags)
-        actions = _unchain(log)
         record = HandRecord(
-            number=hand.number,
-            dealer=hand.dealer,
-            hands=tuple(CardSet(m) for m in hand.at_play),
+            number=context.number,
+            dealer=context.dealer,
+            hands=tuple(CardSet(m) for m in hands),
             bids=bids,
             tricks=won,
             result=result,
-            actions=actions,
+            actions=_unchain(log),
         )
-        sheet = self._sheet + (record,)
+        sheet = context.sheet + (record,)
         players = rules.players
+        empty = (0,) * players
         if _winner_of(result, rules) is not None:
-            return GameState(rules, self.seed, sheet, hand, _OVER, -1, (0,) * players, (), won, self._broken, ())
+            over = context._replace(sheet=sheet, phase=_OVER)
+            return GameState(over, (-1, empty, self._play[_PILE], 0, (), won, self._play[_BROKEN], 0, ()))
+        dealer = context.dealer + 1  # P-8, T-8
         state = GameState(
-            rules, self.seed, sheet, _new_hand(hand.number + 1, (hand.dealer + 1) % players, players),  # P-8, T-8
-            _DEAL, -1, (0,) * players, (), (0,) * players, False, (),
+            _new_hand(context.rules, context.seed, sheet, context.number + 1, dealer if dealer < players else 0),
+            _no_cards(players),
         )
-        if self.seed is not None:
+        if context.seed is not None:
             state = state._resolve_chance()
         return state
-
-    def _next(
-        self,
-        *,
-        hand: _Hand | None = None,
-        phase: int | None = None,
-        turn: int | None = None,
-        hands: tuple[int, ...] | None = None,
-        log: tuple[Any, ...],
-    ) -> GameState:
-        return GameState(
-            self.rules,
-            self.seed,
-            self._sheet,
-            self._hand if hand is None else hand,
-            self._phase if phase is None else phase,
-            self._turn if turn is None else turn,
-            self._hands if hands is None else hands,
-            self._trick,
-            self._won,
-            self._broken,
-            log,
-        )
 
     # ------------------------------------------------------------------
     # Copying an immutable value is the value itself.
@@ -718,40 +788,19 @@ class GameState:
         return self
 
     def __repr__(self) -> str:
-        seat = "-" if self._turn < 0 else str(self._turn)
+        turn = self._play[_TURN]
+        seat = "-" if turn < 0 else str(turn)
         return (
-            f"<GameState hand {self._hand.number} {self.phase.name} turn {seat} "
+            f"<GameState hand {self._context.number} {self.phase.name} turn {seat} "
             f"scores {self.scores} bags {self.bags}>"
         )
 
 
 _new_state = object.__new__
-# The slot setters of GameState's fields, in field order: the play of a card
-# builds its successor with them directly (attrs' frozen __init__ is the same
-# thing with more indirection, and this is the hottest path of the library).
-(
-    _set_rules, _set_seed, _set_sheet, _set_hand, _set_phase, _set_turn,
-    _set_hands, _set_trick, _set_won, _set_broken, _set_log,
-) = (getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
-
-
-def _play_successor(
-    old: GameState, turn: int, hands: tuple[int, ...], trick: tuple[Card, ...],
-    won: tuple[int, ...], broken: bool, log: tuple[Any, ...],
-) -> GameState:
-    new: GameState = _new_state(GameState)
-    _set_rules(new, old.rules)
-    _set_seed(new, old.seed)
-    _set_sheet(new, old._sheet)
-    _set_hand(new, old._hand)
-    _set_phase(new, _PLAY)
-    _set_turn(new, turn)
-    _set_hands(new, hands)
-    _set_trick(new, trick)
-    _set_won(new, won)
-    _set_broken(new, broken)
-    _set_log(new, log)
-    return new
+# The slot setters of GameState's two fields: the play of a card builds its
+# successor with them directly (attrs' frozen __init__ is the same thing with
+# more indirection, and this is the hottest path of the library).
+_set_context, _set_play = (getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
 
 
 def _winner_of(result: HandScore, rules: Rules) -> int | None:
@@ -769,8 +818,15 @@ def _unchain(log: tuple[Any, ...]) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def _new_hand(number: int, dealer: int, players: int) -> _Hand:
-    return _Hand(number, dealer, (None,) * players, 0, (), (), None, ())
+def _new_hand(rules: Rules, seed: int | None, sheet: tuple[HandRecord, ...], number: int, dealer: int) -> _Context:
+    """The context of a hand waiting for its deal."""
+    return _Context(rules, seed, sheet, _DEAL, number, dealer, (None,) * rules.players, (), (), None)
+
+
+def _no_cards(players: int) -> tuple[Any, ...]:
+    """The play fields of a hand waiting for its deal."""
+    empty = (0,) * players
+    return (-1, empty, 0, 0, (), empty, False, 0, ())
 
 
 def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
@@ -792,10 +848,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
         raise RulesError(f"new_game needs a Rules value, got {rules!r}")
     if seed is not None and type(seed) is not int:
         raise SpadesError(f"the seed must be an int or None, got {seed!r}")
-    players = rules.players
-    state = GameState(
-        rules, seed, (), _new_hand(0, rules.first_dealer, players), _DEAL, -1, (0,) * players, (), (0,) * players, False, ()
-    )
+    state = GameState(_new_hand(rules, seed, (), 0, rules.first_dealer), _no_cards(rules.players))
     if seed is not None:
         state = state._resolve_chance()
     return state

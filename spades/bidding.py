@@ -59,17 +59,92 @@ def bid_error(
     allowed) and V-6 (minimum bids, maximum contract, bids totalling the
     tricks).  Turn order is the state's business, not this function's.
     """
+    if isinstance(bid, Bid) and _within_limits(bid, seat, bids, rules, scores):
+        return None
+    return _broken_rule(bid, seat, bids, rules, scores)
+
+
+def _within_limits(bid: Bid, seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> bool:
+    """Whether ``bid`` is legal, by arithmetic alone (C-3, P-6, V-2, V-3,
+    V-6); when not, :func:`_broken_rule` says why."""
+    tricks = bid.tricks
+    if type(tricks) is not int:
+        return False  # C-3: only a whole number
+    if bid.double_nil and (tricks != 0 or not double_nil_open(seat, rules, scores)):
+        return False  # P-6, V-3
+    if rules._open_numbers:
+        return 0 <= tricks <= rules.hand_size  # C-3; a Double Nil here is 0
+    least, most, zero = _limits(seat, bids, rules)
+    if tricks == 0:
+        legal = zero and (bid.double_nil or rules.nil_allowed)  # V-2, V-6
+    else:
+        legal = least <= tricks <= most  # C-3, V-6
+    if not legal:
+        return False
+    left = _tricks_left(seat, bids, rules)
+    if left != tricks:
+        return True
+    # V-6: the bids would total the tricks; legal only if no other bid avoids it.
+    other_zero = left != 0 and zero and (rules.nil_allowed or double_nil_open(seat, rules, scores))
+    return not _can_avoid_total(left, least, most, other_zero)
+
+
+def _limits(seat: int, bids: Sequence[Bid | None], rules: Rules) -> tuple[int, int, bool]:
+    """The limits on what ``seat`` may bid before the rule on bids totalling
+    the tricks: the least and the most tricks of a bid of a number (1 or
+    more: C-3, ``min_bid`` and ``min_side_bid`` of V-6, the side's maximum
+    contract), and whether a bid of 0 (Nil or Double Nil) keeps the side
+    within its maximum contract (V-6)."""
+    least = max(1, rules.min_bid)
+    most = rules.hand_size
+    limit = rules.max_side_contract
+    if limit is None and not rules.min_side_bid:
+        return least, most, True
+    partners_bid = 0  # tricks the seat's partners have bid
+    waiting = 0  # partners still to bid
+    partner_nil = False
+    for member in rules.sides[rules.side_of[seat]]:
+        if member != seat:
+            made = bids[member]
+            if made is None:
+                waiting += 1
+            else:
+                partners_bid += made.tricks
+                partner_nil = partner_nil or made.is_nil
+    zero = True
+    if limit is not None:
+        # Room for this bid once each waiting partner adds the least bid.
+        room = limit - partners_bid - waiting * _least_bid(rules)
+        most = min(most, room)
+        zero = room >= 0
+    if rules.min_side_bid and not waiting and not partner_nil:
+        # The side's last bid: a numbers-only side needs min_side_bid in all.
+        least = max(least, rules.min_side_bid - partners_bid)
+    return least, most, zero
+
+
+def _tricks_left(seat: int, bids: Sequence[Bid | None], rules: Rules) -> int | None:
+    """With ``bids_may_not_total_tricks`` and every other seat's bid made,
+    the bid that would make the bids total the tricks (V-6); else ``None``."""
+    if not rules.bids_may_not_total_tricks:
+        return None
+    total = 0
+    for other, made in enumerate(bids):
+        if other != seat:
+            if made is None:
+                return None
+            total += made.tricks
+    return rules.hand_size - total
+
+
+def _broken_rule(
+    bid: object, seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None
+) -> IllegalActionError | None:
+    """The full checks of :func:`bid_error`, one rule after another: the
+    error of the first rule ``bid`` breaks, or ``None``."""
     if not isinstance(bid, Bid):
         return IllegalActionError(Reason.NOT_AN_ACTION, f"{bid!r} is not a bid; bid a number of tricks or nil", "C-3")
     hand = rules.hand_size
-    if rules._unrestricted_bids:
-        # Fast path: no option restricts the numbers (C-3), so a bid in range
-        # is legal; anything else goes on to the checks below for its error.
-        if bid.double_nil:
-            if bid.tricks == 0 and rules.double_nil_allowed:
-                return None
-        elif type(bid.tricks) is int and 0 <= bid.tricks <= hand:
-            return None
     if bid.double_nil:
         if bid.tricks != 0:
             return IllegalActionError(Reason.BID_OUT_OF_RANGE, "a Double Nil bid is a bid of 0 tricks", "P-6")
@@ -134,7 +209,7 @@ def _total_error(
     # The rule yields when it would leave the last bidder no legal bid at all.
     lenient = rules.replace(bids_may_not_total_tricks=False)
     for other in _candidates(rules):
-        if other != bid and bid_error(other, seat=seat, bids=bids, rules=lenient, scores=scores) is None:
+        if other != bid and _broken_rule(other, seat, bids, lenient, scores) is None:
             total_other = total - bid.tricks + other.tricks
             if total_other != rules.hand_size:
                 return IllegalActionError(
@@ -160,15 +235,30 @@ def legal_bids(
     """Every legal bid for ``seat``: the numbers in ascending order (0 = Nil
     first), then Double Nil.  ``double_nil=False`` leaves Double Nil out (the
     two-player game declares it during the draft, T-6)."""
-    if rules._unrestricted_bids:
+    if rules._open_numbers:
         # No option restricts the numbers: every bid 0..hand size (C-3).
         numbers = BIDS[: rules.hand_size + 1]
-        return numbers + (Bid.DOUBLE_NIL,) if double_nil and rules.double_nil_allowed else numbers
-    return tuple(
-        b
-        for b in _candidates(rules)
-        if (double_nil or not b.double_nil) and bid_error(b, seat=seat, bids=bids, rules=rules, scores=scores) is None
-    )
+        return numbers + (Bid.DOUBLE_NIL,) if double_nil and double_nil_open(seat, rules, scores) else numbers
+    least, most, zero = _limits(seat, bids, rules)
+    nil = zero and rules.nil_allowed  # V-2, V-6
+    double = zero and double_nil_open(seat, rules, scores)  # P-6, V-3, V-6
+    numbers = BIDS[least : max(least, most + 1)]
+    left = _tricks_left(seat, bids, rules)
+    if left is not None and _can_avoid_total(left, least, most, left != 0 and (nil or double)):
+        # V-6: the bids may not total the tricks, and another bid avoids it.
+        if left == 0:
+            nil = double = False
+        elif least <= left <= most:
+            numbers = BIDS[least:left] + BIDS[left + 1 : most + 1]
+    return ((Bid.NIL,) if nil else ()) + numbers + ((Bid.DOUBLE_NIL,) if double_nil and double else ())
+
+
+def _can_avoid_total(left: int, least: int, most: int, other_zero: bool) -> bool:
+    """Whether the seat has a legal bid other than ``left``, the tricks that
+    would make the bids total the hand: ``other_zero`` (a legal Nil or Double
+    Nil while ``left`` is not 0) or a number of ``least..most`` (V-6: the rule
+    yields when no such bid remains)."""
+    return other_zero or least < most or (least == most and least != left)
 
 
 def exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tuple[tuple[int, int], ...]:

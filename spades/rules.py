@@ -197,7 +197,7 @@ class Rules:
     _side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _hand_size: int = attrs.field(init=False, eq=False, repr=False, hash=False)
     _first_trick_options: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _unrestricted_bids: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _open_numbers: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         self._check_combinations()
@@ -243,16 +243,17 @@ class Rules:
         setter(self, "_side_of", tuple(side_of))
         setter(self, "_hand_size", 17 if self.players == 3 else 13)
         setter(self, "_first_trick_options", self.no_spades_first_trick or self.first_lead != "left-of-dealer")
-        # No option restricts the numbers bid: any 0..hand size is legal (C-3).
+        # No option restricts the numbers bid: any 0..hand size is legal (C-3)
+        # whatever the others bid.  Double Nil is apart: whether it is open
+        # may still depend on the scores (V-3).
         setter(
             self,
-            "_unrestricted_bids",
+            "_open_numbers",
             self.nil_allowed
             and not self.min_bid
             and not self.min_side_bid
             and self.max_side_contract is None
-            and not self.bids_may_not_total_tricks
-            and self.double_nil_trailing_by is None,
+            and not self.bids_may_not_total_tricks,
         )
 
     def _check_combinations(self) -> None:

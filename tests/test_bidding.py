@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from spades import (
     Bid,
@@ -18,6 +22,9 @@ from spades import (
     legal_bids,
     new_game,
 )
+from spades.bidding import _broken_rule, _within_limits
+
+from strategies import rules_strategy
 
 PARTNERSHIP = Rules.partnership()
 NONE4: list[Bid | None] = [None, None, None, None]
@@ -213,3 +220,102 @@ def test_two_player_bids_are_0_to_13_without_double_nil() -> None:  # T-4, T-6
     rules = Rules.two_player()
     bids = legal_bids(seat=1, bids=[None, None], rules=rules, double_nil=False)
     assert bids == tuple(Bid(t) for t in range(14))
+
+
+# -- C-3, P-6, V-2, V-3, V-6: the fast paths give what the full checks give ------
+
+Position = tuple[Rules, int, list[Bid | None], list[int] | None]
+
+# Each example is cheap: ten times the profile's number of them.
+_PROFILE = settings.default
+MANY = 10 * (_PROFILE.max_examples if _PROFILE is not None else 50)
+
+# Rules restricting the bids in several ways at once, drawn as often as fully
+# random ones (V-2, V-3, V-6, V-10).
+BID_RULES: tuple[Rules, ...] = (
+    Rules.openspiel(),
+    Rules.pagat(),
+    Rules(min_side_bid=4),
+    Rules(min_bid=2, min_side_bid=5, max_side_contract=13),
+    Rules(nil_allowed=False, min_bid=2, max_side_contract=10),
+    Rules(bids_may_not_total_tricks=True, max_side_contract=13, double_nil_trailing_by=100),
+    Rules(
+        bids_may_not_total_tricks=True,
+        nil_allowed=False,
+        double_nil_allowed=False,
+        min_bid=3,
+        min_side_bid=7,
+        max_side_contract=8,
+    ),
+    Rules.cutthroat(3, max_side_contract=10, bids_may_not_total_tricks=True, nil_allowed=False),
+    Rules.cutthroat(4, min_bid=2, max_side_contract=5, double_nil_trailing_by=50),
+    Rules.two_player(max_side_contract=9, double_nil_trailing_by=50, bids_may_not_total_tricks=True),
+)
+
+
+@st.composite
+def bidding_positions(draw: st.DrawFn) -> Position:
+    """Random valid rules, a seat, any bids made so far by any seats (the
+    seat's own entry too) and the side scores or ``None``."""
+    rules = draw(rules_strategy() | st.sampled_from(BID_RULES))
+    # Small bids most of the time, so that sides come near their limits.
+    every = (*(Bid(t) for t in range(rules.hand_size + 1)), Bid.DOUBLE_NIL)
+    made = st.integers(0, 5).map(Bid) | st.sampled_from(every)
+    bids = draw(st.lists(st.none() | made, min_size=rules.players, max_size=rules.players))
+    seat = draw(st.integers(0, rules.players - 1))
+    score = st.integers(-600, 600) | st.sampled_from((0, 100, -100))
+    scores = draw(st.none() | st.lists(score, min_size=len(rules.sides), max_size=len(rules.sides)))
+    return rules, seat, bids, scores
+
+
+def candidates(rules: Rules) -> tuple[Bid, ...]:
+    """Every bid that could be legal, in the order of :func:`legal_bids`."""
+    numbers = tuple(Bid(t) for t in range(rules.hand_size + 1))
+    return numbers + ((Bid.DOUBLE_NIL,) if rules.double_nil_allowed else ())
+
+
+def filtered_bids(
+    seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None, double_nil: bool
+) -> tuple[Bid, ...]:
+    """The definition of the legal bids: every candidate that passes the full
+    rule-by-rule checks, no fast path."""
+    return tuple(
+        b
+        for b in candidates(rules)
+        if (double_nil or not b.double_nil) and _broken_rule(b, seat, bids, rules, scores) is None
+    )
+
+
+def error_facts(error: IllegalActionError | None) -> tuple[Reason, str | None, str] | None:
+    """What a caller sees of an error: reason, rule id and message."""
+    return None if error is None else (error.reason, error.rule, str(error))
+
+
+# The total rule yielding to a Nil, then to a number, then not yielding to a
+# number since Double Nil avoids the total (V-6); a partner's bid above the
+# maximum, which leaves no bid at all (V-6); Double Nil open only to the
+# trailing side (V-3); OpenSpiel's 13 a side (V-6).
+@example((BID_RULES[5], 0, [None, Bid.NIL, Bid(13), Bid.NIL], [0, 0]), True)
+@example((BID_RULES[6], 0, [None, Bid(3), Bid(5), Bid(2)], None), True)
+@example((BID_RULES[6].replace(double_nil_allowed=True), 0, [None, Bid(3), Bid(5), Bid(2)], None), True)
+@example((Rules(max_side_contract=10), 0, [None, None, Bid(11), None], None), True)
+@example((Rules.pagat(), 1, [None, None, Bid(4), None], [100, 0]), True)
+@example((Rules.pagat(), 0, [None, None, Bid(4), None], [100, 0]), True)
+@example((Rules.openspiel(), 3, [None, Bid(8), None, None], None), True)
+@example((Rules.openspiel(), 1, [None, None, None, Bid(13)], None), False)
+@settings(max_examples=MANY)
+@given(bidding_positions(), st.booleans())
+def test_fast_bids_match_the_full_checks(position: Position, double_nil: bool) -> None:  # C-3, P-6, V-2, V-3, V-6
+    rules, seat, bids, scores = position
+    listed = legal_bids(seat=seat, bids=bids, rules=rules, scores=scores, double_nil=double_nil)
+    assert listed == filtered_bids(seat, bids, rules, scores, double_nil)
+    every = legal_bids(seat=seat, bids=bids, rules=rules, scores=scores)
+    not_whole: tuple[object, ...] = (Bid(1.5), 3, None)  # type: ignore[arg-type]
+    odd = (Bid(-1), Bid(rules.hand_size + 1), Bid(2, double_nil=True), *not_whole)
+    for bid in candidates(rules) + odd:
+        error = bid_error(bid, seat=seat, bids=bids, rules=rules, scores=scores)
+        assert (error is None) == (bid in every), bid
+        if isinstance(bid, Bid):  # every legal bid is accepted by arithmetic alone
+            assert _within_limits(bid, seat, bids, rules, scores) == (error is None), bid
+        # The same reason, rule and message as the full checks (C-3, V-2, V-3, V-6).
+        assert error_facts(error) == error_facts(_broken_rule(bid, seat, bids, rules, scores)), bid

@@ -59,9 +59,9 @@ MESSAGES = (
     (1, "9s"),         # spades not broken (C-4)
     (1, "AH"),
     (2, "2S"),         # must follow hearts (C-5)
-    (2, "TH"),
+    (2, "5H"),
     (3, "KS"),         # not in seat 3's hand
-    (3, "4H"),
+    (3, "7H"),
     (0, "2H"),
 )
 

@@ -148,6 +148,17 @@ class Deal:
         return "deal " + " ".join(str(h) for h in self.hands)
 
 
+(_set_hands,) = (getattr(Deal, f.name).__set__ for f in attrs.fields(Deal))
+
+
+def deal_of_card_sets(hands: tuple[CardSet, ...]) -> Deal:
+    """``Deal(hands)`` for hands this library has already built (internal
+    fast path: no conversion)."""
+    deal: Deal = object.__new__(Deal)
+    _set_hands(deal, hands)
+    return deal
+
+
 def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise ParseError(f"a stock is a sequence of cards, got {value!r}")

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from spades.actions import BIDS, Bid
 from spades.errors import IllegalActionError, Reason
@@ -237,8 +238,9 @@ def legal_bids(
     two-player game declares it during the draft, T-6)."""
     if rules._open_numbers:
         # No option restricts the numbers: every bid 0..hand size (C-3).
-        numbers = BIDS[: rules.hand_size + 1]
-        return numbers + (Bid.DOUBLE_NIL,) if double_nil and double_nil_open(seat, rules, scores) else numbers
+        if double_nil and double_nil_open(seat, rules, scores):
+            return _OPEN_BIDS_DN[rules.hand_size]
+        return _OPEN_BIDS[rules.hand_size]
     least, most, zero = _limits(seat, bids, rules)
     nil = zero and rules.nil_allowed  # V-2, V-6
     double = zero and double_nil_open(seat, rules, scores)  # P-6, V-3, V-6
@@ -253,12 +255,23 @@ def legal_bids(
     return ((Bid.NIL,) if nil else ()) + numbers + ((Bid.DOUBLE_NIL,) if double_nil and double else ())
 
 
+_OPEN_BIDS: Final = {size: BIDS[: size + 1] for size in (13, 17)}
+_OPEN_BIDS_DN: Final = {size: BIDS[: size + 1] + (Bid.DOUBLE_NIL,) for size in (13, 17)}
+
+
 def _can_avoid_total(left: int, least: int, most: int, other_zero: bool) -> bool:
     """Whether the seat has a legal bid other than ``left``, the tricks that
     would make the bids total the hand: ``other_zero`` (a legal Nil or Double
     Nil while ``left`` is not 0) or a number of ``least..most`` (V-6: the rule
     yields when no such bid remains)."""
     return other_zero or least < most or (least == most and least != left)
+
+
+def _any_double_nil(bids: Sequence[Bid | None]) -> bool:
+    for bid in bids:
+        if bid is not None and bid.double_nil:
+            return True
+    return False
 
 
 def exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tuple[tuple[int, int], ...]:
@@ -275,7 +288,7 @@ def exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tup
     >>> exchange_order(Rules.partnership(), 0, [Bid(3), Bid(4), Bid.DOUBLE_NIL, Bid(2)])
     ((0, 2), (2, 0))
     """
-    if rules.double_nil_exchange == 0:
+    if rules.double_nil_exchange == 0 or not _any_double_nil(bids):
         return ()
     if rules.is_draft:
         order = ((dealer + 1) % 2, dealer)

@@ -231,6 +231,9 @@ for _base in (0, 13, 26, 39):
     _CHUNK_TUPLES.append(_build_chunk(_base, 13))
 _CHUNK_TUPLES.append(_build_chunk(52, 2))
 _C0, _C1, _C2, _C3, _C4 = _CHUNK_TUPLES
+CARDS_OF_SUIT_BITS: Final = (_C0, _C1, _C2, _C3)
+"""For each natural suit, the cards of each pattern of its 13 bits
+(internal fast path)."""
 
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
@@ -404,3 +407,13 @@ class CardSet:
 
 FULL_DECK: Final = CardSet(STANDARD_DECK_MASK)
 """The standard 52-card deck (C-1)."""
+
+(_set_mask,) = (getattr(CardSet, f.name).__set__ for f in attrs.fields(CardSet))
+
+
+def card_set_of_mask(mask: int) -> CardSet:
+    """``CardSet(mask)`` for a mask this library has already checked
+    (internal fast path: no validation)."""
+    cards: CardSet = object.__new__(CardSet)
+    _set_mask(cards, mask)
+    return cards

@@ -1,8 +1,20 @@
 """Chance: dealing, the two-player stock, and Double Nil replacement draws.
 
-Each function takes the ``random.Random`` to draw from, so chance is always
-seeded or supplied, never hidden; and each checker says whether a chance
-outcome supplied by a caller (a known deal, a replay) is possible.
+Every chance step shuffles the same way, from a stream of random bytes.
+Of its bytes below 128, each value is kept the first time it comes: these
+distinct values are keys, given to the cards in index order, and the cards
+are taken in the order of their keys.  The stream is read 256 bytes at
+first, then twice as far each time until there are keys enough.  Every order of the
+cards is equally likely.  The bytes come from the caller's
+``random.Random`` (chance is always seeded or supplied, never hidden), or,
+in a seeded game, from :func:`seeded_bytes`: SHAKE-256 of the game's seed,
+the hand's number and the step's name, so that a seeded game is the same on
+every platform and in every version of Python.
+
+A deal gives the cards in that order to the seats in turn, a hand's worth
+each: seat 0 the first ``hand_size`` cards, seat 1 the next, and so on.
+Each checker says whether a chance outcome supplied by a caller (a known
+deal, a replay) is possible.
 
 >>> import random
 >>> from spades import Rules
@@ -14,52 +26,152 @@ outcome supplied by a caller (a known deal, a replay) is possible.
 
 from __future__ import annotations
 
+import hashlib
 import random
+from collections.abc import Callable
+from typing import Final
 
-from spades.actions import Deal, Replacement, Stock
-from spades.cards import CardSet, cards_of_mask
-from spades.errors import IllegalActionError, Reason
+from spades.actions import Deal, Replacement, Stock, deal_of_card_sets
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
+from spades.errors import IllegalActionError, Reason, SpadesError
 from spades.rules import Rules
 
-__all__ = ["random_deal", "random_stock", "random_replacement", "deal_error", "stock_error", "seeded_random"]
+__all__ = [
+    "ByteSource",
+    "seeded_bytes",
+    "shuffled",
+    "deal_from",
+    "deal_masks",
+    "stock_from",
+    "replacement_from",
+    "random_deal",
+    "random_stock",
+    "random_replacement",
+    "deal_error",
+    "stock_error",
+]
+
+ByteSource = Callable[[int], bytes]
+"""A source of random bytes: called with ``n``, returns ``n`` bytes.  A
+seeded source returns the same stream each time (``n`` bytes of it)."""
+
+# The shuffle works on bytes.  Keys are the byte values below _KEY_RANGE;
+# the bytes from _KEY_RANGE up stand for positions in the stream while the
+# keys are put in the order they first come, then for the cards while they
+# are sorted by key (card i as _KEY_RANGE + i).
+_KEY_RANGE: Final = 128
+_KEY_BYTES: Final = bytes(range(_KEY_RANGE))
+_HIGH_BYTES: Final = bytes(range(_KEY_RANGE, 256))
+_WRITE: Final = bytes.maketrans(bytes(range(NUM_CARD_INDEXES)), _HIGH_BYTES[:NUM_CARD_INDEXES])
+_READ: Final = bytes.maketrans(_HIGH_BYTES[:NUM_CARD_INDEXES], bytes(range(NUM_CARD_INDEXES)))
+_FIRST_READ: Final = 256
+_LAST_READ: Final = 1 << 20
+# A deal marks each card with its seat as the byte _SEAT_MARK + seat; one
+# table per seat turns the marks into the binary digits of its mask.
+_SEAT_MARK: Final = 200
+_DIGITS: Final = tuple(bytes(49 if b == _SEAT_MARK + seat else 48 for b in range(256)) for seat in range(4))
+_SEAT_MARKS: Final = {
+    size: bytes(_SEAT_MARK + position // size for position in range(4 * size)) for size in (13, 17)
+}
+_CARDS: Final = tuple(Card(i) for i in range(NUM_CARD_INDEXES))
 
 
-def seeded_random(seed: int, hand_number: int, step: str) -> random.Random:
-    """The random source of one chance step of a seeded game: a function of
-    the game's seed, the hand's number and the step's name only, so that a
-    seeded game is reproducible on every platform."""
-    return random.Random(f"spades/{seed}/{hand_number}/{step}")
+def seeded_bytes(seed: int, hand_number: int, step: str) -> ByteSource:
+    """The random bytes of one chance step of a seeded game: a function of
+    the game's seed, the hand's number and the step's name only, the
+    SHAKE-256 stream of ``"spades/{seed}/{hand_number}/{step}"``.
+
+    >>> source = seeded_bytes(7, 0, "deal")
+    >>> source(4) == seeded_bytes(7, 0, "deal")(8)[:4] != seeded_bytes(7, 1, "deal")(4)
+    True
+    """
+    return hashlib.shake_256(f"spades/{seed}/{hand_number}/{step}".encode()).digest
+
+
+def shuffled(cards: bytes, source: ByteSource) -> bytes:
+    """The card indexes ``cards`` (one byte each, at most 54 of them) in a
+    random order drawn from ``source``, every order equally likely.
+
+    >>> sorted(shuffled(bytes(range(52)), seeded_bytes(1, 0, "deal"))) == list(range(52))
+    True
+    """
+    count = len(cards)
+    size = _FIRST_READ
+    while True:
+        stream = source(size)
+        keys = _first_values(stream)
+        if len(keys) < count:
+            # Rare: past the first 128 values below 128.
+            keys = bytes(dict.fromkeys(stream.translate(None, _HIGH_BYTES)))
+        if len(keys) >= count:
+            break
+        size *= 2
+        if size > _LAST_READ:
+            raise SpadesError(
+                f"the random source gave fewer than {count} distinct bytes below 128 in its first {size // 2} bytes"
+            )
+    # Each key's slot gets its card; the empty slots are dropped.
+    slots = bytes.maketrans(keys[:count], cards.translate(_WRITE))
+    return slots[:_KEY_RANGE].translate(_READ, _KEY_BYTES)
+
+
+def _first_values(stream: bytes) -> bytes:
+    """The distinct values among the first 128 bytes below 128 of
+    ``stream``, in the order they first come (a prefix of the distinct values
+    of all of its bytes below 128)."""
+    values = stream.translate(None, _HIGH_BYTES)[:_KEY_RANGE]
+    count = len(values)
+    # first[v]: 128 + where v first comes (read backwards, the first comes
+    # last and stays); then each such place gets its value back.
+    first = bytes.maketrans(values[::-1], _HIGH_BYTES[count - 1 :: -1])
+    return bytes.maketrans(first[:_KEY_RANGE], _KEY_BYTES)[_KEY_RANGE:].translate(None, _HIGH_BYTES)
+
+
+def deal_from(source: ByteSource, rules: Rules) -> Deal:
+    """The deal drawn from ``source``: the deck shuffled, then
+    ``rules.hand_size`` cards to each seat in turn (P-2; with three players
+    the card left over is set aside, V-10)."""
+    return deal_of_card_sets(tuple(map(card_set_of_mask, deal_masks(source, rules))))
+
+
+def deal_masks(source: ByteSource, rules: Rules) -> tuple[int, ...]:
+    """:func:`deal_from`'s hands as masks (internal fast path)."""
+    order = shuffled(rules._deck_bytes, source)
+    size = rules.hand_size
+    dealt = size * rules.players
+    # Mark each dealt card with its seat, then read each seat's mask off the
+    # marks as binary digits, highest card first.
+    marks = bytes.maketrans(order[:dealt], _SEAT_MARKS[size][:dealt])[NUM_CARD_INDEXES - 1 :: -1]
+    return tuple(int(marks.translate(_DIGITS[seat]), 2) for seat in range(rules.players))
+
+
+def stock_from(source: ByteSource, rules: Rules) -> Stock:
+    """The two-player stock drawn from ``source``: the deck shuffled, top
+    card first (T-2)."""
+    return Stock(tuple(map(_CARDS.__getitem__, shuffled(rules._deck_bytes, source))))
+
+
+def replacement_from(source: ByteSource, pool: CardSet, count: int) -> Replacement:
+    """The ``count`` cards drawn from ``pool`` with ``source``: the first
+    ``count`` of the pool shuffled (T-6)."""
+    drawn = shuffled(bytes(cards_of_mask(pool.mask)), source)[:count]
+    return Replacement(CardSet.from_cards(_CARDS[card] for card in drawn))
 
 
 def random_deal(rng: random.Random, rules: Rules) -> Deal:
     """Shuffle the deck and deal ``rules.hand_size`` cards to each seat (P-2;
     with three players the card left over is set aside, V-10)."""
-    cards = list(cards_of_mask(rules.deck_mask))
-    rng.shuffle(cards)
-    size = rules.hand_size
-    hands = []
-    for seat in range(rules.players):
-        mask = 0
-        for card in cards[seat * size : (seat + 1) * size]:
-            mask |= 1 << card
-        hands.append(CardSet(mask))
-    return Deal(tuple(hands))
+    return deal_from(rng.randbytes, rules)
 
 
 def random_stock(rng: random.Random, rules: Rules) -> Stock:
     """Shuffle the deck into the stock of the two-player draft (T-2)."""
-    cards = list(cards_of_mask(rules.deck_mask))
-    rng.shuffle(cards)
-    return Stock(tuple(cards))
+    return stock_from(rng.randbytes, rules)
 
 
 def random_replacement(rng: random.Random, pool: CardSet, count: int) -> Replacement:
     """Draw ``count`` cards at random from ``pool`` (T-6)."""
-    drawn = rng.sample(cards_of_mask(pool.mask), count)
-    mask = 0
-    for card in drawn:
-        mask |= 1 << card
-    return Replacement(CardSet(mask))
+    return replacement_from(rng.randbytes, pool, count)
 
 
 def deal_error(deal: object, rules: Rules) -> IllegalActionError | None:

@@ -50,11 +50,11 @@ match its own replay is refused, with the line and column of the fault.
 <BLANKLINE>
 [Hand "0"]
 [Dealer "0"]
-[Deal "0:QT9763.84.974.T2 AK42.J.Q3.AK8653 ... J85.A93.KT85.Q94"]
+[Deal "0:J862.K64.J74.T87 AQ974.Q9.K.AKJ65 ... KT3.T8.T8632.Q32"]
 [Auction "1"]
 13 13 13 13
 [Play "1"]
-QD JD
+9H JH
 >>> Record.parse(text) == record, Record.parse(text).replay() == state
 (True, True)
 """

@@ -25,10 +25,12 @@ import attrs
 
 from spades.cards import (
     BIG_JOKER_INDEX,
+    CARDS_OF_SUIT_BITS,
     LITTLE_JOKER_INDEX,
     NUM_CARD_INDEXES,
     STANDARD_DECK_MASK,
     SUIT_MASKS,
+    Card,
 )
 from spades.errors import RulesError
 
@@ -197,6 +199,11 @@ class Rules:
     _side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _hand_size: int = attrs.field(init=False, eq=False, repr=False, hash=False)
     _first_trick_options: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _follow: tuple[tuple[int, tuple[tuple[Card, ...], ...], int], ...] = attrs.field(
+        init=False, eq=False, repr=False, hash=False
+    )
+    _trick_ranks: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _deck_bytes: bytes = attrs.field(init=False, eq=False, repr=False, hash=False)
     _open_numbers: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
@@ -243,6 +250,21 @@ class Rules:
         setter(self, "_side_of", tuple(side_of))
         setter(self, "_hand_size", 17 if self.players == 3 else 13)
         setter(self, "_first_trick_options", self.no_spades_first_trick or self.first_lead != "left-of-dealer")
+        # For each card led: its suit's mask, and, when the suit's cards lie
+        # within its own 13 bits (no jokers, no deuce of another suit in it),
+        # the table of the cards of those bits and the shift to them (else
+        # an empty table).
+        follow = []
+        for suit, mask in enumerate(masks):
+            plain = mask == mask & (0x1FFF << (13 * suit))
+            follow.append((mask, CARDS_OF_SUIT_BITS[suit] if plain else (), 13 * suit))
+        setter(self, "_follow", tuple(follow[suit] for suit in suit_of))
+        # For each suit led, each card's rank in the trick (C-7): its power
+        # if it is of the suit led or a spade, else -1.
+        ranks = [tuple(power[i] if suit_of[i] in (led, 3) else -1 for i in range(NUM_CARD_INDEXES)) for led in range(4)]
+        setter(self, "_trick_ranks", tuple(ranks))
+        # The deck's card indexes in order, one byte each (for shuffling).
+        setter(self, "_deck_bytes", bytes(i for i in range(NUM_CARD_INDEXES) if deck >> i & 1))
         # No option restricts the numbers bid: any 0..hand size is legal (C-3)
         # whatever the others bid.  Double Nil is apart: whether it is open
         # may still depend on the scores (V-3).

@@ -112,12 +112,18 @@ def score_hand(
         raise IllegalActionError(
             Reason.NOT_AN_ACTION, f"the trick counts must be whole numbers adding up to {rules.hand_size}", "C-8"
         )
-    scores = [0] * len(sides) if scores is None else list(scores)
-    bags = [0] * len(sides) if bags is None else list(bags)
-    results = []
-    for index, members in enumerate(sides):
-        results.append(_score_side(members, bids, tricks, rules, scores[index], bags[index]))
-    return HandScore(tuple(results))
+    zeros = (0,) * len(sides)
+    return score_sides(bids, tricks, rules, zeros if scores is None else scores, zeros if bags is None else bags)
+
+
+def score_sides(
+    bids: Sequence[Bid], tricks: Sequence[int], rules: Rules, scores: Sequence[int], bags: Sequence[int]
+) -> HandScore:
+    """:func:`score_hand` of values already checked (internal fast path)."""
+    sides = []
+    for index, members in enumerate(rules.sides):
+        sides.append(_score_side(members, bids, tricks, rules, scores[index], bags[index]))
+    return HandScore(tuple(sides))
 
 
 def _score_side(
@@ -127,9 +133,11 @@ def _score_side(
     counted = 0
     nil_bags = 0
     nil_points = 0
+    side_tricks = 0
     for seat in members:
         bid, won = bids[seat], tricks[seat]
-        if not bid.is_nil:
+        side_tricks += won
+        if bid.tricks:
             contract += bid.tricks
             counted += won  # S-6
             continue
@@ -151,7 +159,6 @@ def _score_side(
         overtricks = 0
     hand_bags = overtricks + nil_bags
     bag_points = hand_bags * rules.bag_points
-    side_tricks = sum(tricks[seat] for seat in members)
     boston = side_tricks == rules.hand_size
     bonus = rules.boston_bonus if boston and rules.boston == "bonus" else 0
     total_bags = bags_before + hand_bags

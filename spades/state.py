@@ -20,20 +20,42 @@ from __future__ import annotations
 
 import enum
 import random
+from itertools import chain
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 import attrs
 
-from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
+from spades.actions import (
+    Action,
+    Bid,
+    ChanceAction,
+    Deal,
+    Draft,
+    Exchange,
+    ExchangeChoices,
+    Replacement,
+    Stock,
+    deal_of_card_sets,
+)
 from spades.bidding import bid_error, double_nil_open, exchange_order, legal_bids
-from spades.cards import Card, CardSet, cards_of_mask
-from spades.deal import deal_error, random_deal, random_replacement, random_stock, seeded_random, stock_error
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
+from spades.deal import (
+    deal_error,
+    deal_masks,
+    random_deal,
+    random_replacement,
+    random_stock,
+    replacement_from,
+    seeded_bytes,
+    stock_error,
+    stock_from,
+)
 from spades.errors import IllegalActionError, Reason, RulesError, SpadesError
 from spades.rules import Rules
-from spades.scoring import HandScore, game_winner, score_hand
+from spades.scoring import HandScore, game_winner, score_sides
 from spades.sheet import HandRecord
-from spades.tricks import first_leader, legal_mask, play_error, winner_position
+from spades.tricks import first_leader_of_masks, legal_mask, play_error, winner_position
 
 if TYPE_CHECKING:
     from spades.record import Record
@@ -77,15 +99,16 @@ _DRAFT_ACTIONS_DN: Final = (Draft.KEEP, Draft.REJECT, Bid.DOUBLE_NIL)
 
 
 class _Context(NamedTuple):
-    """Facts of the game that change only outside the play of cards."""
+    """Facts of the game that change at most a few times a hand."""
 
     rules: Rules
     seed: int | None
     sheet: tuple[HandRecord, ...]
-    phase: int
+    # Each side's score and bags carried, as the last hand left them.
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
     number: int
     dealer: int
-    bids: tuple[Bid | None, ...]
     # The two-player stock, top card first (empty for a dealt hand).
     stock: tuple[Card, ...]
     # Exchanges still to make: (giver, receiver) pairs; receiver -1 for a
@@ -96,9 +119,11 @@ class _Context(NamedTuple):
     pending: tuple[int, int, int] | None
 
 
-# GameState._play, a plain tuple (the fields that change as cards are
-# played, kept in one tuple so that the successor of a play is one tuple and
-# one two-slot object):
+# GameState._play, a plain tuple, so that the successor of a play is one
+# tuple and a one-slot object:
+#   context the _Context (shared by every state from one change of it to the
+#           next);
+#   phase   the phase (an int of Phase);
 #   turn    the seat to act, -1 at a chance step or after the game;
 #   hands   each seat's cards; from the start of play on, the cards it held
 #           as play began (its cards now: hands[seat] & ~played);
@@ -106,20 +131,28 @@ class _Context(NamedTuple):
 #           (V-10);
 #   played  the mask of the cards played so far this hand;
 #   trick   the cards of the trick in progress, in order;
-#   won     tricks won by each seat this hand;
-#   broken  whether spades are broken (C-6);
-#   legal   in the play of tricks, the mask of the legal cards of the seat to
-#           play (0 in every other phase);
-#   log     the hand's actions as a chain of pairs (earlier, action).
-_TURN: Final = 0
-_HANDS: Final = 1
-_PILE: Final = 2
-_PLAYED: Final = 3
-_TRICK: Final = 4
-_WON: Final = 5
-_BROKEN: Final = 6
-_LEGAL: Final = 7
-_LOG: Final = 8
+#   won     tricks won by each seat this hand, a byte a seat (seat 0 lowest);
+#   legal   in the play of tricks, the legal cards of the seat to play, in
+#           index order (empty in every other phase);
+#   log     the hand's actions before the trick in progress, as a chain of
+#           pairs (earlier, actions): one action at a time before the play,
+#           then one whole trick at a time;
+#   bids    each seat's bid, None while not yet made.
+# Spades are broken when a spade has been played (C-6: every legal spade
+# play breaks them), so that is worked out from ``played`` when asked.
+_CONTEXT: Final = 0
+_PHASE: Final = 1
+_TURN: Final = 2
+_HANDS: Final = 3
+_PILE: Final = 4
+_PLAYED: Final = 5
+_TRICK: Final = 6
+_WON: Final = 7
+_LEGAL: Final = 8
+_LOG: Final = 9
+_BIDS: Final = 10
+_ONE_TRICK: Final = tuple(1 << (8 * seat) for seat in range(4))
+_BIT: Final = tuple(1 << card for card in range(NUM_CARD_INDEXES))
 
 
 @attrs.frozen(slots=True, eq=True)
@@ -131,7 +164,6 @@ class GameState:
     that has happened).  Public attributes are read-only properties.
     """
 
-    _context: _Context
     _play: tuple[Any, ...]
 
     # ------------------------------------------------------------------
@@ -140,29 +172,31 @@ class GameState:
     @property
     def rules(self) -> Rules:
         """The rules of the game."""
-        return self._context.rules
+        rules: Rules = self._play[_CONTEXT].rules
+        return rules
 
     @property
     def seed(self) -> int | None:
         """The seed that resolves chance steps, or ``None`` when the caller
         supplies them."""
-        return self._context.seed
+        seed: int | None = self._play[_CONTEXT].seed
+        return seed
 
     @property
     def phase(self) -> Phase:
         """The current :class:`Phase`."""
-        return Phase(self._context.phase)
+        return Phase(self._play[_PHASE])
 
     @property
     def is_over(self) -> bool:
         """True once a side has won (S-9)."""
-        return self._context.phase == _OVER
+        return bool(self._play[_PHASE] == _OVER)
 
     @property
     def is_chance(self) -> bool:
         """True when the next action is a chance step (deal, stock or
         replacement draw) for the caller to supply (only in unseeded games)."""
-        phase = self._context.phase
+        phase: int = self._play[_PHASE]
         return phase == _DEAL or phase == _REPLACE
 
     @property
@@ -174,12 +208,14 @@ class GameState:
     @property
     def dealer(self) -> int:
         """The current hand's dealer (two-player: the first player, T-1)."""
-        return self._context.dealer
+        dealer: int = self._play[_CONTEXT].dealer
+        return dealer
 
     @property
     def hand_number(self) -> int:
         """The number of the current hand, from 0."""
-        return self._context.number
+        number: int = self._play[_CONTEXT].number
+        return number
 
     def _held(self) -> tuple[int, ...]:
         """Each seat's cards now, as masks."""
@@ -202,7 +238,8 @@ class GameState:
     @property
     def bids(self) -> tuple[Bid | None, ...]:
         """Each seat's bid this hand, ``None`` while not yet made."""
-        return self._context.bids
+        bids: tuple[Bid | None, ...] = self._play[_BIDS]
+        return bids
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -213,21 +250,20 @@ class GameState:
     @property
     def leader(self) -> int | None:
         """The seat that led (or is to lead) the trick in progress."""
-        if self._context.phase != _PLAY:
-            return None
         play = self._play
+        if play[_PHASE] != _PLAY:
+            return None
         return int((play[_TURN] - len(play[_TRICK])) % self.rules.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has won this hand (C-8)."""
-        won: tuple[int, ...] = self._play[_WON]
-        return won
+        return _unpack_won(self._play[_WON], self.rules.players)
 
     @property
     def spades_broken(self) -> bool:
         """Whether spades have been broken this hand (C-6)."""
-        return bool(self._play[_BROKEN])
+        return bool(self._play[_PLAYED] & self.rules._suit_masks[3])
 
     @property
     def discard_pile(self) -> CardSet:
@@ -238,8 +274,8 @@ class GameState:
     @property
     def stock_left(self) -> int:
         """Cards still in the two-player stock (T-3)."""
-        stock = self._context.stock
-        if not stock or self._context.phase != _DRAFT:
+        stock = self._play[_CONTEXT].stock
+        if not stock or self._play[_PHASE] != _DRAFT:
             return 0
         return max(0, len(stock) - self._stock_drawn())
 
@@ -247,49 +283,48 @@ class GameState:
     def top_of_stock(self) -> Card | None:
         """The card the drafting player has drawn and must decide on (T-2);
         only that player may see it."""
-        if self._context.phase != _DRAFT:
+        if self._play[_PHASE] != _DRAFT:
             return None
-        return self._context.stock[self._stock_drawn()]
+        card: Card = self._play[_CONTEXT].stock[self._stock_drawn()]
+        return card
 
     def _stock_drawn(self) -> int:
         """Cards drawn from the two-player stock so far: every card is either
         in a hand or on the pile (T-2)."""
         hands: tuple[int, ...] = self._play[_HANDS]
         pile: int = self._play[_PILE]
-        return sum(h.bit_count() for h in hands) + pile.bit_count()
+        return int(sum(hands) + pile).bit_count()  # no card is in two places
 
     @property
     def sheet(self) -> tuple[HandRecord, ...]:
         """The score sheet: one :class:`~spades.HandRecord` per finished hand."""
-        return self._context.sheet
+        sheet: tuple[HandRecord, ...] = self._play[_CONTEXT].sheet
+        return sheet
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score (sides as in ``rules.sides``)."""
-        sheet = self._context.sheet
-        if sheet:
-            return sheet[-1].result.scores
-        return (0,) * len(self.rules.sides)
+        scores: tuple[int, ...] = self._play[_CONTEXT].scores
+        return scores
 
     @property
     def bags(self) -> tuple[int, ...]:
         """Each side's bags carried, 0..bags_per_penalty-1 (S-8)."""
-        sheet = self._context.sheet
-        if sheet:
-            return sheet[-1].result.total_bags
-        return (0,) * len(self.rules.sides)
+        bags: tuple[int, ...] = self._play[_CONTEXT].bags
+        return bags
 
     @property
     def winner(self) -> int | None:
         """The index of the winning side once the game is over, else ``None``."""
-        if self._context.phase != _OVER:
+        if self._play[_PHASE] != _OVER:
             return None
-        return _winner_of(self._context.sheet[-1].result, self.rules)
+        return _winner_of(self.sheet[-1].result, self.rules)
 
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action of the current hand so far, chance steps included."""
-        return _unchain(self._play[_LOG])
+        trick: tuple[Card, ...] = self._play[_TRICK]
+        return _unchain(self._play[_LOG]) + trick
 
     def double_nil_open(self, seat: int) -> bool:
         """Whether ``seat`` may still bid Double Nil this hand (P-6, T-6, V-3).
@@ -298,12 +333,12 @@ class GameState:
         rules = self.rules
         if type(seat) is not int or not 0 <= seat < rules.players:
             raise SpadesError(f"no seat {seat!r}: the seats are 0..{rules.players - 1}")
-        context = self._context
+        play = self._play
         if rules.is_draft:
             # T-6: before the seat's first draft decision.
-            if context.phase != _DRAFT or context.bids[seat] is not None or self._play[_HANDS][seat]:
+            if play[_PHASE] != _DRAFT or play[_BIDS][seat] is not None or play[_HANDS][seat]:
                 return False
-        elif context.phase != _BID or context.bids[seat] is not None:
+        elif play[_PHASE] != _BID or play[_BIDS][seat] is not None:
             return False
         return double_nil_open(seat, rules, self.scores)
 
@@ -337,32 +372,25 @@ class GameState:
           smaller ones first, then in the lexicographic order of card indexes;
         * chance steps and a finished game: none (``()``).
         """
-        legal: int = self._play[_LEGAL]
+        play = self._play
+        legal: tuple[Card, ...] = play[_LEGAL]
         if legal:
-            # The play of tricks: the mask was worked out with the state.
-            return cards_of_mask(legal)
-        context = self._context
-        phase = context.phase
-        rules = context.rules
+            return legal  # the play of tricks: worked out with the state
+        phase = play[_PHASE]
+        rules = play[_CONTEXT].rules
+        seat = play[_TURN]
         if phase == _BID:
             return legal_bids(
-                seat=self._play[_TURN],
-                bids=context.bids,
-                rules=rules,
-                scores=self.scores,
-                double_nil=not rules.is_draft,
+                seat=seat, bids=play[_BIDS], rules=rules, scores=self.scores, double_nil=not rules.is_draft
             )
         if phase == _DRAFT:
-            seat = self._play[_TURN]
-            if self._play[_HANDS][seat] == 0 and context.bids[seat] is None and double_nil_open(
-                seat, rules, self.scores
-            ):
+            if play[_HANDS][seat] == 0 and play[_BIDS][seat] is None and double_nil_open(seat, rules, self.scores):
                 return _DRAFT_ACTIONS_DN
             return _DRAFT_ACTIONS
         if phase == _EXCHANGE or phase == _DISCARD:
             limit = rules.double_nil_exchange
             sizes = tuple(range(limit + 1)) if phase == _DISCARD else (limit,)
-            return ExchangeChoices(CardSet(self._play[_HANDS][self._play[_TURN]]), sizes)
+            return ExchangeChoices(CardSet(play[_HANDS][seat]), sizes)
         return ()
 
     # ------------------------------------------------------------------
@@ -397,51 +425,56 @@ class GameState:
         turn.  An illegal action raises :class:`~spades.IllegalActionError`
         with a :class:`~spades.Reason` and the rule that forbids it.
         """
-        turn, hands, pile, played, trick, won, broken, legal, log = self._play
-        if type(action) is Card and legal >> action & 1 and (seat is None or seat == turn):
-            # The hot path: a legal card played (C-4..C-8).  The legal mask
-            # was worked out when this state was made, so the move is checked
-            # with one bit test, and the successor is one tuple and one
-            # two-slot object.
-            context = self._context
+        context, phase, turn, hands, pile, played, trick, won, legal, log, bids = self._play
+        if type(action) is Card and action in legal and (seat is None or seat == turn):
+            # The hot path: a legal card played (C-4..C-8).  The legal cards
+            # were worked out when this state was made, and the successor is
+            # one tuple and a one-slot object.
             rules = context.rules
-            played |= 1 << action
+            played |= _BIT[action]
             trick += (action,)
-            log = (log, action)
-            broken = broken or rules._suit_of[action] == 3  # C-6
             players = rules.players
             if len(trick) < players:
                 turn = turn + 1 if turn + 1 < players else 0
                 held = hands[turn] & ~played
-                led = rules._suit_of[trick[0]]
-                legal = held & rules._suit_masks[led]  # C-5: must follow
-                if not legal:
-                    legal = legal_mask(held, led, broken, rules, rules._first_trick_options and not any(won))
+                suit_mask, suit_cards, shift = rules._follow[trick[0]]
+                follow = held & suit_mask  # C-5: must follow
+                if follow and suit_cards:
+                    legal = suit_cards[follow >> shift]
+                elif follow:
+                    legal = cards_of_mask(follow)
+                else:
+                    broken = bool(played & rules._suit_masks[3])
+                    first = rules._first_trick_options and not won
+                    legal = cards_of_mask(legal_mask(held, rules._suit_of[trick[0]], broken, rules, first))
                 new = _new_state(GameState)
-                _set_context(new, context)
-                _set_play(new, (turn, hands, pile, played, trick, won, broken, legal, log))
+                _set_play(new, (context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
                 return new
             # The trick is complete (C-7): the winner takes it and leads next.
             winner = turn + 1 + winner_position(trick, rules)
             if winner >= players:
                 winner -= players
-            won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
+            won += _ONE_TRICK[winner]
+            log = (log, trick)
             held = hands[winner] & ~played
             if held:
+                spades = rules._suit_masks[3]
+                lead = held & ~spades if not played & spades else 0  # C-4
+                legal = cards_of_mask(lead or held)
                 new = _new_state(GameState)
-                _set_context(new, context)
-                _set_play(new, (winner, hands, pile, played, (), won, broken, legal_mask(held, -1, broken, rules, False), log))
+                _set_play(new, (context, phase, winner, hands, pile, played, (), won, legal, log, bids))
                 return new
-            return self._end_hand(won, log)
+            return self._end_hand(won, played, log)
         return self._apply_slowly(action, seat)
 
     def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
         """:meth:`apply` for everything but a legal card: the other phases,
         and the errors."""
-        turn = self._play[_TURN]
-        if seat is not None and seat != turn:
+        if seat is not None and seat != self._play[_TURN]:
             raise self._turn_error(seat)
-        phase = self._context.phase
+        phase = self._play[_PHASE]
+        if phase == _DRAFT:
+            return self._draft(action)  # never a chance step next
         if phase == _PLAY:
             if type(action) is Card:
                 raise self._play_error(action)
@@ -452,16 +485,14 @@ class GameState:
             state = self._bid(action)
         elif phase == _DEAL:
             state = self._deal(action)
-        elif phase == _DRAFT:
-            state = self._draft(action)
         elif phase == _EXCHANGE or phase == _DISCARD:
             state = self._exchange(action)
         elif phase == _REPLACE:
             state = self._replace(action)
         else:
             raise self._wrong_phase(action)
-        context = state._context
-        if context.seed is not None and (context.phase == _DEAL or context.phase == _REPLACE):
+        phase = state._play[_PHASE]
+        if (phase == _DEAL or phase == _REPLACE) and state.seed is not None:
             state = state._resolve_chance()
         return state
 
@@ -469,8 +500,8 @@ class GameState:
         """Draw the pending chance step with ``rng`` (the caller's seeded
         source).  Raises :class:`~spades.IllegalActionError` when the state is
         not at a chance step."""
-        context = self._context
-        phase = context.phase
+        context: _Context = self._play[_CONTEXT]
+        phase = self._play[_PHASE]
         if phase == _DEAL:
             if context.rules.is_draft:
                 return random_stock(rng, context.rules)
@@ -481,27 +512,34 @@ class GameState:
         raise IllegalActionError(Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}")
 
     def _resolve_chance(self) -> GameState:
+        """Apply the chance steps due, drawn from the seed (the deal or
+        stock, and two-player replacement draws)."""
         state = self
-        seed = self._context.seed
+        seed = self.seed
         if seed is None:
             return self
         while True:
-            context = state._context
-            if context.phase == _DEAL:
-                step = "deal"
-            elif context.phase == _REPLACE:
-                pending = context.pending
-                step = f"replace/{pending[0] if pending else -1}"
+            context: _Context = state._play[_CONTEXT]
+            phase = state._play[_PHASE]
+            rules = context.rules
+            if phase == _DEAL:
+                source = seeded_bytes(seed, context.number, "deal")
+                if rules.is_draft:
+                    state = state._deal(stock_from(source, rules), trusted=True)
+                else:
+                    masks = deal_masks(source, rules)
+                    state = state._dealt(deal_of_card_sets(tuple(map(card_set_of_mask, masks))), masks)
+            elif phase == _REPLACE and context.pending is not None:
+                seat, discarded, pool = context.pending
+                source = seeded_bytes(seed, context.number, f"replace/{seat}")
+                state = state._replace(replacement_from(source, CardSet(pool), discarded.bit_count()))
             else:
                 return state
-            rng = seeded_random(seed, context.number, step)
-            chance = state.sample_chance(rng)
-            state = state._deal(chance, trusted=True) if context.phase == _DEAL else state._replace(chance)
 
     # -- errors ----------------------------------------------------------
 
     def _turn_error(self, seat: object) -> IllegalActionError:
-        phase = self._context.phase
+        phase = self._play[_PHASE]
         turn = self._play[_TURN]
         if phase == _OVER:
             return IllegalActionError(Reason.GAME_OVER, "the game is over", "S-9")
@@ -523,51 +561,56 @@ class GameState:
         )
 
     def _play_error(self, card: Card) -> IllegalActionError:
-        turn, hands, _pile, played, trick, won, broken, _legal, _log = self._play
+        play = self._play
         rules = self.rules
-        first = rules._first_trick_options and not any(won)
-        error = play_error(card, CardSet(hands[turn] & ~played), trick, broken, rules, first_trick=first)
+        first = rules._first_trick_options and not play[_WON]
+        broken = bool(play[_PLAYED] & rules._suit_masks[3])
+        held = play[_HANDS][play[_TURN]] & ~play[_PLAYED]
+        error = play_error(card, CardSet(held), play[_TRICK], broken, rules, first_trick=first)
         if error is None:  # cannot happen: the mask and play_error share legal_mask
             error = IllegalActionError(Reason.NOT_AN_ACTION, f"cannot play {card} now")
         return error
 
-    # -- building the next state outside the play of cards -----------------
+    # -- building the next state before the play of tricks ------------------
 
     def _next(
         self,
-        log: tuple[Any, ...],
+        action: Action,
         *,
         context: _Context | None = None,
+        phase: int | None = None,
         turn: int | None = None,
         hands: tuple[int, ...] | None = None,
         pile: int | None = None,
+        bids: tuple[Bid | None, ...] | None = None,
     ) -> GameState:
         """The successor of a step before the play of tricks (deal, draft,
-        bid, exchange): nothing played, no trick, no legal mask."""
+        bid, exchange), ``action`` logged: nothing played, no trick, no legal
+        cards."""
         play = self._play
-        return GameState(
-            self._context if context is None else context,
+        return _state(
             (
+                play[_CONTEXT] if context is None else context,
+                play[_PHASE] if phase is None else phase,
                 play[_TURN] if turn is None else turn,
                 play[_HANDS] if hands is None else hands,
                 play[_PILE] if pile is None else pile,
                 0,
                 (),
-                play[_WON],
-                False,
                 0,
-                log,
-            ),
+                (),
+                (play[_LOG], (action,)),
+                play[_BIDS] if bids is None else bids,
+            )
         )
 
     # -- chance ----------------------------------------------------------
 
-    def _deal(self, action: object, trusted: bool = False) -> GameState:
+    def _deal(self, action: Action, trusted: bool = False) -> GameState:
         """Apply the deal (or stock); ``trusted`` skips re-checking a deal
         this library has just drawn itself from the seed."""
-        context = self._context
+        context: _Context = self._play[_CONTEXT]
         rules = context.rules
-        log = (self._play[_LOG], action)
         if rules.is_draft:
             if type(action) is not Stock:
                 raise self._wrong_phase(action)
@@ -576,8 +619,9 @@ class GameState:
                 if error is not None:
                     raise error
             return self._next(
-                log,
-                context=context._replace(phase=_DRAFT, stock=action.cards),
+                action,
+                context=context._replace(stock=action.cards),
+                phase=_DRAFT,
                 turn=context.dealer,
                 hands=(0,) * rules.players,
             )
@@ -587,23 +631,24 @@ class GameState:
             error = deal_error(action, rules)
             if error is not None:
                 raise error
-        masks = tuple(h.mask for h in action.hands)
-        aside = rules.deck_mask
-        for mask in masks:
-            aside &= ~mask
-        turn = context.dealer + 1
-        return self._next(
-            log,
-            context=context._replace(phase=_BID),
-            turn=turn if turn < rules.players else 0,  # P-3
-            hands=masks,
-            pile=aside,
-        )
+        return self._dealt(action, tuple(h.mask for h in action.hands))
 
-    def _replace(self, action: object) -> GameState:
+    def _dealt(self, deal: Deal, masks: tuple[int, ...]) -> GameState:
+        """The state after ``deal``, whose hands are ``masks``: the bidding
+        begins at the dealer's left (P-3)."""
+        play = self._play
+        context: _Context = play[_CONTEXT]
+        rules = context.rules
+        aside = rules.deck_mask & ~sum(masks)  # the hands share no card
+        turn = context.dealer + 1
+        if turn == rules.players:
+            turn = 0
+        return _state((context, _BID, turn, masks, aside, 0, (), 0, (), (play[_LOG], (deal,)), play[_BIDS]))
+
+    def _replace(self, action: Action) -> GameState:
         if type(action) is not Replacement:
             raise self._wrong_phase(action)
-        context = self._context
+        context: _Context = self._play[_CONTEXT]
         if context.pending is None:
             raise self._wrong_phase(action)
         seat, discarded, pool = context.pending
@@ -618,85 +663,88 @@ class GameState:
         hands = list(self._play[_HANDS])
         hands[seat] |= drawn
         pile = (self._play[_PILE] & ~drawn) | discarded
-        return self._after_exchange(context._replace(pending=None), tuple(hands), pile, (self._play[_LOG], action))
+        return self._after_exchange(action, context._replace(pending=None), tuple(hands), pile, self._play[_BIDS])
 
     # -- draft (two-player) ----------------------------------------------
 
-    def _draft(self, action: object) -> GameState:
-        context = self._context
-        turn, hands, pile, _played, _trick, _won, _broken, _legal, log = self._play
-        seat = turn
-        log = (log, action)
+    def _draft(self, action: Action) -> GameState:
+        play = self._play
+        context: _Context = play[_CONTEXT]
+        seat = play[_TURN]
+        hands = play[_HANDS]
+        bids = play[_BIDS]
         if isinstance(action, Bid):
             if not action.double_nil:
                 raise IllegalActionError(
                     Reason.WRONG_PHASE, f"cannot bid {action} during the draft: bidding follows it", "T-4"
                 )
-            if hands[seat] or context.bids[seat] is not None:
+            if hands[seat] or bids[seat] is not None:
                 raise IllegalActionError(
                     Reason.DOUBLE_NIL_TOO_LATE,
                     "Double Nil must be declared at the start of the player's first draft turn",
                     "T-6",
                 )
-            error = bid_error(action, seat=seat, bids=context.bids, rules=context.rules, scores=self.scores)
+            error = bid_error(action, seat=seat, bids=bids, rules=context.rules, scores=context.scores)
             if error is not None:
                 raise error
-            bids = list(context.bids)
-            bids[seat] = action
-            return self._next(log, context=context._replace(bids=tuple(bids)))
+            return self._next(action, bids=bids[:seat] + (action,) + bids[seat + 1 :])
         if action is not Draft.KEEP and action is not Draft.REJECT:
             raise self._wrong_phase(action)
-        used = self._stock_drawn()
+        pile = play[_PILE]
+        used = int(sum(hands) + pile).bit_count()  # cards drawn so far
         stock = context.stock
-        first, second = stock[used], stock[used + 1]
-        kept, discarded = (first, second) if action is Draft.KEEP else (second, first)  # T-2
-        new_hands = list(hands)
-        new_hands[seat] |= 1 << kept
-        pile |= 1 << discarded
+        if action is Draft.KEEP:  # T-2
+            kept, discarded = stock[used], stock[used + 1]
+        else:
+            discarded, kept = stock[used], stock[used + 1]
+        hands = (hands[0] | _BIT[kept], hands[1]) if seat == 0 else (hands[0], hands[1] | _BIT[kept])
+        pile |= _BIT[discarded]
         if used + 2 < len(stock):
-            return self._next(log, turn=1 - seat, hands=tuple(new_hands), pile=pile)  # T-3
+            # T-3: the other player drafts next.
+            return _state((context, _DRAFT, 1 - seat, hands, pile, 0, (), 0, (), (play[_LOG], (action,)), bids))
         # The draft is over: Double Nil discards, second player first (T-6).
-        exchanges = exchange_order(context.rules, context.dealer, context.bids)
-        return self._after_exchange(context._replace(exchanges=exchanges), tuple(new_hands), pile, log)
+        exchanges = exchange_order(context.rules, context.dealer, bids)
+        return self._after_exchange(action, context._replace(exchanges=exchanges), hands, pile, bids)
 
     # -- bidding -----------------------------------------------------------
 
-    def _bid(self, action: object) -> GameState:
-        context = self._context
-        rules = context.rules
-        seat = self._play[_TURN]
-        if isinstance(action, Bid) and action.double_nil and rules.is_draft:
+    def _bid(self, action: Action) -> GameState:
+        context, _phase, seat, hands, pile, _played, _trick, _won, _legal, log, bids = self._play
+        rules: Rules = context.rules
+        if not isinstance(action, Bid):
+            raise self._wrong_phase(action)
+        if action.double_nil and rules.is_draft:
             raise IllegalActionError(
                 Reason.DOUBLE_NIL_TOO_LATE,
                 "Double Nil must be declared at the start of the player's first draft turn",
                 "T-6",
             )
-        if not isinstance(action, Bid):
-            raise self._wrong_phase(action)
-        error = bid_error(action, seat=seat, bids=context.bids, rules=rules, scores=self.scores)
+        error = bid_error(action, seat=seat, bids=bids, rules=rules, scores=context.scores)
         if error is not None:
             raise error
-        bids = list(context.bids)
-        bids[seat] = action
-        log = (self._play[_LOG], action)
+        bids = bids[:seat] + (action,) + bids[seat + 1 :]
         players = rules.players
-        for step in range(1, players):
-            nxt = (seat + step) % players
+        nxt = seat
+        for _ in range(players - 1):
+            nxt = nxt + 1 if nxt + 1 < players else 0
             if bids[nxt] is None:
-                return self._next(log, context=context._replace(bids=tuple(bids)), turn=nxt)
+                # The next seat to the left bids (P-3; T-4).
+                return _state((context, _BID, nxt, hands, pile, 0, (), 0, (), (log, (action,)), bids))
         # The two-player Double Nil discards came after the draft (T-6).
         exchanges = () if rules.is_draft else exchange_order(rules, context.dealer, bids)
-        new_context = context._replace(bids=tuple(bids), exchanges=exchanges)
-        return self._after_exchange(new_context, self._play[_HANDS], self._play[_PILE], log)
+        if exchanges:
+            context = context._replace(exchanges=exchanges)
+        return self._after_exchange(action, context, hands, pile, bids)
 
     # -- exchanges ---------------------------------------------------------
 
-    def _exchange(self, action: object) -> GameState:
+    def _exchange(self, action: Action) -> GameState:
         if type(action) is not Exchange:
             raise self._wrong_phase(action)
-        context = self._context
+        play = self._play
+        context: _Context = play[_CONTEXT]
         rules = context.rules
-        phase = context.phase
+        phase = play[_PHASE]
         giver, receiver = context.exchanges[0]
         cards = action.cards.mask
         size = cards.bit_count()
@@ -710,7 +758,6 @@ class GameState:
             raise IllegalActionError(
                 Reason.WRONG_EXCHANGE_SIZE, f"the Double Nil exchange is exactly {limit} cards, not {size}", "P-6"
             )
-        play = self._play
         held = play[_HANDS][giver]
         if cards & ~held:
             raise IllegalActionError(
@@ -720,63 +767,71 @@ class GameState:
             )
         hands = list(play[_HANDS])
         hands[giver] &= ~cards
-        log = (play[_LOG], action)
         rest = context.exchanges[1:]
         if receiver >= 0:
             hands[receiver] |= cards
         if receiver >= 0 or size == 0:
-            return self._after_exchange(context._replace(exchanges=rest), tuple(hands), play[_PILE], log)
+            return self._after_exchange(action, context._replace(exchanges=rest), tuple(hands), play[_PILE], play[_BIDS])
         # T-6: replacements come from the pile as it stood before this discard.
-        new_context = context._replace(phase=_REPLACE, exchanges=rest, pending=(giver, cards, play[_PILE]))
-        return self._next(log, context=new_context, turn=-1, hands=tuple(hands))
+        new_context = context._replace(exchanges=rest, pending=(giver, cards, play[_PILE]))
+        return self._next(action, context=new_context, phase=_REPLACE, turn=-1, hands=tuple(hands))
 
-    def _after_exchange(self, context: _Context, hands: tuple[int, ...], pile: int, log: tuple[Any, ...]) -> GameState:
-        """Move on once an exchange step (or the bidding, or the draft) is done."""
+    def _after_exchange(
+        self,
+        action: Action,
+        context: _Context,
+        hands: tuple[int, ...],
+        pile: int,
+        bids: tuple[Bid | None, ...],
+    ) -> GameState:
+        """Move on once an exchange step (or the bidding, or the draft) is
+        done, ``action`` logged."""
         rules = context.rules
         if context.exchanges:
             giver, receiver = context.exchanges[0]
             phase = _DISCARD if receiver < 0 else _EXCHANGE
-            return self._next(log, context=context._replace(phase=phase), turn=giver, hands=hands, pile=pile)
-        if rules.is_draft and any(b is None for b in context.bids):
+            return self._next(action, context=context, phase=phase, turn=giver, hands=hands, pile=pile, bids=bids)
+        if rules.is_draft and None in bids:
             # Bidding after the draft: the second player first (T-4).
             seat = (context.dealer + 1) % 2
-            if context.bids[seat] is not None:
+            if bids[seat] is not None:
                 seat = context.dealer
-            return self._next(log, context=context._replace(phase=_BID), turn=seat, hands=hands, pile=pile)
+            return self._next(action, context=context, phase=_BID, turn=seat, hands=hands, pile=pile, bids=bids)
         # The play of tricks begins (C-4, P-7, T-7, V-7).
-        leader = first_leader(rules, context.dealer, [CardSet(m) for m in hands])
-        legal = legal_mask(hands[leader], -1, False, rules, rules._first_trick_options)
-        won = (0,) * rules.players
-        return GameState(context._replace(phase=_PLAY), (leader, hands, pile, 0, (), won, False, legal, log))
+        leader = first_leader_of_masks(rules, context.dealer, hands)
+        legal = cards_of_mask(legal_mask(hands[leader], -1, False, rules, rules._first_trick_options))
+        log = (self._play[_LOG], (action,))
+        return _state((context, _PLAY, leader, hands, pile, 0, (), 0, legal, log, bids))
 
     # -- the end of a hand -------------------------------------------------
 
-    def _end_hand(self, won: tuple[int, ...], log: tuple[Any, ...]) -> GameState:
-        context = self._context
+    def _end_hand(self, won: int, played: int, log: tuple[Any, ...]) -> GameState:
+        play = self._play
+        context: _Context = play[_CONTEXT]
         rules = context.rules
-        hands = self._play[_HANDS]
-        bids = tuple(b if b is not None else Bid(0) for b in context.bids)
-        result = score_hand(bids, won, rules, scores=self.scores, bags=self.bags)
+        bids = cast("tuple[Bid, ...]", play[_BIDS])  # every seat has bid
+        tricks = _unpack_won(won, rules.players)
+        result = score_sides(bids, tricks, rules, context.scores, context.bags)
         record = HandRecord(
             number=context.number,
             dealer=context.dealer,
-            hands=tuple(CardSet(m) for m in hands),
+            hands=tuple(map(card_set_of_mask, play[_HANDS])),
             bids=bids,
-            tricks=won,
+            tricks=tricks,
             result=result,
             actions=_unchain(log),
         )
         sheet = context.sheet + (record,)
+        scores = result.scores
+        bags = result.total_bags
         players = rules.players
-        empty = (0,) * players
         if _winner_of(result, rules) is not None:
-            over = context._replace(sheet=sheet, phase=_OVER)
-            return GameState(over, (-1, empty, self._play[_PILE], 0, (), won, self._play[_BROKEN], 0, ()))
+            over = context._replace(sheet=sheet, scores=scores, bags=bags)
+            return _state((over, _OVER, -1, (0,) * players, play[_PILE], played, (), won, (), (), play[_BIDS]))
         dealer = context.dealer + 1  # P-8, T-8
-        state = GameState(
-            _new_hand(context.rules, context.seed, sheet, context.number + 1, dealer if dealer < players else 0),
-            _no_cards(players),
-        )
+        if dealer == players:
+            dealer = 0
+        state = _state(_no_cards(_new_hand(rules, context.seed, sheet, scores, bags, context.number + 1, dealer)))
         if context.seed is not None:
             state = state._resolve_chance()
         return state
@@ -791,16 +846,23 @@ class GameState:
         turn = self._play[_TURN]
         seat = "-" if turn < 0 else str(turn)
         return (
-            f"<GameState hand {self._context.number} {self.phase.name} turn {seat} "
+            f"<GameState hand {self.hand_number} {self.phase.name} turn {seat} "
             f"scores {self.scores} bags {self.bags}>"
         )
 
 
 _new_state = object.__new__
-# The slot setters of GameState's two fields: the play of a card builds its
-# successor with them directly (attrs' frozen __init__ is the same thing with
+# The slot setter of GameState's one field: the play of a card builds its
+# successor with it directly (attrs' frozen __init__ is the same thing with
 # more indirection, and this is the hottest path of the library).
-_set_context, _set_play = (getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
+(_set_play,) = (getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
+
+
+def _state(play: tuple[Any, ...]) -> GameState:
+    """``GameState(play)``, built the fast way."""
+    new: GameState = _new_state(GameState)
+    _set_play(new, play)
+    return new
 
 
 def _winner_of(result: HandScore, rules: Rules) -> int | None:
@@ -808,25 +870,39 @@ def _winner_of(result: HandScore, rules: Rules) -> int | None:
     return game_winner(result.scores, rules, boston=boston)
 
 
+def _unpack_won(won: int, players: int) -> tuple[int, ...]:
+    """Tricks won by each seat, from the packed count of the play fields."""
+    return tuple(won.to_bytes(players, "little"))
+
+
 def _unchain(log: tuple[Any, ...]) -> tuple[Action, ...]:
-    actions = []
+    """The actions of a log chain, in order."""
+    parts = []
     node = log
     while node:
-        node, action = node
-        actions.append(action)
-    actions.reverse()
-    return tuple(actions)
+        node, actions = node
+        parts.append(actions)
+    parts.reverse()
+    return tuple(chain.from_iterable(parts))
 
 
-def _new_hand(rules: Rules, seed: int | None, sheet: tuple[HandRecord, ...], number: int, dealer: int) -> _Context:
+def _new_hand(
+    rules: Rules,
+    seed: int | None,
+    sheet: tuple[HandRecord, ...],
+    scores: tuple[int, ...],
+    bags: tuple[int, ...],
+    number: int,
+    dealer: int,
+) -> _Context:
     """The context of a hand waiting for its deal."""
-    return _Context(rules, seed, sheet, _DEAL, number, dealer, (None,) * rules.players, (), (), None)
+    return _Context(rules, seed, sheet, scores, bags, number, dealer, (), (), None)
 
 
-def _no_cards(players: int) -> tuple[Any, ...]:
+def _no_cards(context: _Context) -> tuple[Any, ...]:
     """The play fields of a hand waiting for its deal."""
-    empty = (0,) * players
-    return (-1, empty, 0, 0, (), empty, False, 0, ())
+    players = context.rules.players
+    return (context, _DEAL, -1, (0,) * players, 0, 0, (), 0, (), (), (None,) * players)
 
 
 def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
@@ -848,7 +924,8 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
         raise RulesError(f"new_game needs a Rules value, got {rules!r}")
     if seed is not None and type(seed) is not int:
         raise SpadesError(f"the seed must be an int or None, got {seed!r}")
-    state = GameState(_new_hand(rules, seed, (), 0, rules.first_dealer), _no_cards(rules.players))
+    zeros = (0,) * len(rules.sides)
+    state = _state(_no_cards(_new_hand(rules, seed, (), zeros, zeros, 0, rules.first_dealer)))
     if seed is not None:
         state = state._resolve_chance()
     return state

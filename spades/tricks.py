@@ -139,19 +139,14 @@ def play_error(
 
 def winner_position(trick: Sequence[int], rules: Rules) -> int:
     """Position in ``trick`` of the winning card (internal fast path)."""
-    suit_of = rules._suit_of
-    power = rules._power
-    led = suit_of[trick[0]]
+    ranks = rules._trick_ranks[rules._suit_of[trick[0]]]
     best = 0
-    best_power = power[trick[0]]
+    top = ranks[trick[0]]
     for position in range(1, len(trick)):
-        card = trick[position]
-        suit = suit_of[card]
-        if suit == led or suit == 3:
-            value = power[card]
-            if value > best_power:
-                best = position
-                best_power = value
+        rank = ranks[trick[position]]
+        if rank > top:
+            top = rank
+            best = position
     return best
 
 
@@ -191,8 +186,13 @@ def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
     >>> first_leader(Rules.partnership(), 3, [CardSet(0)] * 4)
     0
     """
+    return first_leader_of_masks(rules, dealer, [hand.mask for hand in hands])
+
+
+def first_leader_of_masks(rules: Rules, dealer: int, hands: Sequence[int]) -> int:
+    """:func:`first_leader` of the hands' masks (internal fast path)."""
     if rules.first_lead == "two-of-clubs":
         for seat, hand in enumerate(hands):
-            if hand.mask & _TWO_OF_CLUBS_BIT:
+            if hand & _TWO_OF_CLUBS_BIT:
                 return seat
     return (dealer + 1) % rules.players

@@ -286,7 +286,7 @@ def test_score_sheet_row() -> None:  # S-1, C-8
 
 
 def test_dealer_rotates_left_each_hand() -> None:  # P-8
-    state = new_game(Rules.partnership(losing_floor=-1000), seed=4)
+    state = new_game(Rules.partnership(losing_floor=-5000), seed=4)
     dealers = []
     for _ in range(5):
         dealers.append(state.dealer)

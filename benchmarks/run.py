@@ -847,6 +847,17 @@ def _rows(report: Report) -> Iterator[tuple[str, str, str, str, str]]:
         os_calls = fig.get(f"openspiel_{key}", {}).get("rate")
         ratio = f"ours/OpenSpiel {ours_calls / os_calls:.2f}x" if os_calls else "-"
         yield (label + " (play positions)", _rate(ours_calls), _rate(os_calls), "-", ratio)
+    # Our legal cards are worked out by apply() with the state, OpenSpiel's
+    # by legal_actions(): one of each is the fair unit.
+    both = _per_move(fig["legal_actions"]["rate"], fig["apply"]["rate"])
+    os_both = _per_move(fig.get("openspiel_legal_actions", {}).get("rate"), fig.get("openspiel_apply", {}).get("rate"))
+    yield (
+        "legal_actions() + apply() (play positions)",
+        _rate(both),
+        _rate(os_both),
+        "-",
+        f"ours/OpenSpiel {both / os_both:.2f}x" if both and os_both else "-",
+    )
     memory = fig["memory_game"]
     yield (
         "bytes per kept state (whole game)",
@@ -872,6 +883,14 @@ def _rows(report: Report) -> Iterator[tuple[str, str, str, str, str]]:
     )
     for name, preset in fig["presets"].items():
         yield (f"random hands, preset {name}", _rate(preset["rate"]), "-", "-", f"time/partnership {preset['vs_partnership']:.2f}x")
+
+
+def _per_move(legal: float | None, apply: float | None) -> float | None:
+    """Moves per second when each costs one ``legal_actions()`` call and one
+    ``apply()`` call, from the two rates."""
+    if not legal or not apply:
+        return None
+    return 1 / (1 / legal + 1 / apply)
 
 
 def _targets(report: Report) -> list[str]:
@@ -912,6 +931,8 @@ def format_report(report: Report) -> str:
     out.append("")
     out.append("Whole games use Rules.partnership(losing_floor=-200): with random bids every contract")
     out.append("fails, so under the default rules a random game never reaches an end.")
+    out.append("Our legal cards are worked out by apply() when it makes a state; legal_actions() hands")
+    out.append("them out. OpenSpiel works them out in legal_actions(): compare the sum of the two.")
     out.append("")
     out.append("Machine:")
     for key, value in report.machine.items():

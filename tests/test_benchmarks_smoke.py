@@ -74,6 +74,12 @@ def test_call_figures_use_distinct_play_positions() -> None:
     assert bench.time_apply(PARTNERSHIP, 30, seed=2).units == 30
 
 
+def test_a_move_costs_one_legal_actions_and_one_apply() -> None:
+    # 1 s / 400 000 calls + 1 s / 100 000 calls = 12.5 us a move: 80 000 moves/s.
+    assert bench._per_move(400_000.0, 100_000.0) == pytest.approx(80_000.0)
+    assert bench._per_move(None, 100_000.0) is None
+
+
 def test_floor_loop_runs() -> None:
     assert bench.floor_hands(3, seed=4).units == 3
 

@@ -567,7 +567,7 @@ class GameState:
         broken = bool(play[_PLAYED] & rules._suit_masks[3])
         held = play[_HANDS][play[_TURN]] & ~play[_PLAYED]
         error = play_error(card, CardSet(held), play[_TRICK], broken, rules, first_trick=first)
-        if error is None:  # cannot happen: the mask and play_error share legal_mask
+        if error is None:  # cannot happen: the legal cards follow the rules legal_mask follows
             error = IllegalActionError(Reason.NOT_AN_ACTION, f"cannot play {card} now")
         return error
 

@@ -86,7 +86,7 @@ def _within_limits(bid: Bid, seat: int, bids: Sequence[Bid | None], rules: Rules
     if left != tricks:
         return True
     # V-6: the bids would total the tricks; legal only if no other bid avoids it.
-    other_zero = left != 0 and zero and (rules.nil_allowed or double_nil_open(seat, rules, scores))
+    other_zero = left != 0 and zero and (rules.nil_allowed or _double_nil_bid_open(seat, rules, scores))
     return not _can_avoid_total(left, least, most, other_zero)
 
 
@@ -222,7 +222,16 @@ def _total_error(
 
 
 def _candidates(rules: Rules) -> tuple[Bid, ...]:
-    return BIDS[: rules.hand_size + 1] + ((Bid.DOUBLE_NIL,) if rules.double_nil_allowed else ())
+    """The bids a seat may have in the bidding: the numbers, and Double Nil
+    but in the two-player game, which declares it during the draft (T-6)."""
+    double = rules.double_nil_allowed and not rules.is_draft
+    return BIDS[: rules.hand_size + 1] + ((Bid.DOUBLE_NIL,) if double else ())
+
+
+def _double_nil_bid_open(seat: int, rules: Rules, scores: Sequence[int] | None) -> bool:
+    """Whether ``seat`` may bid Double Nil in the bidding (P-6, V-3; never in
+    the two-player game, T-6)."""
+    return not rules.is_draft and double_nil_open(seat, rules, scores)
 
 
 def legal_bids(
@@ -246,7 +255,8 @@ def legal_bids(
     double = zero and double_nil_open(seat, rules, scores)  # P-6, V-3, V-6
     numbers = BIDS[least : max(least, most + 1)]
     left = _tricks_left(seat, bids, rules)
-    if left is not None and _can_avoid_total(left, least, most, left != 0 and (nil or double)):
+    other_zero = left != 0 and (nil or (double and not rules.is_draft))
+    if left is not None and _can_avoid_total(left, least, most, other_zero):
         # V-6: the bids may not total the tricks, and another bid avoids it.
         if left == 0:
             nil = double = False

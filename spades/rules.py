@@ -368,6 +368,19 @@ class Rules:
         return self.players == 2
 
     # ------------------------------------------------------------------
+    # An immutable value: copies are the value itself, and a pickle holds
+    # the options only (the derived tables are built again when loaded).
+
+    def __copy__(self) -> Rules:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Rules:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rules_of_options, (self.to_dict(),))
+
+    # ------------------------------------------------------------------
     # Construction helpers.
 
     def replace(self, **changes: Any) -> Rules:
@@ -541,6 +554,11 @@ class Rules:
             names = ", ".join(sorted(PRESETS))
             raise RulesError(f"unknown preset {name!r}; presets are: {names}") from None
         return factory(**changes)
+
+
+def _rules_of_options(options: dict[str, Any]) -> Rules:
+    """The rules of a pickle (see ``Rules.__reduce__``)."""
+    return Rules.from_dict(options)
 
 
 _OPTION_NAMES: Final = frozenset(f.name for f in attrs.fields(Rules) if f.init)

@@ -842,6 +842,9 @@ class GameState:
     def __copy__(self) -> GameState:
         return self
 
+    def __deepcopy__(self, memo: object) -> GameState:
+        return self
+
     def __repr__(self) -> str:
         turn = self._play[_TURN]
         seat = "-" if turn < 0 else str(turn)

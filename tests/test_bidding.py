@@ -303,6 +303,10 @@ def error_facts(error: IllegalActionError | None) -> tuple[Reason, str | None, s
 @example((Rules.pagat(), 0, [None, None, Bid(4), None], [100, 0]), True)
 @example((Rules.openspiel(), 3, [None, Bid(8), None, None], None), True)
 @example((Rules.openspiel(), 1, [None, None, None, Bid(13)], None), False)
+@example(
+    (Rules.two_player(nil_allowed=False, min_bid=13, bids_may_not_total_tricks=True), 1, [Bid.DOUBLE_NIL, None], None),
+    False,
+)
 @settings(max_examples=MANY)
 @given(bidding_positions(), st.booleans())
 def test_fast_bids_match_the_full_checks(position: Position, double_nil: bool) -> None:  # C-3, P-6, V-2, V-3, V-6
@@ -319,3 +323,17 @@ def test_fast_bids_match_the_full_checks(position: Position, double_nil: bool) -
             assert _within_limits(bid, seat, bids, rules, scores) == (error is None), bid
         # The same reason, rule and message as the full checks (C-3, V-2, V-3, V-6).
         assert error_facts(error) == error_facts(_broken_rule(bid, seat, bids, rules, scores)), bid
+
+
+def test_two_player_double_nil_is_no_way_out_of_the_total_rule() -> None:  # T-6, V-6
+    # Seat 0 declared Double Nil in the draft; seat 1 may only bid 13 (no
+    # Nil, a minimum of 13), which makes the bids total the 13 tricks.  Double
+    # Nil cannot be bid in the two-player bidding, so nothing avoids the
+    # total and the rule yields: 13 stays legal.
+    rules = Rules.two_player(nil_allowed=False, min_bid=13, bids_may_not_total_tricks=True)
+    bids = [Bid.DOUBLE_NIL, None]
+    assert legal_bids(seat=1, bids=bids, rules=rules, double_nil=False) == (Bid(13),)
+    assert bid_error(Bid(13), seat=1, bids=bids, rules=rules) is None
+    # In a partnership Double Nil is a bid, so the same total is refused.
+    four = Rules(nil_allowed=False, min_bid=13, bids_may_not_total_tricks=True, max_side_contract=None)
+    assert Bid(13) not in legal_bids(seat=3, bids=[Bid.DOUBLE_NIL, Bid.DOUBLE_NIL, Bid.DOUBLE_NIL, None], rules=four)

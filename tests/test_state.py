@@ -5,7 +5,9 @@ of every kind of illegal action."""
 
 from __future__ import annotations
 
+import copy
 import functools
+import pickle
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 from spades import (
+    PRESETS,
     Bid,
     Card,
     CardSet,
@@ -358,6 +361,17 @@ def test_apply_leaves_the_old_state_unchanged() -> None:
     # Keeping the old state is undo: the same action again gives an equal state.
     assert state.apply(Bid(3)) == after
     assert hash(state.apply(Bid(3))) == hash(after)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_state_survives_pickle_and_copy_in_every_phase(name: str) -> None:
+    state = new_game(PRESETS[name](), seed=11)
+    rng = random.Random(11)
+    while not state.sheet:
+        for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+            assert twin == state and hash(twin) == hash(state)
+            assert twin.legal_actions() == state.legal_actions()
+        state = state.apply(rng.choice(state.legal_actions()))
 
 
 # -- Illegal actions -----------------------------------------------------------------------------

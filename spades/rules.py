@@ -29,7 +29,6 @@ from spades.cards import (
     LITTLE_JOKER_INDEX,
     NUM_CARD_INDEXES,
     STANDARD_DECK_MASK,
-    SUIT_MASKS,
     Card,
 )
 from spades.errors import RulesError

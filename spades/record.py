@@ -489,7 +489,6 @@ class _Parser:
     def parse(self) -> Record:
         hand = -1
         section = ""
-        section_seat: tuple[int, int, int] | None = None
         exchange: list[tuple[str, int, int]] | None = None
         exchange_at = (0, 0)
         pending_turn: tuple[int, int, int] | None = None

@@ -14,7 +14,9 @@ each side.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -58,27 +60,30 @@ class SideScore:
     """Whether the side took every trick (V-8)."""
 
 
+_SCORE: Final = operator.attrgetter("score")
+_TOTAL_BAGS: Final = operator.attrgetter("total_bags")
+
+
 @attrs.frozen(slots=True)
 class HandScore:
     """The result of one hand for every side."""
 
     sides: tuple[SideScore, ...]
     """One entry per side, in the order of ``Rules.sides``."""
+    scores: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """Each side's running score after the hand."""
+    total_bags: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """Each side's bags after the hand."""
+
+    def __attrs_post_init__(self) -> None:
+        # Read at every bid and at the end of every hand: worked out once.
+        object.__setattr__(self, "scores", tuple(map(_SCORE, self.sides)))
+        object.__setattr__(self, "total_bags", tuple(map(_TOTAL_BAGS, self.sides)))
 
     @property
     def points(self) -> tuple[int, ...]:
         """Each side's points for the hand."""
         return tuple(s.points for s in self.sides)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each side's running score after the hand."""
-        return tuple(s.score for s in self.sides)
-
-    @property
-    def total_bags(self) -> tuple[int, ...]:
-        """Each side's bags after the hand."""
-        return tuple(s.total_bags for s in self.sides)
 
 
 def score_hand(
@@ -182,6 +187,13 @@ def _score_side(
         score=score + points,
         boston=boston,
     )
+
+
+def winner_after(result: HandScore, rules: Rules) -> int | None:
+    """:func:`game_winner` after a hand scored ``result`` (a side that took
+    every trick is the ``boston`` side, V-8)."""
+    boston = next((i for i, side in enumerate(result.sides) if side.boston), None)
+    return game_winner(result.scores, rules, boston=boston)
 
 
 def game_winner(scores: Sequence[int], rules: Rules, *, boston: int | None = None) -> int | None:

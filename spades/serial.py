@@ -41,8 +41,7 @@ from spades.cards import Card, CardSet
 from spades.errors import ParseError, RulesError, SpadesError, StateError
 from spades.record import Record, _ReplayError, _steps
 from spades.rules import Rules
-from spades.scoring import HandScore, SideScore, game_winner, score_hand
-from spades.sheet import HandRecord
+from spades.scoring import HandScore, SideScore, score_hand, winner_after
 from spades.state import GameState, Phase
 from spades.tricks import legal_plays, winner_position
 from spades.tricks import first_leader
@@ -556,7 +555,7 @@ def _read_sheet(
         tricks = _read_tricks(tricks_at, rules, first)
         if len(tricks) != rules.hand_size:
             raise tricks_at.fail(f"a hand is {rules.hand_size} tricks, not {len(tricks)} (C-8)")
-        played = _played_mask(tricks, tricks_at)
+        _played_mask(tricks, tricks_at)  # every card at most once (C-8)
         if with_hands:
             for seat, hand in enumerate(hands):
                 cards = CardSet.from_cards(t.cards[(seat - t.leader) % players] for t in tricks)
@@ -576,8 +575,8 @@ def _read_sheet(
                 f"does not follow from the bids and tricks: expected scores {list(expected.scores)} and bags "
                 f"{list(expected.total_bags)}, got {list(result.scores)} and {list(result.total_bags)} (S-1..S-8)"
             )
-        if number < len(items) - 1 and _winner(result, rules) is not None:
-            raise item.fail(f"side {_winner(result, rules)} won the game in this hand, but the sheet goes on (S-9)")
+        if number < len(items) - 1 and winner_after(result, rules) is not None:
+            raise item.fail(f"side {winner_after(result, rules)} won the game in this hand, but the sheet goes on (S-9)")
         scores, bags = result.scores, result.total_bags
         rows.append(
             HandSummary(number=number, dealer=dealer, bids=bids, tricks_won=won, tricks=tricks,  # type: ignore[arg-type]
@@ -585,11 +584,6 @@ def _read_sheet(
         )
         all_hands.append(hands)
     return tuple(rows), tuple(all_hands)
-
-
-def _winner(result: HandScore, rules: Rules) -> int | None:
-    boston = next((i for i, side in enumerate(result.sides) if side.boston), None)
-    return game_winner(result.scores, rules, boston=boston)
 
 
 def _check_totals(top: _At, rules: Rules, sheet: Sequence[HandSummary]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -614,7 +608,7 @@ def _check_totals(top: _At, rules: Rules, sheet: Sequence[HandSummary]) -> tuple
             f"bags {list(bags)} do not follow from the score sheet, which gives {list(expected_bags)} (S-8)"
         )
     winner = top.get("winner").integer(0, sides - 1, optional=True)
-    expected_winner = _winner(sheet[-1].result, rules) if sheet else None
+    expected_winner = winner_after(sheet[-1].result, rules) if sheet else None
     if winner != expected_winner:
         raise top.get("winner").fail(f"the score sheet gives winner {expected_winner}, not {winner} (S-9)")
     return scores, bags

@@ -53,7 +53,7 @@ from spades.deal import (
 )
 from spades.errors import IllegalActionError, Reason, RulesError, SpadesError
 from spades.rules import Rules
-from spades.scoring import HandScore, game_winner, score_sides
+from spades.scoring import score_sides, winner_after
 from spades.sheet import HandRecord
 from spades.tricks import first_leader_of_masks, legal_mask, play_error, winner_position
 
@@ -104,9 +104,6 @@ class _Context(NamedTuple):
     rules: Rules
     seed: int | None
     sheet: tuple[HandRecord, ...]
-    # Each side's score and bags carried, as the last hand left them.
-    scores: tuple[int, ...]
-    bags: tuple[int, ...]
     number: int
     dealer: int
     # The two-player stock, top card first (empty for a dealt hand).
@@ -304,21 +301,21 @@ class GameState:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score (sides as in ``rules.sides``)."""
-        scores: tuple[int, ...] = self._play[_CONTEXT].scores
-        return scores
+        sheet: tuple[HandRecord, ...] = self._play[_CONTEXT].sheet
+        return sheet[-1].result.scores if sheet else (0,) * len(self.rules.sides)
 
     @property
     def bags(self) -> tuple[int, ...]:
         """Each side's bags carried, 0..bags_per_penalty-1 (S-8)."""
-        bags: tuple[int, ...] = self._play[_CONTEXT].bags
-        return bags
+        sheet: tuple[HandRecord, ...] = self._play[_CONTEXT].sheet
+        return sheet[-1].result.total_bags if sheet else (0,) * len(self.rules.sides)
 
     @property
     def winner(self) -> int | None:
         """The index of the winning side once the game is over, else ``None``."""
         if self._play[_PHASE] != _OVER:
             return None
-        return _winner_of(self.sheet[-1].result, self.rules)
+        return winner_after(self.sheet[-1].result, self.rules)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -458,9 +455,8 @@ class GameState:
             log = (log, trick)
             held = hands[winner] & ~played
             if held:
-                spades = rules._suit_masks[3]
-                lead = held & ~spades if not played & spades else 0  # C-4
-                legal = cards_of_mask(lead or held)
+                broken = bool(played & rules._suit_masks[3])
+                legal = cards_of_mask(legal_mask(held, -1, broken, rules, False))
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, winner, hands, pile, played, (), won, legal, log, bids))
                 return new
@@ -636,14 +632,11 @@ class GameState:
     def _dealt(self, deal: Deal, masks: tuple[int, ...]) -> GameState:
         """The state after ``deal``, whose hands are ``masks``: the bidding
         begins at the dealer's left (P-3)."""
-        play = self._play
-        context: _Context = play[_CONTEXT]
+        context: _Context = self._play[_CONTEXT]
         rules = context.rules
         aside = rules.deck_mask & ~sum(masks)  # the hands share no card
         turn = context.dealer + 1
-        if turn == rules.players:
-            turn = 0
-        return _state((context, _BID, turn, masks, aside, 0, (), 0, (), (play[_LOG], (deal,)), play[_BIDS]))
+        return self._next(deal, phase=_BID, turn=turn if turn < rules.players else 0, hands=masks, pile=aside)
 
     def _replace(self, action: Action) -> GameState:
         if type(action) is not Replacement:
@@ -684,14 +677,14 @@ class GameState:
                     "Double Nil must be declared at the start of the player's first draft turn",
                     "T-6",
                 )
-            error = bid_error(action, seat=seat, bids=bids, rules=context.rules, scores=context.scores)
+            error = bid_error(action, seat=seat, bids=bids, rules=context.rules, scores=self.scores)
             if error is not None:
                 raise error
             return self._next(action, bids=bids[:seat] + (action,) + bids[seat + 1 :])
         if action is not Draft.KEEP and action is not Draft.REJECT:
             raise self._wrong_phase(action)
         pile = play[_PILE]
-        used = int(sum(hands) + pile).bit_count()  # cards drawn so far
+        used = self._stock_drawn()
         stock = context.stock
         if action is Draft.KEEP:  # T-2
             kept, discarded = stock[used], stock[used + 1]
@@ -700,8 +693,7 @@ class GameState:
         hands = (hands[0] | _BIT[kept], hands[1]) if seat == 0 else (hands[0], hands[1] | _BIT[kept])
         pile |= _BIT[discarded]
         if used + 2 < len(stock):
-            # T-3: the other player drafts next.
-            return _state((context, _DRAFT, 1 - seat, hands, pile, 0, (), 0, (), (play[_LOG], (action,)), bids))
+            return self._next(action, turn=1 - seat, hands=hands, pile=pile)  # T-3: the other drafts next
         # The draft is over: Double Nil discards, second player first (T-6).
         exchanges = exchange_order(context.rules, context.dealer, bids)
         return self._after_exchange(action, context._replace(exchanges=exchanges), hands, pile, bids)
@@ -719,7 +711,7 @@ class GameState:
                 "Double Nil must be declared at the start of the player's first draft turn",
                 "T-6",
             )
-        error = bid_error(action, seat=seat, bids=bids, rules=rules, scores=context.scores)
+        error = bid_error(action, seat=seat, bids=bids, rules=rules, scores=self.scores)
         if error is not None:
             raise error
         bids = bids[:seat] + (action,) + bids[seat + 1 :]
@@ -728,8 +720,7 @@ class GameState:
         for _ in range(players - 1):
             nxt = nxt + 1 if nxt + 1 < players else 0
             if bids[nxt] is None:
-                # The next seat to the left bids (P-3; T-4).
-                return _state((context, _BID, nxt, hands, pile, 0, (), 0, (), (log, (action,)), bids))
+                return self._next(action, turn=nxt, bids=bids)  # the next seat to the left (P-3; T-4)
         # The two-player Double Nil discards came after the draft (T-6).
         exchanges = () if rules.is_draft else exchange_order(rules, context.dealer, bids)
         if exchanges:
@@ -811,7 +802,7 @@ class GameState:
         rules = context.rules
         bids = cast("tuple[Bid, ...]", play[_BIDS])  # every seat has bid
         tricks = _unpack_won(won, rules.players)
-        result = score_sides(bids, tricks, rules, context.scores, context.bags)
+        result = score_sides(bids, tricks, rules, self.scores, self.bags)
         record = HandRecord(
             number=context.number,
             dealer=context.dealer,
@@ -822,16 +813,14 @@ class GameState:
             actions=_unchain(log),
         )
         sheet = context.sheet + (record,)
-        scores = result.scores
-        bags = result.total_bags
         players = rules.players
-        if _winner_of(result, rules) is not None:
-            over = context._replace(sheet=sheet, scores=scores, bags=bags)
+        if winner_after(result, rules) is not None:
+            over = context._replace(sheet=sheet)
             return _state((over, _OVER, -1, (0,) * players, play[_PILE], played, (), won, (), (), play[_BIDS]))
         dealer = context.dealer + 1  # P-8, T-8
         if dealer == players:
             dealer = 0
-        state = _state(_no_cards(_new_hand(rules, context.seed, sheet, scores, bags, context.number + 1, dealer)))
+        state = _state(_no_cards(_new_hand(rules, context.seed, sheet, context.number + 1, dealer)))
         if context.seed is not None:
             state = state._resolve_chance()
         return state
@@ -868,11 +857,6 @@ def _state(play: tuple[Any, ...]) -> GameState:
     return new
 
 
-def _winner_of(result: HandScore, rules: Rules) -> int | None:
-    boston = next((i for i, side in enumerate(result.sides) if side.boston), None)
-    return game_winner(result.scores, rules, boston=boston)
-
-
 def _unpack_won(won: int, players: int) -> tuple[int, ...]:
     """Tricks won by each seat, from the packed count of the play fields."""
     return tuple(won.to_bytes(players, "little"))
@@ -893,13 +877,11 @@ def _new_hand(
     rules: Rules,
     seed: int | None,
     sheet: tuple[HandRecord, ...],
-    scores: tuple[int, ...],
-    bags: tuple[int, ...],
     number: int,
     dealer: int,
 ) -> _Context:
     """The context of a hand waiting for its deal."""
-    return _Context(rules, seed, sheet, scores, bags, number, dealer, (), (), None)
+    return _Context(rules, seed, sheet, number, dealer, (), (), None)
 
 
 def _no_cards(context: _Context) -> tuple[Any, ...]:
@@ -927,8 +909,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
         raise RulesError(f"new_game needs a Rules value, got {rules!r}")
     if seed is not None and type(seed) is not int:
         raise SpadesError(f"the seed must be an int or None, got {seed!r}")
-    zeros = (0,) * len(rules.sides)
-    state = _state(_no_cards(_new_hand(rules, seed, (), zeros, zeros, 0, rules.first_dealer)))
+    state = _state(_no_cards(_new_hand(rules, seed, (), 0, rules.first_dealer)))
     if seed is not None:
         state = state._resolve_chance()
     return state

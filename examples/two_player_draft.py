@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 
 import spades
-from spades import Bid, Card, Draft, Exchange, Phase, SeatView
+from spades import Bid, Card, Draft, Exchange, Phase, SeatView, seat_view
 from spades.bots import estimate_bid
 
 DOUBLE_NIL_SEAT = 1
@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     while state.phase is Phase.DRAFT:
         seat = state.turn
         assert seat is not None  # a draft turn always has a seat to act
-        view = state.view(seat)
+        view = seat_view(state, seat)
         action = draft_choice(view)
         if action == Bid.DOUBLE_NIL:
             print(f"seat {seat} declares Double Nil before its first draft decision (T-6)")
@@ -66,14 +66,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"seat {seat} sees {view.top_of_stock} and chooses {action}")
         state = state.apply(action, seat=seat)
     for seat in (0, 1):
-        view = state.view(seat)
+        view = seat_view(state, seat)
         print(f"after the draft seat {seat} holds {view.hand} and discarded {view.draft_discards}")
     if state.phase is Phase.DISCARD:
         seat = state.turn
         assert seat is not None
-        exchange = discard_choice(state.view(seat))
+        exchange = discard_choice(seat_view(state, seat))
         state = state.apply(exchange, seat=seat)  # the seeded game draws the replacements
-        view = state.view(seat)
+        view = seat_view(state, seat)
         print(f"seat {seat} discards {view.gave} and draws {view.received}: now {view.hand}")
     while state.phase is Phase.BID:
         seat = state.turn

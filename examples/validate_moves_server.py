@@ -17,7 +17,7 @@ from collections.abc import Iterable
 import attrs
 
 import spades
-from spades import Bid, Card, GameState, Phase
+from spades import Bid, Card, GameState, Phase, seat_view
 
 
 @attrs.frozen
@@ -78,7 +78,7 @@ def serve(messages: Iterable[tuple[int, str]], seed: int = 7) -> GameState:
             if state is not before:
                 raise RuntimeError("a refused move must leave the state as it was")
             print(f"refused   seat {seat} {text!r}: {answer.reason}: {answer.message}")
-    view = state.view(0)
+    view = seat_view(state, 0)
     print(f"seat 0 sees: hand {view.hand}, cards held {view.hand_sizes}, tricks won {view.tricks_won}")
     return state
 

@@ -21,21 +21,49 @@ than by a side reaching 500.
 from __future__ import annotations
 
 from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
-from spades.bidding import bid_error, double_nil_open, exchange_order, legal_bids
+from spades._decks import DeckFacts
+from spades.bidding import BidLimits, bid_error, bid_limits, double_nil_open, first_bidder, legal_bids, next_bidder
 from spades.cards import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, Rank, Suit
-from spades.errors import IllegalActionError, ParseError, Reason, RulesError, SpadesError, StateError
+from spades.deal import dealer_of_hand, next_dealer
+from spades.draft import double_nil_declarable, walk_draft
+from spades.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalActionError,
+    ParseError,
+    Reason,
+    RulesError,
+    SpadesError,
+    StateError,
+)
+from spades.exchange import exchange_order
 from spades.rules import PRESETS, Rules
 from spades.scoring import HandScore, SideScore, game_winner, score_hand
 from spades.sheet import HandRecord
 from spades.record import Record
 from spades.state import GameState, Phase, new_game
-from spades.tricks import breaks_spades, legal_plays, play_error, trick_winner
-from spades.view import HandSummary, PlayedTrick, SeatView
+from spades.tricks import breaks_spades, first_leader, legal_plays, play_error, spades_broken, trick_winner, trick_winner_seat
+from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "ArgumentError",
+    "ArgumentTypeError",
+    "BidLimits",
+    "DeckFacts",
+    "bid_limits",
+    "dealer_of_hand",
+    "double_nil_declarable",
+    "first_bidder",
+    "first_leader",
+    "next_bidder",
+    "next_dealer",
+    "seat_view",
+    "spades_broken",
+    "trick_winner_seat",
+    "walk_draft",
     "BIG_JOKER",
     "Bid",
     "Card",

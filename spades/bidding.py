@@ -1,49 +1,368 @@
-"""Bid validation, as pure functions of plain values.
+"""Bidding, as pure functions of plain values.
 
 ``bids`` is seat-indexed: the bid each seat has made so far, or ``None``.
 ``scores`` (side-indexed) is needed only for V-3's "trailing by" rule.
 
+Every question about a bid is answered from one set of facts,
+:func:`bid_limits`: the least and the greatest number the seat may bid and
+why, whether Nil and Double Nil are open and why not, and the number the
+bids may not total.  :func:`legal_bids` lists what those facts allow and
+:func:`bid_error` says which of them a bid breaks, so the two cannot
+disagree.
+
 >>> from spades import Bid, Rules
->>> from spades.bidding import bid_error, legal_bids
+>>> from spades.bidding import bid_error, bid_limits, legal_bids
 >>> rules = Rules.partnership()
 >>> bid_error(Bid(14), seat=1, bids=[None] * 4, rules=rules).rule
 'C-3'
 >>> [str(b) for b in legal_bids(seat=1, bids=[None] * 4, rules=rules)][:3]
 ['nil', '1', '2']
+>>> limits = bid_limits(seat=3, bids=[None, Bid(9), None, None], rules=Rules.openspiel())
+>>> limits.least, limits.most, limits.most_rule
+(1, 4, 'V-6')
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
+import attrs
+
 from spades.actions import BIDS, Bid
-from spades.errors import IllegalActionError, Reason
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
 from spades.rules import Rules
 
-__all__ = ["bid_error", "legal_bids", "double_nil_open", "exchange_order"]
+__all__ = [
+    "BidLimits",
+    "Refusal",
+    "bid_limits",
+    "bid_error",
+    "legal_bids",
+    "double_nil_open",
+    "first_bidder",
+    "next_bidder",
+]
 
 
 def double_nil_open(seat: int, rules: Rules, scores: Sequence[int] | None = None) -> bool:
     """Whether Double Nil is open to ``seat`` under ``rules`` given the side
     scores (P-6, T-6, V-3): allowed at all, and, with
     ``double_nil_trailing_by``, the seat's side trails the best other side by
-    at least that many points.
+    at least that many points.  *When* it may be bid is another matter: at
+    the seat's turn to bid in a partnership or cutthroat game (P-6), at the
+    start of its first draft turn in the two-player game
+    (:func:`spades.draft.double_nil_declarable`, T-6).
+
+    >>> from spades import Rules
+    >>> double_nil_open(0, Rules.pagat(), [0, 0]), double_nil_open(0, Rules.pagat(), [-100, 0])
+    (False, True)
     """
     if not rules.double_nil_allowed:
         return False
     if rules.double_nil_trailing_by is None:
         return True
+    seat = check_seat(seat, rules.players)
+    sides = len(rules.sides)
     if scores is None:
-        scores = [0] * len(rules.sides)
+        scores = (0,) * sides
+    elif len(scores) != sides:
+        raise ArgumentError(f"scores: one per side ({sides}), got {len(scores)}")
     own = rules.side_of[seat]
     best_other = max(s for i, s in enumerate(scores) if i != own)
     return best_other - scores[own] >= rules.double_nil_trailing_by
 
 
-def _least_bid(rules: Rules) -> int:
-    """The least a seat can still add to its side's contract."""
+def first_bidder(rules: Rules, dealer: int) -> int:
+    """The seat that bids first: left of the dealer (P-3); in the two-player
+    game the second player, the first player being the "dealer" (T-4).
+
+    >>> from spades import Rules
+    >>> first_bidder(Rules.partnership(), 3), first_bidder(Rules.two_player(), 0)
+    (0, 1)
+    """
+    return (check_seat(dealer, rules.players) + 1) % rules.players
+
+
+def next_bidder(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> int | None:
+    """The seat to bid next: the first seat without a bid clockwise from
+    :func:`first_bidder` (P-3, T-4: in the two-player game a Double Nil
+    declared in the draft is that player's bid, T-6), or ``None`` once every
+    seat has bid.
+
+    >>> from spades import Bid, Rules
+    >>> next_bidder(Rules.partnership(), 0, [None, Bid(3), None, None])
+    2
+    >>> next_bidder(Rules.two_player(), 0, [None, Bid.DOUBLE_NIL])
+    0
+    """
+    dealer = check_seat(dealer, rules.players)
+    return next_bidder_of(rules.players, dealer, _check_bids(bids, rules))
+
+
+def next_bidder_of(players: int, dealer: int, bids: Sequence[Bid | None]) -> int | None:
+    """:func:`next_bidder` of checked arguments (internal fast path)."""
+    seat = dealer
+    for _ in range(players):
+        seat = seat + 1 if seat + 1 < players else 0  # clockwise from the dealer's left (P-3, T-4)
+        if bids[seat] is None:
+            return seat
+    return None
+
+
+Refusal = tuple[Reason, str, str]
+"""Why a bid is refused: its :class:`~spades.Reason`, a message and the
+rule id (an :class:`~spades.IllegalActionError`'s parts)."""
+
+
+def _refused(refusal: Refusal) -> IllegalActionError:
+    reason, message, rule = refusal
+    return IllegalActionError(reason, message, rule)
+
+
+@attrs.frozen(slots=True)
+class BidLimits:
+    """What a seat may bid now, and why (C-3, P-6, T-6, V-2, V-3, V-6):
+    built by :func:`bid_limits`; :func:`legal_bids` and :func:`bid_error`
+    read nothing else.
+
+    A *number* is a bid of 1 or more tricks; Nil and Double Nil are apart.
+    Each limit comes with the :class:`~spades.Reason` and rule id of a bid
+    beyond it.
+    """
+
+    least: int
+    """The least number the seat may bid."""
+    least_reason: Reason
+    """Why not fewer: ``BID_OUT_OF_RANGE`` (C-3: a number is at least 1),
+    ``BID_BELOW_MINIMUM`` or ``SIDE_BID_BELOW_MINIMUM`` (V-6)."""
+    least_rule: str
+    """The rule id of :attr:`least_reason`."""
+    most: int
+    """The greatest number the seat may bid (below :attr:`least`: none)."""
+    most_reason: Reason
+    """Why not more: ``BID_OUT_OF_RANGE`` (C-3: the size of the hand) or
+    ``CONTRACT_TOO_HIGH`` (V-6)."""
+    most_rule: str
+    """The rule id of :attr:`most_reason`."""
+    nil: Refusal | None
+    """``None`` if Nil is open, else why not."""
+    double_nil: Refusal | None
+    """``None`` if Double Nil is open, else why not."""
+    total: int | None
+    """The tricks bid (0 for Nil and Double Nil) that would make every bid
+    add up to the number of tricks, when the rules forbid it (V-6) and
+    another bid remains; else ``None``."""
+    legal: tuple[Bid, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Every bid within these limits: Nil, the numbers ascending, then
+    Double Nil."""
+
+    def __attrs_post_init__(self) -> None:
+        numbers = BIDS[self.least : max(self.least, self.most + 1)]
+        total = self.total
+        if total is not None and self.least <= total <= self.most:
+            numbers = BIDS[self.least : total] + BIDS[total + 1 : self.most + 1]
+        nil = self.nil is None and total != 0
+        double = self.double_nil is None and total != 0
+        legal = ((Bid.NIL,) if nil else ()) + numbers + ((Bid.DOUBLE_NIL,) if double else ())
+        object.__setattr__(self, "legal", legal)
+
+    def error(self, bid: Bid) -> IllegalActionError | None:
+        """The error ``bid`` (a :class:`~spades.Bid`) raises under these
+        limits, or ``None`` when it is legal."""
+        tricks = bid.tricks
+        if bid.double_nil:
+            if tricks != 0:
+                return IllegalActionError(Reason.BID_OUT_OF_RANGE, "a Double Nil bid is a bid of 0 tricks", "P-6")
+            zero = self.double_nil
+        elif type(tricks) is not int or tricks < 0:
+            return IllegalActionError(
+                Reason.BID_OUT_OF_RANGE, f"cannot bid {tricks!r}: a bid is a whole number of tricks", "C-3"
+            )
+        elif tricks == 0:
+            zero = self.nil
+        else:
+            if tricks < self.least:
+                return IllegalActionError(self.least_reason, self._least_message(tricks), self.least_rule)
+            if tricks > self.most:
+                return IllegalActionError(self.most_reason, self._most_message(tricks), self.most_rule)
+            zero = None
+        if zero is not None:
+            return _refused(zero)
+        if tricks == self.total:
+            return IllegalActionError(
+                Reason.BIDS_TOTAL_TRICKS, f"cannot bid {bid}: the bids would add up to the number of tricks", "V-6"
+            )
+        return None
+
+    def _least_message(self, tricks: int) -> str:
+        if self.least_reason is Reason.SIDE_BID_BELOW_MINIMUM:
+            return f"cannot bid {tricks}: the side's contract would be below its minimum; bid at least {self.least}"
+        if self.least_reason is Reason.BID_BELOW_MINIMUM:
+            return f"cannot bid {tricks}: these rules need a bid of at least {self.least} or Nil"
+        return f"cannot bid {tricks}: a bid is a whole number of tricks"
+
+    def _most_message(self, tricks: int) -> str:
+        if self.most_reason is Reason.CONTRACT_TOO_HIGH:
+            return f"cannot bid {tricks}: the side's contract would exceed its maximum; bid at most {self.most}"
+        return f"cannot bid {tricks}: a bid is a whole number of tricks from 0 to {self.most}"
+
+
+def _check_bids(bids: object, rules: Rules) -> Sequence[Bid | None]:
+    if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence):
+        raise ArgumentTypeError(f"bids: a sequence of one Bid or None per seat, got {type(bids).__name__}")
+    if len(bids) != rules.players:
+        raise ArgumentError(f"bids: one per seat ({rules.players}), got {len(bids)}")
+    for bid in bids:
+        if bid is not None and type(bid) is not Bid:
+            raise ArgumentTypeError(f"bids: each is a Bid or None, got {type(bid).__name__}")
+    return bids
+
+
+def _check_scores(scores: object, rules: Rules) -> Sequence[int] | None:
+    if scores is None:
+        return None
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
+        raise ArgumentTypeError(f"scores: a sequence of one int per side, got {type(scores).__name__}")
+    if len(scores) != len(rules.sides):
+        raise ArgumentError(f"scores: one per side ({len(rules.sides)}), got {len(scores)}")
+    for score in scores:
+        if type(score) is not int:
+            raise ArgumentTypeError(f"scores: each is an int, got {type(score).__name__}")
+    return scores
+
+
+def _least_addition(rules: Rules) -> int:
+    """The least a seat still to bid must add to its side's contract: 0 with
+    Nil allowed (V-2), else its least number (V-6)."""
     return 0 if rules.nil_allowed else max(1, rules.min_bid)
+
+
+_NIL_NOT_ALLOWED: Final = (Reason.NIL_NOT_ALLOWED, "these rules do not allow Nil", "V-2")
+_DOUBLE_NIL_IN_DRAFT: Final = (
+    Reason.DOUBLE_NIL_TOO_LATE,
+    "Double Nil must be declared at the start of the player's first draft turn",
+    "T-6",
+)
+_DOUBLE_NIL_NOT_ALLOWED: Final = (Reason.DOUBLE_NIL_NOT_ALLOWED, "these rules do not allow Double Nil", "V-3")
+
+
+def _double_nil_refusal(seat: int, rules: Rules, scores: Sequence[int] | None) -> Refusal | None:
+    """Why ``seat`` may not bid Double Nil in the bidding, or ``None``
+    (P-6, T-6, V-3)."""
+    if rules.is_draft:
+        return _DOUBLE_NIL_IN_DRAFT
+    if not rules.double_nil_allowed:
+        return _DOUBLE_NIL_NOT_ALLOWED
+    if not double_nil_open(seat, rules, scores):
+        return (
+            Reason.DOUBLE_NIL_NOT_ALLOWED,
+            f"Double Nil needs the side to trail by at least {rules.double_nil_trailing_by} points",
+            "V-3",
+        )
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _unrestricted(hand: int, double_nil: Refusal | None) -> BidLimits:
+    """The limits when no option restricts the numbers: 0..``hand`` (C-3)."""
+    return BidLimits(1, Reason.BID_OUT_OF_RANGE, "C-3", hand, Reason.BID_OUT_OF_RANGE, "C-3", None, double_nil, None)
+
+
+def bid_limits(
+    *,
+    seat: int,
+    bids: Sequence[Bid | None],
+    rules: Rules,
+    scores: Sequence[int] | None = None,
+) -> BidLimits:
+    """The :class:`BidLimits` of ``seat`` about to bid after ``bids``.
+
+    * C-3: a number of tricks from 0 to the size of the hand; 0 is Nil.
+    * V-2: Nil only if the rules allow it.
+    * P-6, V-3: Double Nil only if the rules allow it, and with
+      ``double_nil_trailing_by`` only for a side trailing by that much; T-6:
+      never in the two-player game's bidding, which declares it in the draft.
+    * V-6: ``min_bid`` for a number; ``min_side_bid`` at the side's last bid
+      when no member bid Nil; ``max_side_contract``, counting the least each
+      partner still to bid must add; ``bids_may_not_total_tricks`` at the
+      last bid, unless no other bid would remain.
+
+    Turn order is not checked here (:func:`next_bidder`).
+    """
+    if type(rules) is not Rules:
+        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
+    seat = check_seat(seat, rules.players)
+    return limits_of(seat, _check_bids(bids, rules), rules, _check_scores(scores, rules))
+
+
+def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> BidLimits:
+    """:func:`bid_limits` of checked arguments (internal fast path of the
+    state)."""
+    double = _double_nil_refusal(seat, rules, scores)
+    limit = rules.max_side_contract
+    if (
+        rules.nil_allowed
+        and limit is None
+        and not rules.min_bid
+        and not rules.min_side_bid
+        and not rules.bids_may_not_total_tricks
+    ):
+        return _unrestricted(rules.hand_size, double)
+    least, least_reason, least_rule = 1, Reason.BID_OUT_OF_RANGE, "C-3"
+    if rules.min_bid > 1:
+        least, least_reason, least_rule = rules.min_bid, Reason.BID_BELOW_MINIMUM, "V-6"
+    most, most_reason, most_rule = rules.hand_size, Reason.BID_OUT_OF_RANGE, "C-3"
+    zero: Refusal | None = None  # a bid of 0 would take the side past its maximum
+    if limit is not None or rules.min_side_bid:
+        partners_bid = 0
+        waiting = 0
+        partner_nil = False
+        for member in rules.sides[rules.side_of[seat]]:
+            if member != seat:
+                made = bids[member]
+                if made is None:
+                    waiting += 1
+                else:
+                    partners_bid += made.tricks
+                    partner_nil = partner_nil or made.is_nil
+        if limit is not None:
+            room = limit - partners_bid - waiting * _least_addition(rules)
+            if room < most:
+                most, most_reason, most_rule = room, Reason.CONTRACT_TOO_HIGH, "V-6"
+            if room < 0:
+                zero = (Reason.CONTRACT_TOO_HIGH, f"the side's contract would exceed {limit} even with a Nil", "V-6")
+        if rules.min_side_bid and not waiting and not partner_nil and rules.min_side_bid - partners_bid > least:
+            least = rules.min_side_bid - partners_bid
+            least_reason, least_rule = Reason.SIDE_BID_BELOW_MINIMUM, "V-6"
+    nil = zero if rules.nil_allowed else _NIL_NOT_ALLOWED
+    if double is None:
+        double = zero
+    total = _forbidden_total(seat, bids, rules, least, most, nil is None or double is None)
+    return BidLimits(least, least_reason, least_rule, most, most_reason, most_rule, nil, double, total)
+
+
+def _forbidden_total(
+    seat: int, bids: Sequence[Bid | None], rules: Rules, least: int, most: int, zero_open: bool
+) -> int | None:
+    """With ``bids_may_not_total_tricks`` and every other seat's bid made,
+    the tricks that would make the bids total the hand, if the seat has
+    another legal bid (V-6: the rule yields when it would leave none)."""
+    if not rules.bids_may_not_total_tricks:
+        return None
+    total = 0
+    for other, made in enumerate(bids):
+        if other != seat:
+            if made is None:
+                return None
+            total += made.tricks
+    left = rules.hand_size - total
+    if left == 0:
+        avoidable = least <= most  # any number avoids a total of 0
+    else:
+        avoidable = zero_open or least < most or (least == most and least != left)
+    return left if avoidable else None
 
 
 def bid_error(
@@ -54,184 +373,19 @@ def bid_error(
     rules: Rules,
     scores: Sequence[int] | None = None,
 ) -> IllegalActionError | None:
-    """Why ``seat`` may not make ``bid`` after ``bids``, or ``None``.
+    """Why ``seat`` may not make ``bid`` after ``bids``, or ``None``: the
+    first of :func:`bid_limits`' facts it breaks.
 
-    Checks C-3 (0..hand size, no pass), P-6/T-6 and V-3 (Double Nil), V-2 (Nil
-    allowed) and V-6 (minimum bids, maximum contract, bids totalling the
-    tricks).  Turn order is the state's business, not this function's.
+    >>> from spades import Bid, Rules
+    >>> bid_error(Bid(5), seat=3, bids=[None, Bid(9), None, None], rules=Rules.openspiel()).reason.name
+    'CONTRACT_TOO_HIGH'
+    >>> bid_error(Bid.DOUBLE_NIL, seat=1, bids=[None, None], rules=Rules.two_player()).rule
+    'T-6'
     """
-    if isinstance(bid, Bid) and _within_limits(bid, seat, bids, rules, scores):
-        return None
-    return _broken_rule(bid, seat, bids, rules, scores)
-
-
-def _within_limits(bid: Bid, seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> bool:
-    """Whether ``bid`` is legal, by arithmetic alone (C-3, P-6, V-2, V-3,
-    V-6); when not, :func:`_broken_rule` says why."""
-    tricks = bid.tricks
-    if type(tricks) is not int:
-        return False  # C-3: only a whole number
-    if bid.double_nil and (tricks != 0 or not double_nil_open(seat, rules, scores)):
-        return False  # P-6, V-3
-    if rules._open_numbers:
-        return 0 <= tricks <= rules.hand_size  # C-3; a Double Nil here is 0
-    least, most, zero = _limits(seat, bids, rules)
-    if tricks == 0:
-        legal = zero and (bid.double_nil or rules.nil_allowed)  # V-2, V-6
-    else:
-        legal = least <= tricks <= most  # C-3, V-6
-    if not legal:
-        return False
-    left = _tricks_left(seat, bids, rules)
-    if left != tricks:
-        return True
-    # V-6: the bids would total the tricks; legal only if no other bid avoids it.
-    other_zero = left != 0 and zero and (rules.nil_allowed or _double_nil_bid_open(seat, rules, scores))
-    return not _can_avoid_total(left, least, most, other_zero)
-
-
-def _limits(seat: int, bids: Sequence[Bid | None], rules: Rules) -> tuple[int, int, bool]:
-    """The limits on what ``seat`` may bid before the rule on bids totalling
-    the tricks: the least and the most tricks of a bid of a number (1 or
-    more: C-3, ``min_bid`` and ``min_side_bid`` of V-6, the side's maximum
-    contract), and whether a bid of 0 (Nil or Double Nil) keeps the side
-    within its maximum contract (V-6)."""
-    least = max(1, rules.min_bid)
-    most = rules.hand_size
-    limit = rules.max_side_contract
-    if limit is None and not rules.min_side_bid:
-        return least, most, True
-    partners_bid = 0  # tricks the seat's partners have bid
-    waiting = 0  # partners still to bid
-    partner_nil = False
-    for member in rules.sides[rules.side_of[seat]]:
-        if member != seat:
-            made = bids[member]
-            if made is None:
-                waiting += 1
-            else:
-                partners_bid += made.tricks
-                partner_nil = partner_nil or made.is_nil
-    zero = True
-    if limit is not None:
-        # Room for this bid once each waiting partner adds the least bid.
-        room = limit - partners_bid - waiting * _least_bid(rules)
-        most = min(most, room)
-        zero = room >= 0
-    if rules.min_side_bid and not waiting and not partner_nil:
-        # The side's last bid: a numbers-only side needs min_side_bid in all.
-        least = max(least, rules.min_side_bid - partners_bid)
-    return least, most, zero
-
-
-def _tricks_left(seat: int, bids: Sequence[Bid | None], rules: Rules) -> int | None:
-    """With ``bids_may_not_total_tricks`` and every other seat's bid made,
-    the bid that would make the bids total the tricks (V-6); else ``None``."""
-    if not rules.bids_may_not_total_tricks:
-        return None
-    total = 0
-    for other, made in enumerate(bids):
-        if other != seat:
-            if made is None:
-                return None
-            total += made.tricks
-    return rules.hand_size - total
-
-
-def _broken_rule(
-    bid: object, seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None
-) -> IllegalActionError | None:
-    """The full checks of :func:`bid_error`, one rule after another: the
-    error of the first rule ``bid`` breaks, or ``None``."""
-    if not isinstance(bid, Bid):
+    limits = bid_limits(seat=seat, bids=bids, rules=rules, scores=scores)
+    if type(bid) is not Bid:
         return IllegalActionError(Reason.NOT_AN_ACTION, f"{bid!r} is not a bid; bid a number of tricks or nil", "C-3")
-    hand = rules.hand_size
-    if bid.double_nil:
-        if bid.tricks != 0:
-            return IllegalActionError(Reason.BID_OUT_OF_RANGE, "a Double Nil bid is a bid of 0 tricks", "P-6")
-        if not rules.double_nil_allowed:
-            return IllegalActionError(Reason.DOUBLE_NIL_NOT_ALLOWED, "these rules do not allow Double Nil", "V-3")
-        if not double_nil_open(seat, rules, scores):
-            return IllegalActionError(
-                Reason.DOUBLE_NIL_NOT_ALLOWED,
-                f"Double Nil needs the side to trail by at least {rules.double_nil_trailing_by} points",
-                "V-3",
-            )
-    elif type(bid.tricks) is not int or not 0 <= bid.tricks <= hand:
-        return IllegalActionError(
-            Reason.BID_OUT_OF_RANGE, f"cannot bid {bid.tricks!r}: a bid is a whole number of tricks from 0 to {hand}", "C-3"
-        )
-    elif bid.tricks == 0:
-        if not rules.nil_allowed:
-            return IllegalActionError(Reason.NIL_NOT_ALLOWED, "these rules do not allow Nil", "V-2")
-    elif bid.tricks < rules.min_bid:
-        return IllegalActionError(
-            Reason.BID_BELOW_MINIMUM, f"cannot bid {bid.tricks}: these rules need a bid of at least {rules.min_bid} or Nil", "V-6"
-        )
-    return _side_error(bid, seat, bids, rules) or _total_error(bid, seat, bids, rules, scores)
-
-
-def _side_error(bid: Bid, seat: int, bids: Sequence[Bid | None], rules: Rules) -> IllegalActionError | None:
-    members = rules.sides[rules.side_of[seat]]
-    if len(members) < 2 and rules.max_side_contract is None:
-        return None  # V-6's maximum applies to one-seat sides too; the minimum needs partners
-    others = [bids[m] for m in members if m != seat]
-    made = [b for b in others if b is not None]
-    contract = sum(b.tricks for b in made) + bid.tricks
-    still_to_bid = len(others) - len(made)
-    if rules.max_side_contract is not None:
-        least_rest = still_to_bid * _least_bid(rules)
-        if contract + least_rest > rules.max_side_contract:
-            return IllegalActionError(
-                Reason.CONTRACT_TOO_HIGH,
-                f"cannot bid {bid}: the side's contract would exceed {rules.max_side_contract}",
-                "V-6",
-            )
-    if rules.min_side_bid and still_to_bid == 0 and not bid.is_nil and not any(b.is_nil for b in made):
-        if contract < rules.min_side_bid:
-            return IllegalActionError(
-                Reason.SIDE_BID_BELOW_MINIMUM,
-                f"cannot bid {bid}: the side's contract would be {contract}, below the minimum {rules.min_side_bid}",
-                "V-6",
-            )
-    return None
-
-
-def _total_error(
-    bid: Bid, seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None
-) -> IllegalActionError | None:
-    if not rules.bids_may_not_total_tricks:
-        return None
-    if any(b is None for i, b in enumerate(bids) if i != seat):
-        return None
-    total = sum(b.tricks for i, b in enumerate(bids) if i != seat and b is not None) + bid.tricks
-    if total != rules.hand_size:
-        return None
-    # The rule yields when it would leave the last bidder no legal bid at all.
-    lenient = rules.replace(bids_may_not_total_tricks=False)
-    for other in _candidates(rules):
-        if other != bid and _broken_rule(other, seat, bids, lenient, scores) is None:
-            total_other = total - bid.tricks + other.tricks
-            if total_other != rules.hand_size:
-                return IllegalActionError(
-                    Reason.BIDS_TOTAL_TRICKS,
-                    f"cannot bid {bid}: the bids would add up to {rules.hand_size}, the number of tricks",
-                    "V-6",
-                )
-    return None
-
-
-def _candidates(rules: Rules) -> tuple[Bid, ...]:
-    """The bids a seat may have in the bidding: the numbers, and Double Nil
-    but in the two-player game, which declares it during the draft (T-6)."""
-    double = rules.double_nil_allowed and not rules.is_draft
-    return BIDS[: rules.hand_size + 1] + ((Bid.DOUBLE_NIL,) if double else ())
-
-
-def _double_nil_bid_open(seat: int, rules: Rules, scores: Sequence[int] | None) -> bool:
-    """Whether ``seat`` may bid Double Nil in the bidding (P-6, V-3; never in
-    the two-player game, T-6)."""
-    return not rules.is_draft and double_nil_open(seat, rules, scores)
+    return limits.error(bid)
 
 
 def legal_bids(
@@ -240,83 +394,12 @@ def legal_bids(
     bids: Sequence[Bid | None],
     rules: Rules,
     scores: Sequence[int] | None = None,
-    double_nil: bool = True,
 ) -> tuple[Bid, ...]:
-    """Every legal bid for ``seat``: the numbers in ascending order (0 = Nil
-    first), then Double Nil.  ``double_nil=False`` leaves Double Nil out (the
-    two-player game declares it during the draft, T-6)."""
-    if rules._open_numbers:
-        # No option restricts the numbers: every bid 0..hand size (C-3).
-        if double_nil and double_nil_open(seat, rules, scores):
-            return _OPEN_BIDS_DN[rules.hand_size]
-        return _OPEN_BIDS[rules.hand_size]
-    least, most, zero = _limits(seat, bids, rules)
-    nil = zero and rules.nil_allowed  # V-2, V-6
-    double = zero and double_nil_open(seat, rules, scores)  # P-6, V-3, V-6
-    numbers = BIDS[least : max(least, most + 1)]
-    left = _tricks_left(seat, bids, rules)
-    other_zero = left != 0 and (nil or (double and not rules.is_draft))
-    if left is not None and _can_avoid_total(left, least, most, other_zero):
-        # V-6: the bids may not total the tricks, and another bid avoids it.
-        if left == 0:
-            nil = double = False
-        elif least <= left <= most:
-            numbers = BIDS[least:left] + BIDS[left + 1 : most + 1]
-    return ((Bid.NIL,) if nil else ()) + numbers + ((Bid.DOUBLE_NIL,) if double_nil and double else ())
+    """Every legal bid for ``seat``: Nil first, the numbers ascending, then
+    Double Nil (never in the two-player game's bidding, T-6).
 
-
-_OPEN_BIDS: Final = {size: BIDS[: size + 1] for size in (13, 17)}
-_OPEN_BIDS_DN: Final = {size: BIDS[: size + 1] + (Bid.DOUBLE_NIL,) for size in (13, 17)}
-
-
-def _can_avoid_total(left: int, least: int, most: int, other_zero: bool) -> bool:
-    """Whether the seat has a legal bid other than ``left``, the tricks that
-    would make the bids total the hand: ``other_zero`` (a legal Nil or Double
-    Nil while ``left`` is not 0) or a number of ``least..most`` (V-6: the rule
-    yields when no such bid remains)."""
-    return other_zero or least < most or (least == most and least != left)
-
-
-def _any_double_nil(bids: Sequence[Bid | None]) -> bool:
-    for bid in bids:
-        if bid is not None and bid.double_nil:
-            return True
-    return False
-
-
-def exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tuple[tuple[int, int], ...]:
-    """The Double Nil exchange steps of a hand as ``(giver, receiver)``
-    pairs, ``receiver`` -1 for a two-player discard (P-6, T-6, V-3).
-
-    In a partnership with one Double Nil bidder, the partner gives, then the
-    bidder gives back; none when both partners bid it; the side holding the
-    seat nearer the dealer's left goes first.  In the two-player game each
-    Double Nil bidder discards, the second player first.  No steps when
-    ``rules.double_nil_exchange`` is 0, nor in cutthroat.
-
-    >>> from spades import Bid, Rules
-    >>> exchange_order(Rules.partnership(), 0, [Bid(3), Bid(4), Bid.DOUBLE_NIL, Bid(2)])
-    ((0, 2), (2, 0))
+    >>> from spades import Rules
+    >>> [str(b) for b in legal_bids(seat=1, bids=[None, None], rules=Rules.two_player())][-2:]
+    ['12', '13']
     """
-    if rules.double_nil_exchange == 0 or not _any_double_nil(bids):
-        return ()
-    if rules.is_draft:
-        order = ((dealer + 1) % 2, dealer)
-        return tuple((s, -1) for s in order if (b := bids[s]) is not None and b.double_nil)
-    if not rules.partners:
-        return ()
-    steps: list[tuple[int, int]] = []
-    done: set[int] = set()
-    for offset in range(1, rules.players + 1):
-        seat = (dealer + offset) % rules.players
-        side = rules.side_of[seat]
-        if side in done:
-            continue
-        done.add(side)
-        members = rules.sides[side]
-        doubles = [m for m in members if (b := bids[m]) is not None and b.double_nil]
-        if len(doubles) == 1:
-            bidder = doubles[0]
-            partner = next(m for m in members if m != bidder)
-            steps += [(partner, bidder), (bidder, partner)]
-    return tuple(steps)
+    return bid_limits(seat=seat, bids=bids, rules=rules, scores=scores).legal

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from spades.actions import Draft, Exchange
+from spades.actions import Stock
 from spades.bots import simple_action
 from spades.cards import Card
 from spades.errors import ParseError, SpadesError, StateError
@@ -24,6 +24,9 @@ from spades.rules import PRESETS, Rules
 from spades.sheet import HandRecord
 from spades.serial import from_json, to_json
 from spades.state import GameState, new_game
+from spades.draft import walk_draft
+from spades.exchange import exchanged_cards
+from spades.tricks import first_leader, walk_tricks
 
 __all__ = ["main", "play_demo", "format_hand", "format_replay"]
 
@@ -41,7 +44,7 @@ def format_hand(record: HandRecord, rules: Rules) -> str:
     role = "first player" if rules.is_draft else "dealer"
     lines = [f"Hand {record.number + 1} ({role}: seat {record.dealer})"]
     if rules.is_draft:
-        lines.append("  draft:  " + _draft_summary(record))
+        lines.append("  draft:  " + _draft_summary(record, rules))
     lines.append("  bids:   " + "  ".join(f"seat {s}: {b}" for s, b in enumerate(record.bids)))
     lines.append("  tricks: " + "  ".join(f"seat {s}: {t}" for s, t in enumerate(record.tricks)))
     for side, result in enumerate(record.result.sides):
@@ -53,29 +56,17 @@ def format_hand(record: HandRecord, rules: Rules) -> str:
     return "\n".join(lines)
 
 
-def _draft_summary(record: HandRecord) -> str:
+def _draft_summary(record: HandRecord, rules: Rules) -> str:
     """How each seat drafted (T-2): first cards kept, first cards rejected
-    (so the second card kept), Double Nil discards."""
-    kept = [0, 0]
-    rejected = [0, 0]
-    discarded = [0, 0]
-    seat = record.dealer
-    exchanges = []
-    for action in record.actions:
-        if action is Draft.KEEP or action is Draft.REJECT:
-            (kept if action is Draft.KEEP else rejected)[seat] += 1
-            seat = 1 - seat
-        elif isinstance(action, Exchange):
-            exchanges.append(len(action.cards))
-    # Double Nil discards are made by the Double Nil bidders, second player first (T-6).
-    order = [s for s in ((record.dealer + 1) % 2, record.dealer) if record.bids[s].double_nil]
-    for s, count in zip(order, exchanges):
-        discarded[s] = count
+    (so the second card kept), Double Nil discards (T-6)."""
+    stock = next((a.cards for a in record.actions if type(a) is Stock), ())
+    walk = walk_draft(stock, record.dealer, record.actions)
     parts = []
-    for s in (0, 1):
-        text = f"seat {s} kept {kept[s]} first cards and took {rejected[s]} second cards"
-        if record.bids[s].double_nil:
-            text += f", discarded and redrew {discarded[s]} (Double Nil)"
+    for seat in (0, 1):
+        text = f"seat {seat} kept {walk.kept_first[seat]} first cards and took {walk.kept_second[seat]} second cards"
+        if record.bids[seat].double_nil:
+            gave, _received = exchanged_cards(rules, record.dealer, record.bids, record.actions, seat)
+            text += f", discarded and redrew {len(gave)} (Double Nil)"
         parts.append(text)
     return "; ".join(parts)
 
@@ -100,9 +91,6 @@ def play_demo(rules: Rules, seed: int, out: TextIO) -> GameState:
 def format_replay(record: Record) -> str:
     """A recorded game hand by hand: the cards each seat held as play began,
     the tricks with their leaders and winners, then the scoring."""
-    from spades.tricks import first_leader
-    from spades.view import tricks_of_hand
-
     rules = record.rules
     state = record.replay()
     lines = []
@@ -111,9 +99,11 @@ def format_replay(record: Record) -> str:
         for seat, hand in enumerate(row.hands):
             lines.append(f"  seat {seat} held {hand}")
         plays = [a for a in row.actions if isinstance(a, Card)]
-        for number, trick in enumerate(tricks_of_hand(rules, first_leader(rules, row.dealer, row.hands), plays), 1):
-            cards = " ".join(str(c) for c in trick.cards)
-            lines.append(f"  trick {number:2}: seat {trick.leader} leads {cards} -> seat {trick.winner}")
+        for number, (leader, cards, taker) in enumerate(
+            walk_tricks(rules, first_leader(rules, row.dealer, row.hands), plays), 1
+        ):
+            shown = " ".join(str(c) for c in cards)
+            lines.append(f"  trick {number:2}: seat {leader} leads {shown} -> seat {taker}")
     if state.is_over:
         winner = state.winner
         assert winner is not None  # the game is over
@@ -135,7 +125,7 @@ def _read_record(path: str) -> Record:
     if text.lstrip().startswith("{"):
         value = from_json(text)
         if isinstance(value, GameState):
-            return value.record()
+            return Record.of_state(value)
         if not isinstance(value, Record):
             raise StateError(f"{path} holds {type(value).__name__} data, not a game record or a game state")
         return value
@@ -174,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rules = Rules.two_player() if args.players == 2 else Rules.partnership()
             final = play_demo(rules, args.seed, sys.stdout)
             if args.record:
-                _write_record(args.record, final.record())
+                _write_record(args.record, Record.of_state(final))
         elif args.command == "replay":
             print(format_replay(_read_record(args.file)))
     except SpadesError as error:

@@ -33,7 +33,7 @@ from typing import Final
 
 from spades.actions import Deal, Replacement, Stock, deal_of_card_sets
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
-from spades.errors import IllegalActionError, Reason, SpadesError
+from spades.errors import ArgumentError, IllegalActionError, Reason, SpadesError, check_seat
 from spades.rules import Rules
 
 __all__ = [
@@ -49,6 +49,8 @@ __all__ = [
     "random_replacement",
     "deal_error",
     "stock_error",
+    "dealer_of_hand",
+    "next_dealer",
 ]
 
 ByteSource = Callable[[int], bytes]
@@ -136,7 +138,7 @@ def deal_from(source: ByteSource, rules: Rules) -> Deal:
 
 def deal_masks(source: ByteSource, rules: Rules) -> tuple[int, ...]:
     """:func:`deal_from`'s hands as masks (internal fast path)."""
-    order = shuffled(rules._deck_bytes, source)
+    order = shuffled(rules.deck_facts.card_bytes, source)
     size = rules.hand_size
     dealt = size * rules.players
     # Mark each dealt card with its seat, then read each seat's mask off the
@@ -148,7 +150,7 @@ def deal_masks(source: ByteSource, rules: Rules) -> tuple[int, ...]:
 def stock_from(source: ByteSource, rules: Rules) -> Stock:
     """The two-player stock drawn from ``source``: the deck shuffled, top
     card first (T-2)."""
-    return Stock(tuple(map(_CARDS.__getitem__, shuffled(rules._deck_bytes, source))))
+    return Stock(tuple(map(_CARDS.__getitem__, shuffled(rules.deck_facts.card_bytes, source))))
 
 
 def replacement_from(source: ByteSource, pool: CardSet, count: int) -> Replacement:
@@ -212,3 +214,30 @@ def stock_error(stock: object, rules: Rules) -> IllegalActionError | None:
             Reason.BAD_CHANCE, f"the stock must be the whole deck in some order ({len(stock.cards)} cards given)", "T-2"
         )
     return None
+
+
+def next_dealer(rules: Rules, dealer: int) -> int:
+    """The dealer of the hand after one dealt by ``dealer``: the seat to the
+    dealer's left (P-8); in the two-player game the roles of first and
+    second player alternate (T-8).
+
+    >>> from spades import Rules
+    >>> next_dealer(Rules.partnership(), 3), next_dealer(Rules.two_player(), 1)
+    (0, 0)
+    """
+    dealer = check_seat(dealer, rules.players)
+    return dealer + 1 if dealer + 1 < rules.players else 0
+
+
+def dealer_of_hand(rules: Rules, number: int) -> int:
+    """The dealer (two-player: the first player) of hand ``number`` (from
+    0): the game's first dealer (P-2, T-1), then one seat on each hand (P-8,
+    T-8).
+
+    >>> from spades import Rules
+    >>> dealer_of_hand(Rules.openspiel(), 0), dealer_of_hand(Rules.openspiel(), 6)
+    (3, 1)
+    """
+    if type(number) is not int or number < 0:
+        raise ArgumentError(f"a hand number is an int from 0, got {number!r}")
+    return (rules.first_dealer + number) % rules.players

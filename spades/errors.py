@@ -24,6 +24,8 @@ __all__ = [
     "ParseError",
     "RulesError",
     "StateError",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Reason",
 ]
 
@@ -135,3 +137,50 @@ class RulesError(SpadesError, ValueError):
 class StateError(SpadesError, ValueError):
     """A serialised state, view or record that does not describe a possible
     game (malformed, an unknown format version, or impossible contents)."""
+
+
+class ArgumentError(SpadesError, ValueError):
+    """A bad argument to a function of this library: a value out of range
+    (a seat that does not exist, an empty trick) or of the wrong length.
+
+    This is about how a function was called, not about the rules of the game:
+    an action the rules refuse raises :class:`IllegalActionError` instead.
+
+    >>> from spades import Rules, new_game
+    >>> new_game(Rules.partnership(), seed=1).hand(4)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: no seat 4: the seats are 0..3
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type (a ``bool`` or a ``float`` for a seat, a
+    string for a :class:`~spades.CardSet`...); also a ``TypeError``.
+
+    >>> from spades import Rules, new_game
+    >>> new_game(Rules.partnership(), seed=1).hand(True)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentTypeError: a seat is an int, got True
+    """
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` if it is a seat of a table of ``players`` (an ``int``, not a
+    ``bool``, from 0 to ``players - 1``); else :class:`ArgumentTypeError` or
+    :class:`ArgumentError`."""
+    if type(seat) is not int:
+        raise ArgumentTypeError(f"a seat is an int, got {_short(seat)}")
+    if not 0 <= seat < players:
+        raise ArgumentError(f"no seat {seat}: the seats are 0..{players - 1}")
+    return seat
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut to a bounded length for a message."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -37,11 +37,11 @@ Then one block per hand:
 The seats named by section tags are checked too: a record that does not
 match its own replay is refused, with the line and column of the fault.
 
->>> from spades import Rules, new_game
+>>> from spades import Record, Rules, new_game
 >>> state = new_game(Rules.partnership(), seed=11)
 >>> for _ in range(6):
 ...     state = state.apply(state.legal_actions()[-2])
->>> record = state.record()
+>>> record = Record.of_state(state)
 >>> text = record.to_text()
 >>> print(text, end="")  # doctest: +ELLIPSIS
 [Format "spades-record 1"]

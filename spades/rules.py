@@ -17,23 +17,17 @@ spades.errors.RulesError: players: must be >= 2 and <= 4, got 5
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
 import attrs
 
-from spades.cards import (
-    BIG_JOKER_INDEX,
-    CARDS_OF_SUIT_BITS,
-    LITTLE_JOKER_INDEX,
-    NUM_CARD_INDEXES,
-    STANDARD_DECK_MASK,
-    Card,
-)
+from spades._decks import DeckFacts, deck_facts
 from spades.errors import RulesError
 
-__all__ = ["Rules", "PRESETS", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck"]
+__all__ = ["Rules", "PRESETS", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
 
 Deck = Literal["standard", "jokers", "joker-joker-deuce-deuce"]
 FailedNil = Literal["bags", "partner", "ignored"]
@@ -41,11 +35,38 @@ FirstLead = Literal["left-of-dealer", "two-of-clubs"]
 Boston = Literal["none", "bonus", "win"]
 ThreePlayerDeck = Literal["set-aside", "remove-two-of-clubs"]
 
-_TWO_CLUBS: Final = 0
-_TWO_DIAMONDS: Final = 13
-_TWO_HEARTS: Final = 26
-_TWO_SPADES: Final = 39
-_ACE_SPADES: Final = 51
+
+
+def hand_size(players: int) -> int:
+    """Cards dealt to each seat, and so tricks per hand: 13 (C-8, P-2, T-3),
+    17 with three players (V-10).
+
+    >>> hand_size(4), hand_size(3), hand_size(2)
+    (13, 17, 13)
+    """
+    return 17 if players == 3 else 13
+
+
+@functools.lru_cache(maxsize=None)
+def seating(players: int, partners: bool) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The seats of each side, and each seat's side: partners sit opposite,
+    seats 0 & 2 and 1 & 3 (P-1); otherwise every seat is a side of its own
+    (T-1, V-10).
+
+    >>> seating(4, True)
+    (((0, 2), (1, 3)), (0, 1, 0, 1))
+    >>> seating(3, False)
+    (((0,), (1,), (2,)), (0, 1, 2))
+    """
+    if partners:
+        sides: tuple[tuple[int, ...], ...] = tuple((seat, seat + players // 2) for seat in range(players // 2))
+    else:
+        sides = tuple((seat,) for seat in range(players))
+    side_of = [0] * players
+    for index, members in enumerate(sides):
+        for seat in members:
+            side_of[seat] = index
+    return sides, tuple(side_of)
 
 
 def _choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
@@ -189,93 +210,21 @@ class Rules:
             raise RulesError("unknown option(s): " + ", ".join(repr(k) for k in unknown))
         return super().__new__(cls)
 
-    # Derived tables, computed once at construction (not options).
-    _suit_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _power: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _suit_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _deck_mask: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+    # Derived facts, shared with every equal value: the deck's (from the card
+    # layer), the seating of the sides and the size of a hand.  Not options.
+    _facts: DeckFacts = attrs.field(init=False, eq=False, repr=False, hash=False)
     _sides: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _hand_size: int = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _first_trick_options: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _follow: tuple[tuple[int, tuple[tuple[Card, ...], ...], int], ...] = attrs.field(
-        init=False, eq=False, repr=False, hash=False
-    )
-    _trick_ranks: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _deck_bytes: bytes = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _open_numbers: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         self._check_combinations()
         setter = object.__setattr__
-        suit_of = [min(i // 13, 3) for i in range(NUM_CARD_INDEXES)]
-        # Power: spades (trumps) above every other card; within spades the
-        # natural order, jokers on top (V-9).
-        power = [(i % 13) + (100 if suit_of[i] == 3 else 0) for i in range(52)] + [113, 114]
-        if self.deck == "standard":
-            deck = STANDARD_DECK_MASK
-        elif self.deck == "jokers":
-            deck = STANDARD_DECK_MASK & ~(1 << _TWO_CLUBS | 1 << _TWO_DIAMONDS)
-            deck |= 1 << LITTLE_JOKER_INDEX | 1 << BIG_JOKER_INDEX
-        else:
-            deck = STANDARD_DECK_MASK & ~(1 << _TWO_CLUBS | 1 << _TWO_HEARTS)
-            deck |= 1 << LITTLE_JOKER_INDEX | 1 << BIG_JOKER_INDEX
-            suit_of[_TWO_DIAMONDS] = 3
-            # Big Joker > Little Joker > 2♦ > 2♠ > A♠: spread to make room.
-            power = [p * 4 for p in power]
-            power[_TWO_SPADES] = 112 * 4 + 1
-            power[_TWO_DIAMONDS] = 112 * 4 + 2
-            power[LITTLE_JOKER_INDEX] = 113 * 4
-            power[BIG_JOKER_INDEX] = 114 * 4
-        if self.players == 3 and self.three_player_deck == "remove-two-of-clubs":
-            deck &= ~(1 << _TWO_CLUBS)
-        masks = [0, 0, 0, 0]
-        for i in range(NUM_CARD_INDEXES):
-            if deck >> i & 1:
-                masks[suit_of[i]] |= 1 << i
-        if self.partners:
-            sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
-        else:
-            sides = tuple((seat,) for seat in range(self.players))
-        side_of = [0] * self.players
-        for index, members in enumerate(sides):
-            for seat in members:
-                side_of[seat] = index
-        setter(self, "_suit_of", tuple(suit_of))
-        setter(self, "_power", tuple(power))
-        setter(self, "_suit_masks", tuple(masks))
-        setter(self, "_deck_mask", deck)
+        setter(self, "_facts", deck_facts(self.deck, self.players == 3 and self.three_player_deck == "remove-two-of-clubs"))
+        sides, side_of = seating(self.players, self.partners)
         setter(self, "_sides", sides)
-        setter(self, "_side_of", tuple(side_of))
-        setter(self, "_hand_size", 17 if self.players == 3 else 13)
-        setter(self, "_first_trick_options", self.no_spades_first_trick or self.first_lead != "left-of-dealer")
-        # For each card led: its suit's mask, and, when the suit's cards lie
-        # within its own 13 bits (no jokers, no deuce of another suit in it),
-        # the table of the cards of those bits and the shift to them (else
-        # an empty table).
-        follow = []
-        for suit, mask in enumerate(masks):
-            plain = mask == mask & (0x1FFF << (13 * suit))
-            follow.append((mask, CARDS_OF_SUIT_BITS[suit] if plain else (), 13 * suit))
-        setter(self, "_follow", tuple(follow[suit] for suit in suit_of))
-        # For each suit led, each card's rank in the trick (C-7): its power
-        # if it is of the suit led or a spade, else -1.
-        ranks = [tuple(power[i] if suit_of[i] in (led, 3) else -1 for i in range(NUM_CARD_INDEXES)) for led in range(4)]
-        setter(self, "_trick_ranks", tuple(ranks))
-        # The deck's card indexes in order, one byte each (for shuffling).
-        setter(self, "_deck_bytes", bytes(i for i in range(NUM_CARD_INDEXES) if deck >> i & 1))
-        # No option restricts the numbers bid: any 0..hand size is legal (C-3)
-        # whatever the others bid.  Double Nil is apart: whether it is open
-        # may still depend on the scores (V-3).
-        setter(
-            self,
-            "_open_numbers",
-            self.nil_allowed
-            and not self.min_bid
-            and not self.min_side_bid
-            and self.max_side_contract is None
-            and not self.bids_may_not_total_tricks,
-        )
+        setter(self, "_side_of", side_of)
+        setter(self, "_hand_size", hand_size(self.players))
 
     def _check_combinations(self) -> None:
         if self.players == 2 and self.partners:
@@ -299,7 +248,7 @@ class Rules:
             raise RulesError(
                 f"min_side_bid ({self.min_side_bid}) is above max_side_contract ({self.max_side_contract})"
             )
-        hand = 17 if self.players == 3 else 13
+        hand = hand_size(self.players)
         if self.min_bid > hand or self.min_side_bid > hand:
             raise RulesError(f"min_bid/min_side_bid: at most {hand}, the size of a hand")
         if self.min_side_bid and not self.partners:
@@ -339,27 +288,33 @@ class Rules:
         return self._hand_size
 
     @property
+    def deck_facts(self) -> DeckFacts:
+        """The derived facts of this deck (which cards, their suits and order
+        in a trick), shared by every rule set with the same deck."""
+        return self._facts
+
+    @property
     def deck_mask(self) -> int:
         """The bitmask of the cards in play (C-1, V-9, V-10)."""
-        return self._deck_mask
+        return self._facts.mask
 
     @property
     def suit_masks(self) -> tuple[int, ...]:
         """For each suit (clubs, diamonds, hearts, spades), the mask of the deck's
         cards that belong to it for following; jokers and the V-9 deuces are
         spades."""
-        return self._suit_masks
+        return self._facts.suit_masks
 
     @property
     def suit_of(self) -> tuple[int, ...]:
         """For each card index, the suit it belongs to under these rules."""
-        return self._suit_of
+        return self._facts.suit_of
 
     @property
     def power(self) -> tuple[int, ...]:
         """For each card index, a number that orders cards within a suit, every
         spade above every other card (C-7, V-9)."""
-        return self._power
+        return self._facts.power
 
     @property
     def is_draft(self) -> bool:
@@ -377,14 +332,20 @@ class Rules:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rules_of_options, (self.to_dict(),))
+        return (_rules_of_options, (tuple(getattr(self, name) for name in _OPTION_ORDER),))
 
     # ------------------------------------------------------------------
     # Construction helpers.
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some options changed (validated like a new value)."""
-        return Rules.from_dict({**self.to_dict(), **changes})
+        """A copy with some options changed (validated like a new value).
+
+        >>> Rules.partnership().replace(colour="red")
+        Traceback (most recent call last):
+        ...
+        spades.errors.RulesError: unknown option(s): 'colour'
+        """
+        return attrs.evolve(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain dict of JSON-compatible values.
@@ -555,12 +516,17 @@ class Rules:
         return factory(**changes)
 
 
-def _rules_of_options(options: dict[str, Any]) -> Rules:
-    """The rules of a pickle (see ``Rules.__reduce__``)."""
-    return Rules.from_dict(options)
+@functools.lru_cache(maxsize=256)
+def _rules_of_options(values: tuple[Any, ...]) -> Rules:
+    """The rules of a pickle (see ``Rules.__reduce__``): the option values in
+    field order; equal pickles give the same value."""
+    if len(values) != len(_OPTION_ORDER):
+        raise RulesError("not a pickle of Rules")
+    return Rules(**dict(zip(_OPTION_ORDER, values)))
 
 
-_OPTION_NAMES: Final = frozenset(f.name for f in attrs.fields(Rules) if f.init)
+_OPTION_ORDER: Final = tuple(f.name for f in attrs.fields(Rules) if f.init)
+_OPTION_NAMES: Final = frozenset(_OPTION_ORDER)
 
 
 def _cutthroat_3(**changes: Any) -> Rules:

@@ -14,12 +14,12 @@ do not follow from the score sheet, bags out of range) raises
 :class:`~spades.StateError` naming the problem.  Loaders raise only
 :class:`~spades.SpadesError` subclasses.
 
->>> from spades import Rules, new_game
+>>> from spades import Rules, new_game, seat_view
 >>> from spades.serial import from_json, to_json
 >>> state = new_game(Rules.two_player(), seed=4)
 >>> from_json(to_json(state)) == state
 True
->>> from_json(to_json(state.view(1))) == state.view(1)
+>>> from_json(to_json(seat_view(state, 1))) == seat_view(state, 1)
 True
 >>> from_json('{"format": "spades.state", "version": 99}')
 Traceback (most recent call last):
@@ -38,13 +38,15 @@ from typing import Any, Final, Union
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
 from spades.bidding import double_nil_open, legal_bids
 from spades.cards import Card, CardSet
+from spades.deal import dealer_of_hand
+from spades.draft import cards_drawn, double_nil_declarable, draft_actions
 from spades.errors import ParseError, RulesError, SpadesError, StateError
-from spades.record import Record, _ReplayError, _steps
+from spades.exchange import exchange_choices
+from spades.record import Record, replay
 from spades.rules import Rules
 from spades.scoring import HandScore, SideScore, score_hand, winner_after
 from spades.state import GameState, Phase
-from spades.tricks import legal_plays, winner_position
-from spades.tricks import first_leader
+from spades.tricks import first_leader, legal_plays, spades_broken, trick_winner_seat
 from spades.view import HandSummary, PlayedTrick, SeatView, current_tricks, hand_summary
 
 __all__ = [
@@ -442,14 +444,11 @@ def _read_seed(at: _At) -> int | None:
 
 
 def _replayed(rules: Rules, seed: int | None, actions: Sequence[Action]) -> GameState:
-    state = None
+    """The state the actions reach, played through the engine."""
     try:
-        for _done, state in _steps(rules, seed, actions):
-            pass
-    except _ReplayError as error:
-        raise StateError(f"actions[{error.index}]: {error.message}") from None
-    assert state is not None
-    return state
+        return replay(rules, seed, actions)
+    except StateError as error:
+        raise StateError(f"actions: {error}") from None
 
 
 # ----------------------------------------------------------------------
@@ -464,7 +463,10 @@ def _read_trick(at: _At, rules: Rules) -> PlayedTrick:
     if len(cards) != rules.players:
         raise cards_at.fail(f"a finished trick holds {rules.players} cards, not {len(cards)} (C-7)")
     winner = at.get("winner").seat(rules)
-    actual = (leader + winner_position(cards, rules)) % rules.players
+    try:
+        actual = trick_winner_seat(leader, cards, rules)
+    except SpadesError as error:
+        raise cards_at.fail(str(error)) from None
     if winner != actual:
         raise at.get("winner").fail(
             f"the trick {' '.join(str(c) for c in cards)} led by seat {leader} is won by seat {actual}, "
@@ -538,7 +540,7 @@ def _read_sheet(
         if item.get("number").integer() != number:
             raise item.get("number").fail(f"expected hand number {number}")
         dealer = item.get("dealer").seat(rules)
-        expected_dealer = (rules.first_dealer + number) % players
+        expected_dealer = dealer_of_hand(rules, number)
         if dealer != expected_dealer:
             raise item.get("dealer").fail(
                 f"the dealer of hand {number} is seat {expected_dealer}, not {dealer} (P-2, P-8, T-1, T-8)"
@@ -550,7 +552,8 @@ def _read_sheet(
             hands = tuple(h.cardset(rules) for h in item.get("hands").items(players))
             first = first_leader(rules, dealer, hands)
         elif rules.first_lead != "two-of-clubs":
-            first = (dealer + 1) % players
+            # Without the 2♣ rule the first leader does not depend on the cards.
+            first = first_leader(rules, dealer, (CardSet(0),) * players)
         tricks_at = item.get("tricks")
         tricks = _read_tricks(tricks_at, rules, first)
         if len(tricks) != rules.hand_size:
@@ -643,27 +646,6 @@ def state_from_dict(data: object) -> GameState:
     rules = _rules(top.get("rules"))
     seed = _read_seed(top.get("seed"))
     actions = _read_actions(top.get("actions"), rules)
-    players = rules.players
-    # Checks that name the problem before the replay compares everything.
-    hands_at = top.get("hands")
-    hands = tuple(h.cardset(rules) for h in hands_at.items(players))
-    phase = _phase(top.get("phase"))
-    most = rules.hand_size + (rules.double_nil_exchange if phase is Phase.EXCHANGE else 0)  # P-6 mid-exchange
-    for seat, hand in enumerate(hands):
-        if len(hand) > most:
-            raise hands_at.fail(f"seat {seat} holds {len(hand)} cards; a hand has at most {most} (P-2, T-3)")
-    trick = top.get("trick").cards(rules, limit=players - 1)
-    tricks = _read_tricks(top.get("tricks"), rules, None)
-    seen = _played_mask(tricks, top.get("tricks"))
-    pile = top.get("discard_pile").cardset(rules)
-    for name, mask in [("trick", CardSet.from_cards(trick).mask), ("discard_pile", pile.mask)] + [
-        (f"hands[{s}]", h.mask) for s, h in enumerate(hands)
-    ]:
-        if seen & mask:
-            raise StateError(f"{name}: card(s) {CardSet(seen & mask)} appear twice in the game (C-1)")
-        seen |= mask
-    sheet, _hands = _read_sheet(top.get("sheet"), rules, with_hands=True)
-    _check_totals(top, rules, sheet)
     state = _replayed(rules, seed, actions)
     expected = _state_dict(state)
     given = top.value
@@ -727,9 +709,8 @@ def view_from_dict(data: object) -> SeatView:
     hand_number = top.get("hand_number").integer(0)
     if hand_number != len(sheet) - (1 if over else 0):
         raise top.get("hand_number").fail(f"the score sheet has {len(sheet)} finished hands")
-    if dealer != (rules.first_dealer + hand_number) % players:
-        raise top.get("dealer").fail(f"hand {hand_number} is dealt by seat {(rules.first_dealer + hand_number) % players}"
-                                     " (P-8, T-8)")
+    if dealer != dealer_of_hand(rules, hand_number):
+        raise top.get("dealer").fail(f"hand {hand_number} is dealt by seat {dealer_of_hand(rules, hand_number)} (P-8, T-8)")
     scores, bags = _check_totals(top, rules, sheet)
     winner = top.get("winner").integer(optional=True)
     if (winner is not None) != over:
@@ -765,10 +746,7 @@ def view_from_dict(data: object) -> SeatView:
             left = size - len(tricks) - (1 if (other - leader) % players < len(trick) else 0)
             if sizes[other] != left:
                 raise top.get("hand_sizes").fail(f"seat {other} should hold {left} cards after the tricks played (C-8)")
-        spade_played = any(rules.suit_of[c] == 3 for t in tricks for c in t.cards) or any(
-            rules.suit_of[c] == 3 for c in trick
-        )
-        if broken != spade_played:
+        if broken != spades_broken(CardSet(played | trick_mask), rules):
             raise top.get("spades_broken").fail("spades are broken exactly when a spade has been played (C-6)")
     elif not over:
         if tricks or trick or leader is not None or any(won) or broken:
@@ -786,9 +764,9 @@ def view_from_dict(data: object) -> SeatView:
         if drafted or discards or top_card is not None or stock_left:
             raise top.fail("only the two-player game has a draft (T-2)")
     if phase is Phase.DRAFT:
-        deck = rules.deck_mask.bit_count()
-        if stock_left != deck - 2 * sum(sizes):
-            raise top.get("stock_left").fail(f"{deck - 2 * sum(sizes)} cards are left after the turns drafted (T-3)")
+        left = rules.deck_facts.size - cards_drawn(sum(sizes))
+        if stock_left != left:
+            raise top.get("stock_left").fail(f"{left} cards are left after the turns drafted (T-3)")
         if (top_card is not None) != (turn == seat):
             raise top_card_at.fail("the drawn card is shown to the drafting seat only (T-2)")
         if top_card is not None and (hand.mask >> top_card & 1 or discards.mask >> top_card & 1):
@@ -797,7 +775,9 @@ def view_from_dict(data: object) -> SeatView:
         raise top_card_at.fail("only the draft has a stock (T-2)")
     dn_open = top.get("double_nil_open").boolean()
     if rules.is_draft:
-        expect_dn = phase is Phase.DRAFT and bids[seat] is None and not hand and double_nil_open(seat, rules, scores)
+        expect_dn = phase is Phase.DRAFT and double_nil_declarable(
+            seat, rules, scores, cards_taken=len(hand), bid=bids[seat]
+        )
     else:
         expect_dn = phase is Phase.BID and bids[seat] is None and double_nil_open(seat, rules, scores)
     if dn_open != expect_dn:
@@ -840,15 +820,11 @@ def _legal_for(
     if phase is Phase.PLAY:
         return tuple(legal_plays(hand, trick, broken, rules, first_trick=not any(won)))
     if phase is Phase.BID:
-        return legal_bids(seat=seat, bids=bids, rules=rules, scores=scores, double_nil=not rules.is_draft)
+        return legal_bids(seat=seat, bids=bids, rules=rules, scores=scores)
     if phase is Phase.DRAFT:
-        return (Draft.KEEP, Draft.REJECT) + ((Bid.DOUBLE_NIL,) if dn_open else ())
+        return draft_actions(dn_open)
     if phase is Phase.EXCHANGE or phase is Phase.DISCARD:
-        cards = tuple(hand)
-        sizes = range(rules.double_nil_exchange + 1) if phase is Phase.DISCARD else (rules.double_nil_exchange,)
-        return tuple(
-            Exchange(CardSet.from_cards(combo)) for n in sizes for combo in itertools.combinations(cards, n)
-        )
+        return tuple(exchange_choices(hand, rules, discard=phase is Phase.DISCARD))
     return ()
 
 

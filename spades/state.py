@@ -19,10 +19,11 @@ caller to apply one.
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from itertools import chain
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 import attrs
 
@@ -38,28 +39,24 @@ from spades.actions import (
     Stock,
     deal_of_card_sets,
 )
-from spades.bidding import bid_error, double_nil_open, exchange_order, legal_bids
-from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
-from spades.deal import (
-    deal_error,
-    deal_masks,
-    random_deal,
-    random_replacement,
-    random_stock,
-    replacement_from,
-    seeded_bytes,
-    stock_error,
-    stock_from,
-)
-from spades.errors import IllegalActionError, Reason, RulesError, SpadesError
+from spades._decks import DeckFacts
+from spades.bidding import double_nil_open, limits_of, next_bidder_of
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask
+from spades.deal import ByteSource, deal_error, deal_from, dealer_of_hand, next_dealer, replacement_from, seeded_bytes, stock_error, stock_from
+from spades.draft import declaration_error, double_nil_declarable, draft_actions, draft_over, draft_turn, next_drafter
+from spades.errors import ArgumentTypeError, IllegalActionError, Reason, RulesError, SpadesError, check_seat
+from spades.exchange import exchange_choices, exchange_error, exchange_order, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
 from spades.sheet import HandRecord
-from spades.tricks import first_leader_of_masks, legal_mask, play_error, winner_position
-
-if TYPE_CHECKING:
-    from spades.record import Record
-    from spades.view import SeatView
+from spades.tricks import (
+    broken_by,
+    first_leader_of_masks,
+    first_trick_matters,
+    next_legal_cards,
+    play_error,
+    winner_seat_of,
+)
 
 __all__ = ["GameState", "Phase", "new_game"]
 
@@ -94,14 +91,18 @@ _BID: Final = 4
 _EXCHANGE: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
-_DRAFT_ACTIONS: Final = (Draft.KEEP, Draft.REJECT)
-_DRAFT_ACTIONS_DN: Final = (Draft.KEEP, Draft.REJECT, Bid.DOUBLE_NIL)
+_PHASES: Final = tuple(Phase)
+_MASK_OF: Final = operator.attrgetter("mask")
 
 
 class _Context(NamedTuple):
     """Facts of the game that change at most a few times a hand."""
 
     rules: Rules
+    # The deck's facts and whether the first trick has rules of its own
+    # (V-7), read on every play.
+    facts: DeckFacts
+    first_trick: bool
     seed: int | None
     sheet: tuple[HandRecord, ...]
     number: int
@@ -117,7 +118,7 @@ class _Context(NamedTuple):
 
 
 # GameState._play, a plain tuple, so that the successor of a play is one
-# tuple and a one-slot object:
+# tuple and a one-slot object.  This is the one statement of its layout:
 #   context the _Context (shared by every state from one change of it to the
 #           next);
 #   phase   the phase (an int of Phase);
@@ -182,7 +183,8 @@ class GameState:
     @property
     def phase(self) -> Phase:
         """The current :class:`Phase`."""
-        return Phase(self._play[_PHASE])
+        phase: Phase = _PHASES[self._play[_PHASE]]
+        return phase
 
     @property
     def is_over(self) -> bool:
@@ -228,9 +230,7 @@ class GameState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds."""
-        if type(seat) is not int or not 0 <= seat < self.rules.players:
-            raise SpadesError(f"no seat {seat!r}: the seats are 0..{self.rules.players - 1}")
-        return CardSet(self._held()[seat])
+        return CardSet(self._held()[check_seat(seat, self.rules.players)])
 
     @property
     def bids(self) -> tuple[Bid | None, ...]:
@@ -253,6 +253,15 @@ class GameState:
         return int((play[_TURN] - len(play[_TRICK])) % self.rules.players)
 
     @property
+    def first_leader(self) -> int | None:
+        """The seat that led the hand's first trick (P-7, T-7, V-7), from the
+        start of the play of tricks; ``None`` before it and after the game."""
+        play = self._play
+        if play[_PHASE] != _PLAY:
+            return None
+        return first_leader_of_masks(play[_CONTEXT].rules, play[_CONTEXT].dealer, play[_HANDS])
+
+    @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has won this hand (C-8)."""
         return _unpack_won(self._play[_WON], self.rules.players)
@@ -260,7 +269,7 @@ class GameState:
     @property
     def spades_broken(self) -> bool:
         """Whether spades have been broken this hand (C-6)."""
-        return bool(self._play[_PLAYED] & self.rules._suit_masks[3])
+        return broken_by(self._play[_PLAYED], self._play[_CONTEXT].facts)
 
     @property
     def discard_pile(self) -> CardSet:
@@ -328,29 +337,14 @@ class GameState:
 
         A client must ask the player *before* showing them their cards."""
         rules = self.rules
-        if type(seat) is not int or not 0 <= seat < rules.players:
-            raise SpadesError(f"no seat {seat!r}: the seats are 0..{rules.players - 1}")
+        seat = check_seat(seat, rules.players)
         play = self._play
+        bid = play[_BIDS][seat]
         if rules.is_draft:
-            # T-6: before the seat's first draft decision.
-            if play[_PHASE] != _DRAFT or play[_BIDS][seat] is not None or play[_HANDS][seat]:
-                return False
-        elif play[_PHASE] != _BID or play[_BIDS][seat] is not None:
-            return False
-        return double_nil_open(seat, rules, self.scores)
-
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now: a :class:`~spades.view.SeatView`."""
-        from spades.view import seat_view
-
-        return seat_view(self, seat)
-
-    def record(self) -> Record:
-        """The game so far as a :class:`~spades.record.Record` (rules, seed
-        and every action, chance steps included)."""
-        from spades.record import Record
-
-        return Record.of_state(self)
+            return play[_PHASE] == _DRAFT and double_nil_declarable(
+                seat, rules, self.scores, cards_taken=play[_HANDS][seat].bit_count(), bid=bid
+            )
+        return play[_PHASE] == _BID and bid is None and double_nil_open(seat, rules, self.scores)
 
     # ------------------------------------------------------------------
     # Legal actions.
@@ -377,17 +371,13 @@ class GameState:
         rules = play[_CONTEXT].rules
         seat = play[_TURN]
         if phase == _BID:
-            return legal_bids(
-                seat=seat, bids=play[_BIDS], rules=rules, scores=self.scores, double_nil=not rules.is_draft
-            )
+            return limits_of(seat, play[_BIDS], rules, self.scores).legal
         if phase == _DRAFT:
-            if play[_HANDS][seat] == 0 and play[_BIDS][seat] is None and double_nil_open(seat, rules, self.scores):
-                return _DRAFT_ACTIONS_DN
-            return _DRAFT_ACTIONS
+            return draft_actions(
+                double_nil_declarable(seat, rules, self.scores, cards_taken=play[_HANDS][seat].bit_count(), bid=play[_BIDS][seat])
+            )
         if phase == _EXCHANGE or phase == _DISCARD:
-            limit = rules.double_nil_exchange
-            sizes = tuple(range(limit + 1)) if phase == _DISCARD else (limit,)
-            return ExchangeChoices(CardSet(play[_HANDS][seat]), sizes)
+            return exchange_choices(CardSet(play[_HANDS][seat]), rules, discard=phase == _DISCARD)
         return ()
 
     # ------------------------------------------------------------------
@@ -395,8 +385,9 @@ class GameState:
 
     def explain(self, action: object, seat: int | None = None) -> IllegalActionError | None:
         """Why ``action`` (by ``seat``, if given) is illegal here, or ``None``
-        if it is legal.  Never raises for bad input: this is how a server
-        checks a client's move.
+        if it is legal.  Never raises for a bad ``action``, whatever it is:
+        this is how a server checks a client's move.  ``seat`` must be a
+        seat (an ``int``) or ``None``, else :class:`~spades.ArgumentError`.
 
         >>> from spades import Rules, new_game, Bid
         >>> state = new_game(Rules.partnership(), seed=1)
@@ -423,10 +414,10 @@ class GameState:
         with a :class:`~spades.Reason` and the rule that forbids it.
         """
         context, phase, turn, hands, pile, played, trick, won, legal, log, bids = self._play
-        if type(action) is Card and action in legal and (seat is None or seat == turn):
-            # The hot path: a legal card played (C-4..C-8).  The legal cards
-            # were worked out when this state was made, and the successor is
-            # one tuple and a one-slot object.
+        if type(action) is Card and action in legal and (seat is None or (seat == turn and type(seat) is int)):
+            # The hot path: a legal card played.  The legal cards were worked
+            # out when this state was made, and the successor is one tuple
+            # and a one-slot object.
             rules = context.rules
             played |= _BIT[action]
             trick += (action,)
@@ -434,29 +425,25 @@ class GameState:
             if len(trick) < players:
                 turn = turn + 1 if turn + 1 < players else 0
                 held = hands[turn] & ~played
-                suit_mask, suit_cards, shift = rules._follow[trick[0]]
-                follow = held & suit_mask  # C-5: must follow
+                # The next seat's legal cards.  Following a plain suit (C-5)
+                # is one lookup in the deck's table (spades.tricks owns it);
+                # everything else asks spades.tricks.
+                suit_mask, suit_cards, shift = context.facts.follow[trick[0]]
+                follow = held & suit_mask
                 if follow and suit_cards:
                     legal = suit_cards[follow >> shift]
-                elif follow:
-                    legal = cards_of_mask(follow)
                 else:
-                    broken = bool(played & rules._suit_masks[3])
-                    first = rules._first_trick_options and not won
-                    legal = cards_of_mask(legal_mask(held, rules._suit_of[trick[0]], broken, rules, first))
+                    legal = next_legal_cards(held, trick[0], played, context.first_trick and not won, rules)
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
                 return new
             # The trick is complete (C-7): the winner takes it and leads next.
-            winner = turn + 1 + winner_position(trick, rules)
-            if winner >= players:
-                winner -= players
+            winner = winner_seat_of(turn + 1 if turn + 1 < players else 0, trick, context.facts, players)
             won += _ONE_TRICK[winner]
             log = (log, trick)
             held = hands[winner] & ~played
             if held:
-                broken = bool(played & rules._suit_masks[3])
-                legal = cards_of_mask(legal_mask(held, -1, broken, rules, False))
+                legal = next_legal_cards(held, None, played, False, rules)
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, winner, hands, pile, played, (), won, legal, log, bids))
                 return new
@@ -466,7 +453,7 @@ class GameState:
     def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
         """:meth:`apply` for everything but a legal card: the other phases,
         and the errors."""
-        if seat is not None and seat != self._play[_TURN]:
+        if seat is not None and check_seat(seat, self.rules.players) != self._play[_TURN]:
             raise self._turn_error(seat)
         phase = self._play[_PHASE]
         if phase == _DRAFT:
@@ -479,58 +466,60 @@ class GameState:
             raise IllegalActionError(Reason.GAME_OVER, f"the game is over; {action!r} cannot be applied", "S-9")
         if phase == _BID:
             state = self._bid(action)
-        elif phase == _DEAL:
-            state = self._deal(action)
         elif phase == _EXCHANGE or phase == _DISCARD:
             state = self._exchange(action)
-        elif phase == _REPLACE:
-            state = self._replace(action)
         else:
-            raise self._wrong_phase(action)
+            state = self._chance(action, trusted=False)
         phase = state._play[_PHASE]
-        if (phase == _DEAL or phase == _REPLACE) and state.seed is not None:
-            state = state._resolve_chance()
-        return state
+        return state._resolve_chance() if phase == _DEAL or phase == _REPLACE else state
 
     def sample_chance(self, rng: random.Random) -> ChanceAction:
         """Draw the pending chance step with ``rng`` (the caller's seeded
         source).  Raises :class:`~spades.IllegalActionError` when the state is
         not at a chance step."""
+        if not isinstance(rng, random.Random):
+            raise ArgumentTypeError(f"sample_chance needs a random.Random, got {type(rng).__name__}")
+        if not self.is_chance:
+            raise IllegalActionError(Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}")
+        return self._chance_outcome(rng.randbytes)
+
+    def _chance_outcome(self, source: ByteSource) -> ChanceAction:
+        """The pending chance step drawn from ``source``: the deal (P-2,
+        V-10), the stock (T-2) or a replacement draw (T-6)."""
         context: _Context = self._play[_CONTEXT]
-        phase = self._play[_PHASE]
-        if phase == _DEAL:
-            if context.rules.is_draft:
-                return random_stock(rng, context.rules)
-            return random_deal(rng, context.rules)
-        if phase == _REPLACE and context.pending is not None:
-            _seat, discarded, pool = context.pending
-            return random_replacement(rng, CardSet(pool), discarded.bit_count())
-        raise IllegalActionError(Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}")
+        rules = context.rules
+        if self._play[_PHASE] == _DEAL:
+            return stock_from(source, rules) if rules.is_draft else deal_from(source, rules)
+        _seat, discarded, pool = cast("tuple[int, int, int]", context.pending)
+        return replacement_from(source, CardSet(pool), discarded.bit_count())
+
+    def _chance(self, action: Action, *, trusted: bool) -> GameState:
+        """Apply a chance step; ``trusted`` skips re-checking one this library
+        has just drawn itself."""
+        if self._play[_PHASE] == _DEAL:
+            return self._deal(action, trusted)
+        return self._replace(action, trusted)
 
     def _resolve_chance(self) -> GameState:
-        """Apply the chance steps due, drawn from the seed (the deal or
-        stock, and two-player replacement draws)."""
+        """In a seeded game, the state after the chance steps now due, each
+        drawn from the seed, the hand's number and the step (the deal or
+        stock, and two-player replacement draws); else ``self``.  The one
+        place where a seeded game draws its chance."""
         state = self
-        seed = self.seed
+        seed = self._play[_CONTEXT].seed
         if seed is None:
             return self
         while True:
-            context: _Context = state._play[_CONTEXT]
             phase = state._play[_PHASE]
-            rules = context.rules
+            context: _Context = state._play[_CONTEXT]
             if phase == _DEAL:
-                source = seeded_bytes(seed, context.number, "deal")
-                if rules.is_draft:
-                    state = state._deal(stock_from(source, rules), trusted=True)
-                else:
-                    masks = deal_masks(source, rules)
-                    state = state._dealt(deal_of_card_sets(tuple(map(card_set_of_mask, masks))), masks)
-            elif phase == _REPLACE and context.pending is not None:
-                seat, discarded, pool = context.pending
-                source = seeded_bytes(seed, context.number, f"replace/{seat}")
-                state = state._replace(replacement_from(source, CardSet(pool), discarded.bit_count()))
+                step = "deal"
+            elif phase == _REPLACE:
+                step = f"replace/{cast('tuple[int, int, int]', context.pending)[0]}"
             else:
                 return state
+            outcome = state._chance_outcome(seeded_bytes(seed, context.number, step))
+            state = state._chance(outcome, trusted=True)
 
     # -- errors ----------------------------------------------------------
 
@@ -557,15 +546,15 @@ class GameState:
         )
 
     def _play_error(self, card: Card) -> IllegalActionError:
+        """Why ``card``, not among the legal cards, may not be played: the
+        legal cards and :func:`~spades.play_error` follow the same rules."""
         play = self._play
-        rules = self.rules
-        first = rules._first_trick_options and not play[_WON]
-        broken = bool(play[_PLAYED] & rules._suit_masks[3])
+        context: _Context = play[_CONTEXT]
+        first = context.first_trick and not play[_WON]
         held = play[_HANDS][play[_TURN]] & ~play[_PLAYED]
-        error = play_error(card, CardSet(held), play[_TRICK], broken, rules, first_trick=first)
-        if error is None:  # cannot happen: the legal cards follow the rules legal_mask follows
-            error = IllegalActionError(Reason.NOT_AN_ACTION, f"cannot play {card} now")
-        return error
+        broken = broken_by(play[_PLAYED], context.facts)
+        error = play_error(card, CardSet(held), play[_TRICK], broken, context.rules, first_trick=first)
+        return cast(IllegalActionError, error)
 
     # -- building the next state before the play of tricks ------------------
 
@@ -602,7 +591,7 @@ class GameState:
 
     # -- chance ----------------------------------------------------------
 
-    def _deal(self, action: Action, trusted: bool = False) -> GameState:
+    def _deal(self, action: Action, trusted: bool) -> GameState:
         """Apply the deal (or stock); ``trusted`` skips re-checking a deal
         this library has just drawn itself from the seed."""
         context: _Context = self._play[_CONTEXT]
@@ -614,6 +603,7 @@ class GameState:
                 error = stock_error(action, rules)
                 if error is not None:
                     raise error
+            # T-2, T-3: the first player drafts first.
             return self._next(
                 action,
                 context=context._replace(stock=action.cards),
@@ -627,36 +617,25 @@ class GameState:
             error = deal_error(action, rules)
             if error is not None:
                 raise error
-        return self._dealt(action, tuple(h.mask for h in action.hands))
+        hands = tuple(map(_MASK_OF, action.hands))
+        aside = rules.deck_mask & ~sum(hands)  # the hands share no card; V-10: the card set aside
+        return self._next(action, phase=_BID, turn=_first_to_bid(context, self._play[_BIDS]), hands=hands, pile=aside)
 
-    def _dealt(self, deal: Deal, masks: tuple[int, ...]) -> GameState:
-        """The state after ``deal``, whose hands are ``masks``: the bidding
-        begins at the dealer's left (P-3)."""
+    def _replace(self, action: Action, trusted: bool) -> GameState:
+        """Apply a two-player Double Nil replacement draw (T-6)."""
         context: _Context = self._play[_CONTEXT]
-        rules = context.rules
-        aside = rules.deck_mask & ~sum(masks)  # the hands share no card
-        turn = context.dealer + 1
-        return self._next(deal, phase=_BID, turn=turn if turn < rules.players else 0, hands=masks, pile=aside)
-
-    def _replace(self, action: Action) -> GameState:
-        if type(action) is not Replacement:
-            raise self._wrong_phase(action)
-        context: _Context = self._play[_CONTEXT]
-        if context.pending is None:
-            raise self._wrong_phase(action)
-        seat, discarded, pool = context.pending
-        drawn = action.cards.mask
-        if drawn.bit_count() != discarded.bit_count() or drawn & ~pool:
-            raise IllegalActionError(
-                Reason.BAD_CHANCE,
-                f"the replacement must be {discarded.bit_count()} cards of the discard pile {CardSet(pool)}, "
-                f"got {action.cards}",
-                "T-6",
-            )
+        seat, discarded, pool = cast("tuple[int, int, int]", context.pending)
+        if not trusted:
+            if type(action) is not Replacement:
+                raise self._wrong_phase(action)
+            error = replacement_error(action, CardSet(pool), discarded.bit_count())
+            if error is not None:
+                raise error
+        drawn = cast(Replacement, action).cards.mask
         hands = list(self._play[_HANDS])
         hands[seat] |= drawn
         pile = (self._play[_PILE] & ~drawn) | discarded
-        return self._after_exchange(action, context._replace(pending=None), tuple(hands), pile, self._play[_BIDS])
+        return self._next_step(action, context._replace(pending=None), tuple(hands), pile, self._play[_BIDS])
 
     # -- draft (two-player) ----------------------------------------------
 
@@ -666,108 +645,70 @@ class GameState:
         seat = play[_TURN]
         hands = play[_HANDS]
         bids = play[_BIDS]
-        if isinstance(action, Bid):
+        if type(action) is Bid:
             if not action.double_nil:
                 raise IllegalActionError(
                     Reason.WRONG_PHASE, f"cannot bid {action} during the draft: bidding follows it", "T-4"
                 )
-            if hands[seat] or bids[seat] is not None:
-                raise IllegalActionError(
-                    Reason.DOUBLE_NIL_TOO_LATE,
-                    "Double Nil must be declared at the start of the player's first draft turn",
-                    "T-6",
-                )
-            error = bid_error(action, seat=seat, bids=bids, rules=context.rules, scores=self.scores)
+            error = declaration_error(seat, context.rules, self.scores, cards_taken=hands[seat].bit_count(), bid=bids[seat])
             if error is not None:
                 raise error
             return self._next(action, bids=bids[:seat] + (action,) + bids[seat + 1 :])
         if action is not Draft.KEEP and action is not Draft.REJECT:
             raise self._wrong_phase(action)
-        pile = play[_PILE]
-        used = self._stock_drawn()
-        stock = context.stock
-        if action is Draft.KEEP:  # T-2
-            kept, discarded = stock[used], stock[used + 1]
-        else:
-            discarded, kept = stock[used], stock[used + 1]
+        drawn = self._stock_drawn()
+        kept, discarded = draft_turn(context.stock, drawn, action)
         hands = (hands[0] | _BIT[kept], hands[1]) if seat == 0 else (hands[0], hands[1] | _BIT[kept])
-        pile |= _BIT[discarded]
-        if used + 2 < len(stock):
-            return self._next(action, turn=1 - seat, hands=hands, pile=pile)  # T-3: the other drafts next
-        # The draft is over: Double Nil discards, second player first (T-6).
+        pile = play[_PILE] | _BIT[discarded]
+        if not draft_over(len(context.stock), drawn + 2):
+            return self._next(action, turn=next_drafter(seat), hands=hands, pile=pile)
+        # The draft is over: the Double Nil discards (T-6), then the bidding.
         exchanges = exchange_order(context.rules, context.dealer, bids)
-        return self._after_exchange(action, context._replace(exchanges=exchanges), hands, pile, bids)
+        return self._next_step(action, context._replace(exchanges=exchanges), hands, pile, bids)
 
     # -- bidding -----------------------------------------------------------
 
     def _bid(self, action: Action) -> GameState:
-        context, _phase, seat, hands, pile, _played, _trick, _won, _legal, log, bids = self._play
-        rules: Rules = context.rules
-        if not isinstance(action, Bid):
+        context, _phase, seat, hands, pile, _played, _trick, _won, _legal, _log, bids = self._play
+        if type(action) is not Bid:
             raise self._wrong_phase(action)
-        if action.double_nil and rules.is_draft:
-            raise IllegalActionError(
-                Reason.DOUBLE_NIL_TOO_LATE,
-                "Double Nil must be declared at the start of the player's first draft turn",
-                "T-6",
-            )
-        error = bid_error(action, seat=seat, bids=bids, rules=rules, scores=self.scores)
+        error = limits_of(seat, bids, context.rules, self.scores).error(action)
         if error is not None:
             raise error
         bids = bids[:seat] + (action,) + bids[seat + 1 :]
-        players = rules.players
-        nxt = seat
-        for _ in range(players - 1):
-            nxt = nxt + 1 if nxt + 1 < players else 0
-            if bids[nxt] is None:
-                return self._next(action, turn=nxt, bids=bids)  # the next seat to the left (P-3; T-4)
-        # The two-player Double Nil discards came after the draft (T-6).
-        exchanges = () if rules.is_draft else exchange_order(rules, context.dealer, bids)
-        if exchanges:
-            context = context._replace(exchanges=exchanges)
-        return self._after_exchange(action, context, hands, pile, bids)
+        turn = _first_to_bid(context, bids)
+        if turn is not None:
+            return self._next(action, turn=turn, bids=bids)  # P-3, T-4
+        if not context.rules.is_draft:  # the two-player discards came after the draft (T-6)
+            context = context._replace(exchanges=exchange_order(context.rules, context.dealer, bids))
+        return self._next_step(action, context, hands, pile, bids)
 
     # -- exchanges ---------------------------------------------------------
 
     def _exchange(self, action: Action) -> GameState:
-        if type(action) is not Exchange:
-            raise self._wrong_phase(action)
         play = self._play
         context: _Context = play[_CONTEXT]
-        rules = context.rules
-        phase = play[_PHASE]
+        discard = play[_PHASE] == _DISCARD
         giver, receiver = context.exchanges[0]
-        cards = action.cards.mask
-        size = cards.bit_count()
-        limit = rules.double_nil_exchange
-        if phase == _DISCARD:
-            if size > limit:
-                raise IllegalActionError(
-                    Reason.WRONG_EXCHANGE_SIZE, f"a Double Nil bidder may discard at most {limit} cards, not {size}", "T-6"
-                )
-        elif size != limit:
-            raise IllegalActionError(
-                Reason.WRONG_EXCHANGE_SIZE, f"the Double Nil exchange is exactly {limit} cards, not {size}", "P-6"
-            )
         held = play[_HANDS][giver]
-        if cards & ~held:
-            raise IllegalActionError(
-                Reason.CARD_NOT_IN_HAND,
-                f"cannot give {CardSet(cards & ~held)}: not in seat {giver}'s hand {CardSet(held)}",
-                "T-6" if phase == _DISCARD else "P-6",
-            )
+        if type(action) is not Exchange:
+            raise self._wrong_phase(action)
+        error = exchange_error(action, CardSet(held), context.rules, discard=discard)
+        if error is not None:
+            raise error
+        cards = action.cards.mask
         hands = list(play[_HANDS])
         hands[giver] &= ~cards
         rest = context.exchanges[1:]
-        if receiver >= 0:
+        if not discard:  # P-6: to the partner
             hands[receiver] |= cards
-        if receiver >= 0 or size == 0:
-            return self._after_exchange(action, context._replace(exchanges=rest), tuple(hands), play[_PILE], play[_BIDS])
+        if not discard or not cards:
+            return self._next_step(action, context._replace(exchanges=rest), tuple(hands), play[_PILE], play[_BIDS])
         # T-6: replacements come from the pile as it stood before this discard.
         new_context = context._replace(exchanges=rest, pending=(giver, cards, play[_PILE]))
         return self._next(action, context=new_context, phase=_REPLACE, turn=-1, hands=tuple(hands))
 
-    def _after_exchange(
+    def _next_step(
         self,
         action: Action,
         context: _Context,
@@ -775,22 +716,21 @@ class GameState:
         pile: int,
         bids: tuple[Bid | None, ...],
     ) -> GameState:
-        """Move on once an exchange step (or the bidding, or the draft) is
-        done, ``action`` logged."""
+        """The state after ``action`` ends a step of the hand before the play
+        (the bidding, the draft, an exchange or a replacement draw): the next
+        exchange due, else the two-player bidding after the draft, else the
+        first lead."""
         rules = context.rules
         if context.exchanges:
             giver, receiver = context.exchanges[0]
             phase = _DISCARD if receiver < 0 else _EXCHANGE
             return self._next(action, context=context, phase=phase, turn=giver, hands=hands, pile=pile, bids=bids)
-        if rules.is_draft and None in bids:
-            # Bidding after the draft: the second player first (T-4).
-            seat = (context.dealer + 1) % 2
-            if bids[seat] is not None:
-                seat = context.dealer
-            return self._next(action, context=context, phase=_BID, turn=seat, hands=hands, pile=pile, bids=bids)
+        turn = _first_to_bid(context, bids)
+        if turn is not None:  # T-4: after the draft
+            return self._next(action, context=context, phase=_BID, turn=turn, hands=hands, pile=pile, bids=bids)
         # The play of tricks begins (C-4, P-7, T-7, V-7).
         leader = first_leader_of_masks(rules, context.dealer, hands)
-        legal = cards_of_mask(legal_mask(hands[leader], -1, False, rules, rules._first_trick_options))
+        legal = next_legal_cards(hands[leader], None, 0, context.first_trick, rules)
         log = (self._play[_LOG], (action,))
         return _state((context, _PLAY, leader, hands, pile, 0, (), 0, legal, log, bids))
 
@@ -813,17 +753,11 @@ class GameState:
             actions=_unchain(log),
         )
         sheet = context.sheet + (record,)
-        players = rules.players
-        if winner_after(result, rules) is not None:
+        if winner_after(result, rules) is not None:  # S-9
             over = context._replace(sheet=sheet)
-            return _state((over, _OVER, -1, (0,) * players, play[_PILE], played, (), won, (), (), play[_BIDS]))
-        dealer = context.dealer + 1  # P-8, T-8
-        if dealer == players:
-            dealer = 0
-        state = _state(_no_cards(_new_hand(rules, context.seed, sheet, context.number + 1, dealer)))
-        if context.seed is not None:
-            state = state._resolve_chance()
-        return state
+            return _state((over, _OVER, -1, (0,) * rules.players, play[_PILE], played, (), won, (), (), play[_BIDS]))
+        following = _new_hand(rules, context.seed, sheet, context.number + 1, next_dealer(rules, context.dealer))
+        return _state(_no_cards(following))._resolve_chance()
 
     # ------------------------------------------------------------------
     # Copying an immutable value is the value itself.
@@ -881,7 +815,12 @@ def _new_hand(
     dealer: int,
 ) -> _Context:
     """The context of a hand waiting for its deal."""
-    return _Context(rules, seed, sheet, number, dealer, (), (), None)
+    return _Context(rules, rules.deck_facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None)
+
+
+def _first_to_bid(context: _Context, bids: tuple[Bid | None, ...]) -> int | None:
+    """The seat to bid next (P-3, T-4), or ``None`` once every seat has bid."""
+    return next_bidder_of(context.rules.players, context.dealer, bids)
 
 
 def _no_cards(context: _Context) -> tuple[Any, ...]:
@@ -909,7 +848,4 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
         raise RulesError(f"new_game needs a Rules value, got {rules!r}")
     if seed is not None and type(seed) is not int:
         raise SpadesError(f"the seed must be an int or None, got {seed!r}")
-    state = _state(_no_cards(_new_hand(rules, seed, (), 0, rules.first_dealer)))
-    if seed is not None:
-        state = state._resolve_chance()
-    return state
+    return _state(_no_cards(_new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))))._resolve_chance()

@@ -17,14 +17,40 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
 from spades.cards import Card, CardSet, cards_of_mask
-from spades.errors import IllegalActionError, Reason
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
 from spades.rules import Rules
 
-__all__ = ["legal_plays", "play_error", "trick_winner", "breaks_spades", "first_leader"]
+__all__ = [
+    "legal_plays",
+    "play_error",
+    "trick_winner",
+    "trick_winner_seat",
+    "breaks_spades",
+    "spades_broken",
+    "first_leader",
+    "first_trick_matters",
+    "walk_tricks",
+    "WalkedTrick",
+]
 
 _DEFAULT_RULES: Final = Rules()
-_TWO_OF_CLUBS_BIT: Final = 1
+_TWO_OF_CLUBS_BIT: Final = 1 << TWO_OF_CLUBS
+
+WalkedTrick = tuple[int, tuple[Card, ...], int]
+"""A trick as :func:`walk_tricks` gives it: ``(leader, cards, winner)``,
+``winner`` -1 while the trick is incomplete."""
+
+
+def first_trick_matters(rules: Rules) -> bool:
+    """Whether the first trick of a hand has rules of its own (V-7): the 2♣
+    lead, or no spades on it.
+
+    >>> first_trick_matters(Rules.partnership()), first_trick_matters(Rules(no_spades_first_trick=True))
+    (False, True)
+    """
+    return rules.no_spades_first_trick or rules.first_lead != "left-of-dealer"
 
 
 def legal_mask(
@@ -38,9 +64,10 @@ def legal_mask(
 
     ``led`` is the suit led to the trick, or -1 when the seat is leading.
     """
-    spades = rules._suit_masks[3]
+    masks = rules.deck_facts.suit_masks
+    spades = masks[SPADES]
     if led >= 0:
-        follow = hand & rules._suit_masks[led]
+        follow = hand & masks[led]
         if follow:
             return follow  # C-5: must follow
         if first_trick and rules.no_spades_first_trick:
@@ -62,6 +89,60 @@ def legal_mask(
     return hand
 
 
+def next_legal_cards(held: int, led: Card | None, played: int, first_trick: bool, rules: Rules) -> tuple[Card, ...]:
+    """The legal cards of a seat holding ``held`` (a mask) to a trick led
+    with ``led`` (``None`` when leading), ``played`` the mask of the cards
+    played so far this hand (internal fast path of the state: C-4..C-6,
+    V-7).  Following a plain suit is one lookup in the deck's ``follow``
+    table: for the card led, the suit's mask, the cards of each pattern of
+    the suit's 13 bits (empty when the suit has cards outside them) and the
+    shift to those bits.  The state reads that table directly for its
+    commonest case."""
+    facts = rules.deck_facts
+    if led is None:
+        return cards_of_mask(legal_mask(held, -1, bool(played & facts.suit_masks[SPADES]), rules, first_trick))
+    suit_mask, suit_cards, shift = facts.follow[led]
+    follow = held & suit_mask
+    if follow:  # C-5: must follow
+        return suit_cards[follow >> shift] if suit_cards else cards_of_mask(follow)
+    broken = bool(played & facts.suit_masks[SPADES])
+    return cards_of_mask(legal_mask(held, facts.suit_of[led], broken, rules, first_trick))
+
+
+def _check_hand(hand: object) -> CardSet:
+    if type(hand) is not CardSet:
+        raise ArgumentTypeError(f"a hand is a CardSet, got {type(hand).__name__}")
+    return hand
+
+
+def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[Card, ...]:
+    """``trick`` as a tuple of distinct cards of the deck: fewer than a card
+    a seat for a trick still to play to, one card up to a card a seat for a
+    trick ``to_win``."""
+    if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence):
+        raise ArgumentTypeError(f"a trick is a sequence of cards, got {type(trick).__name__}")
+    players = rules.players
+    if len(trick) > players or (len(trick) == players and not to_win) or (to_win and not trick):
+        raise ArgumentError(f"a trick of {players} seats cannot hold {len(trick)} cards here")
+    cards = tuple(trick)
+    seen = 0
+    for card in cards:
+        if type(card) is not Card:
+            raise ArgumentTypeError(f"a trick holds Card values, got {type(card).__name__}")
+        if not rules.deck_mask >> card & 1 or seen >> card & 1:
+            raise ArgumentError(f"{card} cannot be in this trick: not in the deck, or twice")
+        seen |= 1 << card
+    return cards
+
+
+def _check_rules(rules: object) -> Rules:
+    if rules is None:
+        return _DEFAULT_RULES
+    if type(rules) is not Rules:
+        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
+    return rules
+
+
 def legal_plays(
     hand: CardSet,
     trick: Sequence[Card] = (),
@@ -77,9 +158,11 @@ def legal_plays(
     only spades), C-5 (follow suit if able, else anything) and, on the first
     trick, V-7's options.
     """
-    rules = _DEFAULT_RULES if rules is None else rules
-    led = rules._suit_of[trick[0]] if trick else -1
-    return CardSet(legal_mask(hand.mask, led, spades_broken, rules, first_trick))
+    rules = _check_rules(rules)
+    hand = _check_hand(hand)
+    cards = _check_trick(trick, rules)
+    led = rules.deck_facts.suit_of[cards[0]] if cards else -1
+    return CardSet(legal_mask(hand.mask, led, bool(spades_broken), rules, bool(first_trick)))
 
 
 def play_error(
@@ -98,21 +181,26 @@ def play_error(
     >>> error.reason.name, error.rule
     ('SPADES_NOT_BROKEN', 'C-4')
     """
-    rules = _DEFAULT_RULES if rules is None else rules
+    rules = _check_rules(rules)
+    hand = _check_hand(hand)
+    cards = _check_trick(trick, rules)
+    if type(card) is not Card:
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{card!r} is not a card", "C-4")
     bit = 1 << card
     if not hand.mask & bit:
         return IllegalActionError(Reason.CARD_NOT_IN_HAND, f"cannot play {card}: it is not in the hand {hand}")
-    led = rules._suit_of[trick[0]] if trick else -1
-    allowed = legal_mask(hand.mask, led, spades_broken, rules, first_trick)
+    facts = rules.deck_facts
+    led = facts.suit_of[cards[0]] if cards else -1
+    allowed = legal_mask(hand.mask, led, bool(spades_broken), rules, bool(first_trick))
     if allowed & bit:
         return None
     suit_names = ("clubs", "diamonds", "hearts", "spades")
     if led >= 0:
-        if hand.mask & rules._suit_masks[led]:
+        if hand.mask & facts.suit_masks[led]:
             return IllegalActionError(
                 Reason.MUST_FOLLOW_SUIT,
                 f"cannot play {card}: {suit_names[led]} were led and the hand {hand} holds "
-                + ", ".join(str(c) for c in cards_of_mask(hand.mask & rules._suit_masks[led])),
+                + ", ".join(str(c) for c in cards_of_mask(hand.mask & facts.suit_masks[led])),
                 "C-5",
             )
         return IllegalActionError(
@@ -137,9 +225,9 @@ def play_error(
     )
 
 
-def winner_position(trick: Sequence[int], rules: Rules) -> int:
-    """Position in ``trick`` of the winning card (internal fast path)."""
-    ranks = rules._trick_ranks[rules._suit_of[trick[0]]]
+def winner_position(trick: Sequence[int], facts: DeckFacts) -> int:
+    """Position in ``trick`` of the winning card (internal fast path, C-7)."""
+    ranks = facts.trick_ranks[facts.suit_of[trick[0]]]
     best = 0
     top = ranks[trick[0]]
     for position in range(1, len(trick)):
@@ -148,6 +236,12 @@ def winner_position(trick: Sequence[int], rules: Rules) -> int:
             top = rank
             best = position
     return best
+
+
+def winner_seat_of(leader: int, trick: Sequence[int], facts: DeckFacts, players: int) -> int:
+    """:func:`trick_winner_seat` of checked arguments (internal fast path)."""
+    seat = leader + winner_position(trick, facts)
+    return seat - players if seat >= players else seat
 
 
 def trick_winner(trick: Sequence[Card], rules: Rules | None = None) -> int:
@@ -161,20 +255,59 @@ def trick_winner(trick: Sequence[Card], rules: Rules | None = None) -> int:
     >>> trick_winner([Card.parse(t) for t in ("AS", "LJ", "2S")], Rules(deck="jokers"))
     1
     """
-    if not trick:
-        raise IllegalActionError(Reason.NOT_AN_ACTION, "an empty trick has no winner", "C-7")
-    return winner_position(trick, _DEFAULT_RULES if rules is None else rules)
+    rules = _check_rules(rules)
+    return winner_position(_check_trick(trick, rules, to_win=True), rules.deck_facts)
+
+
+def trick_winner_seat(leader: int, trick: Sequence[Card], rules: Rules | None = None) -> int:
+    """The seat that wins ``trick`` led by ``leader`` (C-7): seats play
+    clockwise from the leader, so the winner is the leader plus the winning
+    card's position, round the table.
+
+    >>> from spades import Card
+    >>> trick_winner_seat(3, [Card.parse(t) for t in ("KH", "AH", "2S", "QH")])
+    1
+    """
+    rules = _check_rules(rules)
+    leader = check_seat(leader, rules.players)
+    return winner_seat_of(leader, _check_trick(trick, rules, to_win=True), rules.deck_facts, rules.players)
+
+
+def spades_broken(played: CardSet, rules: Rules | None = None) -> bool:
+    """Whether spades are broken once the cards ``played`` (this hand's, so
+    far) have been played (C-6): every legal play of a spade breaks them,
+    whether it was played on another suit or led from a hand of only
+    spades, so they are broken exactly when a spade has been played.
+
+    >>> from spades import CardSet, Rules
+    >>> spades_broken(CardSet.parse("..AK.")), spades_broken(CardSet.parse("2...A"))
+    (False, True)
+    >>> spades_broken(CardSet.parse("..2."), Rules.joker_joker_deuce_deuce())  # the 2♦ is a spade (V-9)
+    True
+    """
+    rules = _check_rules(rules)
+    if type(played) is not CardSet:
+        raise ArgumentTypeError(f"the cards played are a CardSet, got {type(played).__name__}")
+    return broken_by(played.mask, rules.deck_facts)
+
+
+def broken_by(played: int, facts: DeckFacts) -> bool:
+    """:func:`spades_broken` of a mask (internal fast path, C-6)."""
+    return bool(played & facts.suit_masks[SPADES])
 
 
 def breaks_spades(card: Card, spades_broken: bool = False, rules: Rules | None = None) -> bool:
-    """Whether spades are broken after ``card`` is legally played (C-6).
+    """Whether spades are broken after ``card`` is legally played (C-6), when
+    they were (``spades_broken``) or were not before.
 
-    A legally played spade always leaves spades broken: played when the seat
-    could not follow, or led from a hand of only spades, or led after they
-    were broken.
+    >>> from spades import Card
+    >>> breaks_spades(Card.parse("2S")), breaks_spades(Card.parse("AH"))
+    (True, False)
     """
-    rules = _DEFAULT_RULES if rules is None else rules
-    return spades_broken or rules._suit_of[card] == 3
+    rules = _check_rules(rules)
+    if type(card) is not Card:
+        raise ArgumentTypeError(f"a card is a Card, got {type(card).__name__}")
+    return bool(spades_broken) or broken_by(1 << card, rules.deck_facts)
 
 
 def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
@@ -186,7 +319,11 @@ def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
     >>> first_leader(Rules.partnership(), 3, [CardSet(0)] * 4)
     0
     """
-    return first_leader_of_masks(rules, dealer, [hand.mask for hand in hands])
+    rules = _check_rules(rules)
+    dealer = check_seat(dealer, rules.players)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != rules.players:
+        raise ArgumentError(f"first_leader needs one hand per seat ({rules.players})")
+    return first_leader_of_masks(rules, dealer, [_check_hand(hand).mask for hand in hands])
 
 
 def first_leader_of_masks(rules: Rules, dealer: int, hands: Sequence[int]) -> int:
@@ -196,3 +333,27 @@ def first_leader_of_masks(rules: Rules, dealer: int, hands: Sequence[int]) -> in
             if hand & _TWO_OF_CLUBS_BIT:
                 return seat
     return (dealer + 1) % rules.players
+
+
+def walk_tricks(rules: Rules, leader: int, plays: Sequence[Card]) -> tuple[WalkedTrick, ...]:
+    """The cards played in a hand, in order, as tricks, the first led by
+    ``leader``: each trick is one card a seat clockwise from its leader, and
+    its winner leads the next (C-7).  A last, incomplete trick has winner -1.
+
+    >>> from spades import Card, Rules
+    >>> plays = [Card.parse(t) for t in "KH AH 2S QH 3C".split()]
+    >>> [(lead, winner) for lead, _cards, winner in walk_tricks(Rules.partnership(), 0, plays)]
+    [(0, 2), (2, -1)]
+    """
+    players = rules.players
+    facts = rules.deck_facts
+    tricks: list[WalkedTrick] = []
+    for start in range(0, len(plays), players):
+        cards = tuple(plays[start : start + players])
+        if len(cards) < players:
+            tricks.append((leader, cards, -1))
+            break
+        winner = winner_seat_of(leader, cards, facts, players)  # C-7
+        tricks.append((leader, cards, winner))
+        leader = winner
+    return tuple(tricks)

@@ -1,5 +1,4 @@
-"""What one seat may know: :class:`SeatView`, built by :func:`seat_view` (or
-``state.view(seat)``).
+"""What one seat may know: :class:`SeatView`, built by :func:`seat_view`.
 
 A view holds the seat's own hand, every bid made, the cards played (trick by
 trick, with leaders and winners), the scores and the score sheet, the seat's
@@ -7,12 +6,12 @@ own Double Nil exchange and, in the two-player draft, the cards it drew; other
 seats' hands appear only as counts.  Bots and network clients get views, not
 states.
 
->>> from spades import Rules, new_game
+>>> from spades import Rules, new_game, seat_view
 >>> state = new_game(Rules.partnership(), seed=3)
->>> view = state.view(1)
+>>> view = seat_view(state, 1)
 >>> view.seat, view.turn, len(view.hand), view.hand_sizes
 (1, 1, 13, (13, 13, 13, 13))
->>> len(view.legal_actions) > 0, state.view(2).legal_actions
+>>> len(view.legal_actions) > 0, seat_view(state, 2).legal_actions
 (True, ())
 """
 
@@ -22,17 +21,18 @@ from collections.abc import Sequence
 
 import attrs
 
-from spades.actions import Action, Bid, Draft, Exchange, Replacement, Stock
-from spades.bidding import exchange_order
+from spades.actions import Action, Bid, Stock
 from spades.cards import Card, CardSet
+from spades.draft import walk_draft
+from spades.errors import ArgumentTypeError, check_seat
+from spades.exchange import exchanged_cards
 from spades.rules import Rules
-from spades.errors import SpadesError
 from spades.scoring import HandScore
 from spades.sheet import HandRecord
 from spades.state import GameState, Phase
-from spades.tricks import first_leader, winner_position
+from spades.tricks import first_leader, walk_tricks
 
-__all__ = ["SeatView", "PlayedTrick", "HandSummary", "seat_view", "tricks_of_hand", "first_leader", "current_tricks", "hand_summary"]
+__all__ = ["SeatView", "PlayedTrick", "HandSummary", "seat_view", "tricks_of_hand", "current_tricks", "hand_summary"]
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -70,8 +70,7 @@ class HandSummary:
 @attrs.frozen(slots=True, kw_only=True)
 class SeatView:
     """Everything seat :attr:`seat` may know at one moment of a game, and
-    nothing more (DESIGN "Information").  Build with
-    :meth:`GameState.view <spades.GameState.view>`; a view is a frozen value
+    nothing more.  Build with :func:`seat_view`; a view is a frozen value
     and travels as JSON (:mod:`spades.serial`)."""
 
     rules: Rules
@@ -145,19 +144,11 @@ class SeatView:
 
 def tricks_of_hand(rules: Rules, first: int, plays: Sequence[Card]) -> tuple[PlayedTrick, ...]:
     """Group the cards played in a hand (in order) into tricks, the first led
-    by seat ``first``; a last, incomplete trick has ``winner == -1``."""
-    players = rules.players
-    tricks = []
-    leader = first
-    for start in range(0, len(plays), players):
-        cards = tuple(plays[start : start + players])
-        if len(cards) < players:
-            tricks.append(PlayedTrick(leader=leader, cards=cards, winner=-1))
-            break
-        winner = (leader + winner_position(cards, rules)) % players  # C-7
-        tricks.append(PlayedTrick(leader=leader, cards=cards, winner=winner))
-        leader = winner
-    return tuple(tricks)
+    by seat ``first`` (:func:`spades.tricks.walk_tricks`, C-7); a last,
+    incomplete trick has ``winner == -1``."""
+    return tuple(
+        PlayedTrick(leader=leader, cards=cards, winner=winner) for leader, cards, winner in walk_tricks(rules, first, plays)
+    )
 
 
 def hand_summary(rules: Rules, record: HandRecord) -> HandSummary:
@@ -174,63 +165,41 @@ def hand_summary(rules: Rules, record: HandRecord) -> HandSummary:
     )
 
 
-def current_tricks(state: GameState, history: Sequence[Action] | None = None) -> tuple[PlayedTrick, ...]:
+def current_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
     """The tricks completed so far in ``state``'s current hand (C-7)."""
-    rules = state.rules
-    players = rules.players
-    plays = [a for a in (state.history if history is None else history) if type(a) is Card]
-    if not plays:
+    first = state.first_leader
+    if first is None:
         return ()
-    # Walk back from the current leader to the first trick's leader.
-    complete = len(plays) // players
-    leader = state.leader
-    first = leader if leader is not None else 0
-    for index in range(complete - 1, -1, -1):
-        first = (first - winner_position(plays[index * players : (index + 1) * players], rules)) % players
-    return tricks_of_hand(rules, first, plays[: complete * players])
+    players = state.rules.players
+    plays = [a for a in state.history if type(a) is Card]
+    return tricks_of_hand(state.rules, first, plays[: len(plays) // players * players])
 
 
 def seat_view(state: GameState, seat: int) -> SeatView:
-    """The :class:`SeatView` of ``seat`` in ``state`` (see
-    :meth:`GameState.view <spades.GameState.view>`)."""
+    """The :class:`SeatView` of ``seat`` in ``state``: what that seat may know
+    now, and nothing more.
+
+    >>> from spades import Rules, new_game
+    >>> state = new_game(Rules.two_player(), seed=2)
+    >>> view = seat_view(state, 0)
+    >>> view.phase.name, view.top_of_stock is not None, seat_view(state, 1).top_of_stock
+    ('DRAFT', True, None)
+    """
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(f"seat_view needs a GameState, got {type(state).__name__}")
     rules = state.rules
-    if type(seat) is not int or not 0 <= seat < rules.players:
-        raise SpadesError(f"no seat {seat!r}: seats are 0..{rules.players - 1}")
+    seat = check_seat(seat, rules.players)
     history = state.history
     dealer = state.dealer
-    gave = received = drafted = discards = 0
     # The draft (T-2): the seat sees both cards of each of its own turns.
-    stock: tuple[Card, ...] = ()
-    position = 0
-    drafter = dealer
-    for action in history:
-        if type(action) is Stock:
-            stock = action.cards
-        elif action is Draft.KEEP or action is Draft.REJECT:
-            first, second = stock[position], stock[position + 1]
-            kept, thrown = (first, second) if action is Draft.KEEP else (second, first)
-            if drafter == seat:
-                drafted |= 1 << kept
-                discards |= 1 << thrown
-            position += 2
-            drafter = 1 - drafter
+    drafted = discards = CardSet(0)
+    if rules.is_draft:
+        stock = next((a.cards for a in history if type(a) is Stock), ())
+        walk = walk_draft(stock, dealer, history)
+        drafted, discards = walk.kept[seat], walk.discarded[seat]
     # Exchanges (P-6) and two-player discards with their replacements (T-6).
-    steps = iter(exchange_order(rules, dealer, state.bids))
-    last_giver = -1
-    for action in history:
-        if type(action) is Exchange:
-            giver, receiver = next(steps, (-1, -1))
-            last_giver = giver
-            if giver == seat:
-                gave |= action.cards.mask
-            if receiver == seat:
-                received |= action.cards.mask
-        elif type(action) is Replacement and last_giver == seat:
-            received |= action.cards.mask
-    tricks = current_tricks(state, history)
-    leader = state.leader
+    gave, received = exchanged_cards(rules, dealer, state.bids, history, seat)
     turn = state.turn
-    top = state.top_of_stock if turn == seat else None
     return SeatView(
         rules=rules,
         seat=seat,
@@ -242,15 +211,15 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         hand_sizes=tuple(len(h) for h in state.hands),
         bids=state.bids,
         double_nil_open=state.double_nil_open(seat),
-        gave=CardSet(gave),
-        received=CardSet(received),
-        drafted=CardSet(drafted),
-        draft_discards=CardSet(discards),
-        top_of_stock=top,
+        gave=gave,
+        received=received,
+        drafted=drafted,
+        draft_discards=discards,
+        top_of_stock=state.top_of_stock if turn == seat else None,
         stock_left=state.stock_left,
-        tricks=tricks,
+        tricks=current_tricks(state),
         trick=state.trick,
-        leader=leader,
+        leader=state.leader,
         tricks_won=state.tricks_won,
         spades_broken=state.spades_broken,
         scores=state.scores,

@@ -33,7 +33,7 @@ from spades.serial import (
     to_dict,
     view_from_dict,
 )
-from spades.view import SeatView
+from spades.view import SeatView, seat_view
 
 from _games import PRESETS, play, sample
 from invariants import check_state
@@ -113,8 +113,8 @@ def _documents() -> dict[str, list[dict[str, Any]]]:
             states = play(PRESETS[preset], 100 + index, seeded=seeded, double_nil=0.4)
             for state in sample(states, index, 3):
                 docs["state"].append(to_dict(state))
-                docs["view"].append(to_dict(state.view(index % state.rules.players)))
-            docs["record"].append(to_dict(states[-1].record()))
+                docs["view"].append(to_dict(seat_view(state, index % state.rules.players)))
+            docs["record"].append(to_dict(Record.of_state(states[-1])))
         docs["rules"].append(to_dict(PRESETS[preset]))
     return docs
 

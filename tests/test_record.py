@@ -95,7 +95,7 @@ def test_two_player_record_text() -> None:  # T-2, T-6
         phases = {s.phase for s in states}
         if Phase.DISCARD in phases and Phase.REPLACE in phases and Phase.BID in phases:
             break
-    record = states[-1].record()
+    record = Record.of_state(states[-1])
     text = record.to_text()
     for word in ("[Stock ", "[Draft ", "keep", "[Discard ", "[Replacement ", "[Auction ", "[Play ", "[Score "):
         assert word in text
@@ -110,7 +110,7 @@ def test_two_player_record_text() -> None:  # T-2, T-6
 @given(preset=presets, seed=seeds, seeded=st.booleans())
 def test_record_round_trip_and_exact_replay(preset: str, seed: int, seeded: bool) -> None:
     states = play(PRESETS[preset], seed, seeded=seeded, double_nil=0.3)
-    record = states[-1].record()
+    record = Record.of_state(states[-1])
     assert list(record.states()) == states  # every state, exactly
     assert record.replay() == states[-1]
     text = record.to_text()
@@ -119,7 +119,7 @@ def test_record_round_trip_and_exact_replay(preset: str, seed: int, seeded: bool
     assert again.to_text() == text
     # A record of a game in progress replays to that state too.
     middle = states[len(states) // 2]
-    assert Record.parse(middle.record().to_text()).replay() == middle
+    assert Record.parse(Record.of_state(middle).to_text()).replay() == middle
 
 
 @pytest.mark.parametrize(
@@ -149,7 +149,7 @@ def test_bad_card_is_reported_where_it_is() -> None:
 def test_wrong_score_is_reported() -> None:  # S-1
     record = Record.parse(ONE_SUIT)
     states = play(PRESETS["partnership"], 3, seeded=True)
-    text = states[-1].record().to_text()
+    text = Record.of_state(states[-1]).to_text()
     lines = text.splitlines()
     index = next(i for i, line in enumerate(lines) if line.startswith("[Score"))
     lines[index] = '[Score "1 2"]'
@@ -230,7 +230,7 @@ def test_state_record_is_the_game_so_far() -> None:
     state = new_game(Rules.partnership(), seed=12)
     for _ in range(7):
         state = state.apply(state.legal_actions()[0])
-    record = state.record()
+    record = Record.of_state(state)
     assert record.seed == 12 and record.rules == state.rules
     assert record.actions[0] == state.history[0]
     assert isinstance(record.actions[0], Deal)

@@ -9,12 +9,14 @@ import copy
 import functools
 import pickle
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 from spades import (
+    ArgumentError,
+    ArgumentTypeError,
     PRESETS,
     Bid,
     Card,
@@ -501,16 +503,18 @@ def test_history_is_the_hands_actions() -> None:
     assert state.history[-1] == C("AD")
 
 
-@pytest.mark.parametrize("seat", [-1, 4, 9, True, "0", None])
-def test_bad_seat_is_a_spades_error(seat: Any) -> None:  # P-1
-    state = states()["bid"]
-    with pytest.raises(SpadesError):
-        state.hand(seat)
-    with pytest.raises(SpadesError):
-        state.double_nil_open(seat)
-    if seat not in (None, True):  # None: no seat given; True == 1, seat 1's turn
-        error = state.explain(Bid(3), seat=seat)
-        assert error is not None and error.reason is Reason.NOT_YOUR_TURN
+@pytest.mark.parametrize("seat", [-1, 4, 9, True, "0", None, 1.0])
+def test_a_bad_seat_is_an_argument_error(seat: Any) -> None:  # P-1
+    state = states()["bid"]  # seat 1 to bid
+    kind = ArgumentError if type(seat) is int else ArgumentTypeError
+    calls: list[Callable[[], object]] = [lambda: state.hand(seat), lambda: state.double_nil_open(seat)]
+    if seat is not None:  # None: no seat given, the seat to act
+        calls += [lambda: state.explain(Bid(3), seat=seat), lambda: state.apply(Bid(3), seat=seat)]
+    for call in calls:
+        with pytest.raises(kind) as info:
+            call()
+        assert isinstance(info.value, ValueError if kind is ArgumentError else TypeError)
+    assert state.explain(Bid(3), seat=None) is None  # no seat given: the seat to act
 
 
 @pytest.mark.parametrize("value", [5, None, 3.5])

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from spades import (
+    ArgumentError,
     Bid,
     Card,
     CardSet,
@@ -139,7 +140,7 @@ def test_trick_winner_of_two_cards() -> None:  # C-7 (two-player tricks)
 
 
 def test_empty_trick_has_no_winner() -> None:  # C-7
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(ArgumentError):
         trick_winner([])
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from spades import Bid, Card, CardSet, Deal, Draft, Exchange, GameState, Phase, Rules, SpadesError, Stock, new_game
 from spades.serial import to_dict
-from spades.view import HandSummary, SeatView
+from spades.view import HandSummary, SeatView, seat_view
 
 from _games import PRESETS, play, presets, seeds
 
@@ -27,7 +27,7 @@ def _one_suit_deal() -> Deal:
 def test_view_holds_own_hand_and_only_counts_of_others() -> None:  # P-2
     state = new_game(Rules.partnership(), seed=3)
     for seat in range(4):
-        view = state.view(seat)
+        view = seat_view(state, seat)
         assert view.seat == seat
         assert view.hand == state.hand(seat)
         assert view.hand_sizes == (13, 13, 13, 13)
@@ -38,25 +38,25 @@ def test_view_holds_own_hand_and_only_counts_of_others() -> None:  # P-2
 
 def test_legal_actions_only_for_the_seat_to_act() -> None:  # P-3
     state = new_game(Rules.partnership(), seed=3)
-    assert state.view(1).legal_actions == state.legal_actions()
-    assert state.view(1).is_my_turn
+    assert seat_view(state, 1).legal_actions == state.legal_actions()
+    assert seat_view(state, 1).is_my_turn
     for seat in (0, 2, 3):
-        assert state.view(seat).legal_actions == ()
-        assert not state.view(seat).is_my_turn
+        assert seat_view(state, seat).legal_actions == ()
+        assert not seat_view(state, seat).is_my_turn
 
 
 def test_double_nil_open_only_before_the_seat_bids() -> None:  # P-6
     state = new_game(Rules.partnership(), seed=3)
-    assert state.view(1).double_nil_open
+    assert seat_view(state, 1).double_nil_open
     after = state.apply(Bid(3))
-    assert not after.view(1).double_nil_open
-    assert after.view(2).double_nil_open
-    assert after.view(1).bids == (None, Bid(3), None, None)
+    assert not seat_view(after, 1).double_nil_open
+    assert seat_view(after, 2).double_nil_open
+    assert seat_view(after, 1).bids == (None, Bid(3), None, None)
 
 
 def test_double_nil_closed_when_not_trailing() -> None:  # V-3
     state = new_game(Rules.partnership(double_nil_trailing_by=100), seed=3)
-    assert not state.view(1).double_nil_open
+    assert not seat_view(state, 1).double_nil_open
 
 
 def test_tricks_with_leaders_and_winners() -> None:  # C-7, C-6, P-7
@@ -66,7 +66,7 @@ def test_tricks_with_leaders_and_winners() -> None:  # C-7, C-6, P-7
     # Seat 1 leads a heart; nobody can follow; seat 0 holds only spades (C-5).
     for card in ("AH", "2D", "2C", "2S"):
         state = state.apply(C(card))
-    view = state.view(2)
+    view = seat_view(state, 2)
     assert len(view.tricks) == 1
     trick = view.tricks[0]
     assert (trick.leader, trick.winner) == (1, 0)  # the 2S trumps the AH (C-7)
@@ -75,7 +75,7 @@ def test_tricks_with_leaders_and_winners() -> None:  # C-7, C-6, P-7
     assert view.leader == 0 and view.turn == 0 and view.spades_broken
     assert view.hand_sizes == (12, 12, 12, 12)
     state = state.apply(C("AS")).apply(C("KH"))
-    view = state.view(3)
+    view = seat_view(state, 3)
     assert view.trick == (C("AS"), C("KH")) and view.leader == 0 and view.turn == 2
 
 
@@ -88,14 +88,14 @@ def test_partnership_exchange_cards_seen_by_the_two_partners_only() -> None:  # 
     back = Exchange(CardSet.parse(".AKQ.."))
     state = state.apply(back)
     assert state.phase is Phase.PLAY
-    assert state.view(3).gave == passed.cards and state.view(3).received == back.cards
-    assert state.view(1).gave == back.cards and state.view(1).received == passed.cards
+    assert seat_view(state, 3).gave == passed.cards and seat_view(state, 3).received == back.cards
+    assert seat_view(state, 1).gave == back.cards and seat_view(state, 1).received == passed.cards
     for seat in (0, 2):
-        view = state.view(seat)
+        view = seat_view(state, seat)
         assert not view.gave and not view.received
         text = json.dumps(to_dict(view))
         assert all(str(card) not in text.split('"') for card in passed.cards | back.cards)
-    assert state.view(1).hand_sizes == (13, 13, 13, 13)
+    assert seat_view(state, 1).hand_sizes == (13, 13, 13, 13)
 
 
 def test_two_player_draft_cards_seen_by_the_drafting_seat_only() -> None:  # T-2
@@ -104,20 +104,20 @@ def test_two_player_draft_cards_seen_by_the_drafting_seat_only() -> None:  # T-2
                                                           ("AS", "KS", "QS", "JS")]
     state = new_game(rules).apply(Stock(tuple(deck)))
     assert state.turn == 0
-    assert state.view(0).top_of_stock == C("AS")
-    assert state.view(1).top_of_stock is None
-    assert state.view(0).double_nil_open and state.view(1).double_nil_open  # T-6: until the first turn
+    assert seat_view(state, 0).top_of_stock == C("AS")
+    assert seat_view(state, 1).top_of_stock is None
+    assert seat_view(state, 0).double_nil_open and seat_view(state, 1).double_nil_open  # T-6: until the first turn
     state = state.apply(Draft.KEEP)  # seat 0 keeps AS, discards KS
-    view0, view1 = state.view(0), state.view(1)
+    view0, view1 = seat_view(state, 0), seat_view(state, 1)
     assert not view0.double_nil_open and view1.double_nil_open
     assert view0.drafted == CardSet.parse("A...") and view0.draft_discards == CardSet.parse("K...")
     assert not view1.drafted and not view1.draft_discards
     assert view1.top_of_stock == C("QS") and view0.top_of_stock is None
     assert view1.stock_left == 50 and view1.hand_sizes == (1, 0)
     state = state.apply(Draft.REJECT)  # seat 1 discards QS, keeps JS
-    assert state.view(1).drafted == CardSet.parse("J...")
-    assert state.view(1).draft_discards == CardSet.parse("Q...")
-    assert state.view(0).drafted == CardSet.parse("A...")
+    assert seat_view(state, 1).drafted == CardSet.parse("J...")
+    assert seat_view(state, 1).draft_discards == CardSet.parse("Q...")
+    assert seat_view(state, 0).drafted == CardSet.parse("A...")
 
 
 def test_sheet_rows_carry_no_hidden_cards() -> None:  # P-6, T-2
@@ -126,21 +126,21 @@ def test_sheet_rows_carry_no_hidden_cards() -> None:  # P-6, T-2
     assert final.sheet
     names = {f.name for f in attrs.fields(HandSummary)}
     assert names == {"number", "dealer", "bids", "tricks_won", "tricks", "result"}
-    for row in to_dict(final.view(0))["sheet"]:
+    for row in to_dict(seat_view(final, 0))["sheet"]:
         assert set(row) == names
 
 
 def test_no_such_seat() -> None:
     state = new_game(Rules.partnership(), seed=1)
     with pytest.raises(SpadesError):
-        state.view(4)
+        seat_view(state, 4)
     with pytest.raises(SpadesError):
-        state.view(-1)
+        seat_view(state, -1)
 
 
 def test_view_of_a_finished_game() -> None:  # S-9
     final = play(PRESETS["partnership"], 9, seeded=True)[-1]
-    view = final.view(2)
+    view = seat_view(final, 2)
     assert view.is_over and view.winner == final.winner and view.legal_actions == ()
     assert view.scores == final.scores
 
@@ -186,7 +186,7 @@ def _seen_in_draft(state: GameState, seat: int) -> int:
 
 
 def _check_information(state: GameState, seat: int) -> None:
-    view: SeatView = state.view(seat)
+    view: SeatView = seat_view(state, seat)
     rules = state.rules
     # Everything this seat cannot see: other hands, the discard pile or set
     # aside card, and the undrawn stock.

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from spades import PRESETS, Bid, GameState, Rules, new_game
+from spades import PRESETS, Bid, GameState, Record, Rules, new_game
 
 HERE = Path(__file__).resolve().parent
 SEEDS = (1, 2, 3)
@@ -45,7 +45,7 @@ def games() -> list[dict[str, Any]]:
                 {
                     "preset": name,
                     "seed": seed,
-                    "record": state.record().to_text(),
+                    "record": Record.of_state(state).to_text(),
                     "scores": list(state.scores),
                     "bags": list(state.bags),
                     "winner": state.winner,

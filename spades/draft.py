@@ -1,0 +1,169 @@
+"""The two-player draft (T-2, T-3) and the Double Nil declared in it (T-6),
+as pure functions of plain values.
+
+The shuffled deck is the stock.  On a turn the player draws the top card
+and keeps it (the next card goes to the discard pile) or rejects it (it goes
+to the pile and the next card must be kept): each turn takes two cards.  The
+players alternate, the first player starting, until the stock is empty.
+
+>>> from spades import Card, Draft, Rules
+>>> from spades.draft import draft_turn, walk_draft
+>>> stock = [Card.parse(t) for t in "AS 2H KD 3C".split()]
+>>> [str(c) for c in draft_turn(stock, 0, Draft.KEEP)], [str(c) for c in draft_turn(stock, 2, Draft.REJECT)]
+(['AS', '2H'], ['3C', 'KD'])
+>>> walk = walk_draft(stock, 0, [Draft.KEEP, Draft.REJECT])
+>>> str(walk.kept[0]), str(walk.kept[1]), str(walk.discarded[1])
+('A...', '...3', '..K.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import attrs
+
+from spades.actions import Action, Bid, Draft
+from spades.bidding import double_nil_open
+from spades.cards import Card, CardSet
+from spades.errors import ArgumentError, IllegalActionError, Reason
+from spades.rules import Rules
+
+__all__ = [
+    "DraftWalk",
+    "draft_turn",
+    "next_drafter",
+    "draft_over",
+    "double_nil_declarable",
+    "declaration_error",
+    "draft_actions",
+    "walk_draft",
+    "cards_drawn",
+]
+
+_ACTIONS: Final = (Draft.KEEP, Draft.REJECT)
+_ACTIONS_WITH_DOUBLE_NIL: Final = (Draft.KEEP, Draft.REJECT, Bid.DOUBLE_NIL)
+
+
+def draft_turn(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, Card]:
+    """The card kept and the card discarded by a draft turn taken when
+    ``drawn`` cards of ``stock`` (top card first) are already drawn (T-2):
+    ``KEEP`` keeps the top card and discards the next; ``REJECT`` discards
+    the top card and keeps the next."""
+    if not 0 <= drawn <= len(stock) - 2:
+        raise ArgumentError(f"no draft turn is left after {drawn} of {len(stock)} cards")
+    first, second = stock[drawn], stock[drawn + 1]
+    if action is Draft.KEEP:
+        return first, second
+    if action is Draft.REJECT:
+        return second, first
+    raise ArgumentError(f"a draft turn is Draft.KEEP or Draft.REJECT, not {action!r}")
+
+
+def next_drafter(seat: int) -> int:
+    """The seat to draft after ``seat``: the players alternate (T-3)."""
+    return 1 - seat
+
+
+def draft_over(stock_size: int, drawn: int) -> bool:
+    """Whether the draft is over once ``drawn`` of the stock's
+    ``stock_size`` cards are drawn: it goes on until the stock is empty
+    (T-3)."""
+    return drawn >= stock_size
+
+
+def double_nil_declarable(
+    seat: int,
+    rules: Rules,
+    scores: Sequence[int] | None,
+    *,
+    cards_taken: int,
+    bid: Bid | None,
+) -> bool:
+    """Whether ``seat``, at its draft turn, may declare Double Nil now: it
+    is open to it (P-6, V-3), and this is the start of its first turn, so
+    it has taken no card and made no bid (T-6)."""
+    return cards_taken == 0 and bid is None and double_nil_open(seat, rules, scores)
+
+
+def declaration_error(
+    seat: int,
+    rules: Rules,
+    scores: Sequence[int] | None,
+    *,
+    cards_taken: int,
+    bid: Bid | None,
+) -> IllegalActionError | None:
+    """Why ``seat`` may not declare Double Nil at its draft turn now, or
+    ``None`` (T-6, V-3)."""
+    if cards_taken or bid is not None:
+        return IllegalActionError(
+            Reason.DOUBLE_NIL_TOO_LATE,
+            "Double Nil must be declared at the start of the player's first draft turn",
+            "T-6",
+        )
+    if not rules.double_nil_allowed:
+        return IllegalActionError(Reason.DOUBLE_NIL_NOT_ALLOWED, "these rules do not allow Double Nil", "V-3")
+    if not double_nil_open(seat, rules, scores):
+        return IllegalActionError(
+            Reason.DOUBLE_NIL_NOT_ALLOWED,
+            f"Double Nil needs the player to trail by at least {rules.double_nil_trailing_by} points",
+            "V-3",
+        )
+    return None
+
+
+def draft_actions(declarable: bool) -> tuple[Draft | Bid, ...]:
+    """The legal actions of a draft turn, in order: ``Draft.KEEP``,
+    ``Draft.REJECT``, then Double Nil when it may be declared (T-2, T-6)."""
+    return _ACTIONS_WITH_DOUBLE_NIL if declarable else _ACTIONS
+
+
+@attrs.frozen(slots=True)
+class DraftWalk:
+    """What each seat did in a draft, by :func:`walk_draft`; each tuple has
+    one entry per seat."""
+
+    kept: tuple[CardSet, CardSet]
+    """The cards each seat kept (T-2)."""
+    discarded: tuple[CardSet, CardSet]
+    """The cards each seat put on the discard pile (T-2)."""
+    kept_first: tuple[int, int]
+    """How many turns each seat kept the first card of its turn."""
+    kept_second: tuple[int, int]
+    """How many turns each seat rejected the first card and kept the second."""
+    drawn: int
+    """How many cards of the stock are drawn."""
+
+
+def walk_draft(stock: Sequence[Card], first_player: int, actions: Iterable[Action]) -> DraftWalk:
+    """Walk the draft actions of a hand (other actions are passed over):
+    the first player drafts first and the players alternate (T-3), each
+    turn keeping one card and discarding one (T-2)."""
+    kept = [0, 0]
+    discarded = [0, 0]
+    first = [0, 0]
+    second = [0, 0]
+    seat = first_player
+    drawn = 0
+    for action in actions:
+        if action is Draft.KEEP or action is Draft.REJECT:
+            keep, throw = draft_turn(stock, drawn, action)
+            kept[seat] |= 1 << keep
+            discarded[seat] |= 1 << throw
+            (first if action is Draft.KEEP else second)[seat] += 1
+            drawn += 2
+            seat = next_drafter(seat)
+    return DraftWalk(
+        kept=(CardSet(kept[0]), CardSet(kept[1])),
+        discarded=(CardSet(discarded[0]), CardSet(discarded[1])),
+        kept_first=(first[0], first[1]),
+        kept_second=(second[0], second[1]),
+        drawn=drawn,
+    )
+
+
+def cards_drawn(cards_kept: int) -> int:
+    """The cards drawn from the stock once ``cards_kept`` cards have been
+    kept: each turn draws two cards and keeps one (T-2)."""
+    return 2 * cards_kept

@@ -1,0 +1,175 @@
+"""The Double Nil exchanges (P-6, T-6, V-3), as pure functions of plain values.
+
+In a partnership a Double Nil bidder's partner gives exactly
+``double_nil_exchange`` cards, then the bidder gives as many back (P-6).  In
+the two-player game a Double Nil bidder discards up to that many cards and
+draws as many replacements at random from the draft's discard pile as it
+stood before this discard (T-6).
+
+>>> from spades import Bid, CardSet, Exchange, Rules
+>>> from spades.exchange import exchange_error, exchange_order, exchange_sizes
+>>> rules = Rules.partnership()
+>>> exchange_order(rules, 0, [Bid(3), Bid(4), Bid.DOUBLE_NIL, Bid(2)])
+((0, 2), (2, 0))
+>>> exchange_sizes(rules, discard=False), exchange_sizes(Rules.two_player(), discard=True)
+((3,), (0, 1, 2, 3))
+>>> exchange_error(Exchange(CardSet.parse("A.K..")), CardSet.parse("AQ.K.5.2"), rules, discard=False).rule
+'P-6'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from spades.actions import Action, Bid, Exchange, ExchangeChoices, Replacement
+from spades.cards import CardSet
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.rules import Rules
+
+__all__ = [
+    "exchange_order",
+    "exchange_sizes",
+    "exchange_error",
+    "exchange_choices",
+    "replacement_error",
+    "exchanged_cards",
+]
+
+
+def _double_nil_bidders(bids: Sequence[Bid | None]) -> list[int]:
+    return [seat for seat, bid in enumerate(bids) if bid is not None and bid.double_nil]
+
+
+def exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tuple[tuple[int, int], ...]:
+    """The Double Nil exchange steps of a hand as ``(giver, receiver)``
+    pairs, ``receiver`` -1 for a two-player discard (P-6, T-6, V-3).
+
+    In a partnership with one Double Nil bidder, the partner gives, then the
+    bidder gives back; none when both partners bid it; the side holding the
+    seat nearer the dealer's left goes first.  In the two-player game each
+    Double Nil bidder discards, the second player first.  No steps when
+    ``rules.double_nil_exchange`` is 0, nor in cutthroat.
+
+    >>> from spades import Bid, Rules
+    >>> exchange_order(Rules.partnership(), 0, [Bid(3), Bid(4), Bid.DOUBLE_NIL, Bid(2)])
+    ((0, 2), (2, 0))
+    >>> exchange_order(Rules.two_player(), 0, [Bid.DOUBLE_NIL, Bid.DOUBLE_NIL])
+    ((1, -1), (0, -1))
+    """
+    dealer = check_seat(dealer, rules.players)
+    if len(bids) != rules.players:
+        raise ArgumentError(f"bids: one per seat ({rules.players}), got {len(bids)}")
+    if rules.double_nil_exchange == 0:
+        return ()
+    doubles = _double_nil_bidders(bids)
+    if not doubles:
+        return ()
+    if rules.is_draft:
+        second = (dealer + 1) % 2
+        return tuple((seat, -1) for seat in (second, dealer) if seat in doubles)
+    if not rules.partners:
+        return ()
+    steps: list[tuple[int, int]] = []
+    done: set[int] = set()
+    for offset in range(1, rules.players + 1):
+        seat = (dealer + offset) % rules.players
+        side = rules.side_of[seat]
+        if side in done:
+            continue
+        done.add(side)
+        members = rules.sides[side]
+        bidders = [m for m in members if m in doubles]
+        if len(bidders) == 1:
+            bidder = bidders[0]
+            partner = next(m for m in members if m != bidder)
+            steps += [(partner, bidder), (bidder, partner)]
+    return tuple(steps)
+
+
+def exchange_sizes(rules: Rules, *, discard: bool) -> tuple[int, ...]:
+    """How many cards an exchange step may hold: exactly
+    ``double_nil_exchange`` between partners (P-6), any number up to it for
+    a two-player discard (T-6)."""
+    limit = rules.double_nil_exchange
+    return tuple(range(limit + 1)) if discard else (limit,)
+
+
+def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bool) -> IllegalActionError | None:
+    """Why ``exchange`` may not be given from the hand ``held``, or ``None``:
+    the size (P-6: exactly ``double_nil_exchange`` cards; T-6: up to that
+    many) and that every card is in the hand."""
+    if type(exchange) is not Exchange:
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{exchange!r} is not an Exchange", "T-6" if discard else "P-6")
+    if type(held) is not CardSet:
+        raise ArgumentTypeError(f"the hand is a CardSet, got {type(held).__name__}")
+    cards = exchange.cards.mask
+    size = cards.bit_count()
+    limit = rules.double_nil_exchange
+    if discard:
+        if size > limit:
+            return IllegalActionError(
+                Reason.WRONG_EXCHANGE_SIZE, f"a Double Nil bidder may discard at most {limit} cards, not {size}", "T-6"
+            )
+    elif size != limit:
+        return IllegalActionError(
+            Reason.WRONG_EXCHANGE_SIZE, f"the Double Nil exchange is exactly {limit} cards, not {size}", "P-6"
+        )
+    if cards & ~held.mask:
+        return IllegalActionError(
+            Reason.CARD_NOT_IN_HAND,
+            f"cannot give {CardSet(cards & ~held.mask)}: not in the hand {held}",
+            "T-6" if discard else "P-6",
+        )
+    return None
+
+
+def exchange_choices(held: CardSet, rules: Rules, *, discard: bool) -> ExchangeChoices:
+    """Every legal exchange from the hand ``held``, in the order of
+    :class:`~spades.ExchangeChoices` (P-6, T-6)."""
+    if type(held) is not CardSet:
+        raise ArgumentTypeError(f"the hand is a CardSet, got {type(held).__name__}")
+    return ExchangeChoices(held, exchange_sizes(rules, discard=discard))
+
+
+def replacement_error(replacement: object, pool: CardSet, count: int) -> IllegalActionError | None:
+    """Why ``replacement`` is not a possible draw of ``count`` cards from
+    ``pool``, the draft's discard pile as it stood before the discard (T-6),
+    or ``None``."""
+    if type(replacement) is not Replacement:
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Replacement, got {replacement!r}", "T-6")
+    drawn = replacement.cards.mask
+    if drawn.bit_count() != count or drawn & ~pool.mask:
+        return IllegalActionError(
+            Reason.BAD_CHANCE,
+            f"the replacement must be {count} cards of the discard pile {pool}, got {replacement.cards}",
+            "T-6",
+        )
+    return None
+
+
+def exchanged_cards(
+    rules: Rules, dealer: int, bids: Sequence[Bid | None], actions: Iterable[Action], seat: int
+) -> tuple[CardSet, CardSet]:
+    """The cards ``seat`` gave and received in the exchanges of a hand whose
+    actions (in order) were ``actions``: passed between partners (P-6), or
+    discarded and drawn as replacements (T-6).
+
+    >>> from spades import Bid, CardSet, Exchange, Rules
+    >>> bids = [Bid(3), Bid(4), Bid.DOUBLE_NIL, Bid(2)]
+    >>> steps = [Exchange(CardSet.parse("A.K.Q.")), Exchange(CardSet.parse("..2.3"))]
+    >>> [str(c) for c in exchanged_cards(Rules.partnership(), 0, bids, steps, 2)]
+    ['..2.3', 'A.K.Q.']
+    """
+    gave = received = 0
+    steps = iter(exchange_order(rules, dealer, bids))
+    giver = -1
+    for action in actions:
+        if type(action) is Exchange:
+            giver, receiver = next(steps, (-1, -1))
+            if giver == seat:
+                gave |= action.cards.mask
+            if receiver == seat:
+                received |= action.cards.mask
+        elif type(action) is Replacement and giver == seat:
+            received |= action.cards.mask
+    return CardSet(gave), CardSet(received)

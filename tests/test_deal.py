@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import PRESETS, Card, CardSet, Deal, Rules, SpadesError
+from spades import PRESETS, Card, CardSet, Deal, IllegalActionError, Reason, Rules, SpadesError, Stock
 from spades.actions import deal_of_card_sets
 from spades.cards import card_set_of_mask
 from spades.deal import (
@@ -75,6 +75,42 @@ def test_keys_past_the_first_128_values_count_too() -> None:
 def test_a_source_without_keys_enough_is_an_error() -> None:
     with pytest.raises(SpadesError, match="distinct bytes"):
         shuffled(bytes([0, 1]), bytes)  # bytes(n): n zeros, one key only
+
+
+class Recording:
+    """A byte source that returns the first ``n`` bytes of ``stream`` (zeros
+    past its end) and remembers each ``n`` it was asked for."""
+
+    def __init__(self, stream: bytes) -> None:
+        self.stream = stream
+        self.sizes: list[int] = []
+
+    def __call__(self, n: int) -> bytes:
+        self.sizes.append(n)
+        return (self.stream + bytes(n))[:n]
+
+
+def test_the_stream_is_read_twice_as_far_each_time() -> None:
+    # Zeros up to byte 600, then a 1: two keys come only in a read of 1024.
+    source = Recording(bytes(600) + bytes([1]))
+    assert shuffled(bytes([10, 20]), source) == bytes([10, 20])
+    assert source.sizes == [256, 512, 1024]
+
+
+def test_the_stream_is_read_up_to_a_mebibyte() -> None:
+    # The second key is the very last byte of 2**20: the shuffle still finds it.
+    source = Recording(bytes(2**20 - 1) + bytes([1]))
+    assert shuffled(bytes([10, 20]), source) == bytes([10, 20])
+    assert source.sizes == [256 << k for k in range(13)]
+    assert source.sizes[-1] == 2**20
+
+
+def test_the_error_says_how_far_the_stream_was_read() -> None:
+    source = Recording(b"")  # zeros only: one key
+    with pytest.raises(SpadesError) as error:
+        shuffled(bytes([0, 1]), source)
+    assert source.sizes[-1] == 2**20
+    assert str(error.value) == "the random source gave fewer than 2 distinct bytes below 128 in its first 1048576 bytes"
 
 
 @given(st.sets(st.integers(0, 53), max_size=54), st.integers(0, 2**32))
@@ -166,6 +202,13 @@ def test_a_replacement_draws_from_the_pool_only() -> None:  # T-6
     assert replacement_from(seeded_bytes(1, 0, "replace/0"), pool, 0).cards == CardSet(0)
 
 
+def test_a_random_replacement_draws_as_many_cards_as_asked() -> None:  # T-6
+    pool = CardSet.parse("AKQ.JT9.8.7")
+    for seed in range(10):
+        drawn = random_replacement(random.Random(seed), pool, 2).cards
+        assert len(drawn) == 2 and drawn.mask & ~pool.mask == 0
+
+
 def test_drawing_from_a_callers_random_source_is_reproducible() -> None:  # P-2, T-2, T-6
     partnership, two_player = Rules.partnership(), Rules.two_player()
     assert random_deal(random.Random(3), partnership) == random_deal(random.Random(3), partnership)
@@ -189,3 +232,108 @@ def test_unchecked_deals_equal_checked_ones() -> None:
     assert deal_of_card_sets(hands) == Deal(hands)
     assert isinstance(deal_of_card_sets(hands).hands[0].mask, int)
     assert Card.parse("AS") in deal_of_card_sets(hands).hands[0]
+
+
+# -- impossible deals and stocks ---------------------------------------------------
+
+
+def suits_dealt(*hands: str) -> Deal:
+    return Deal(tuple(CardSet.parse(hand) for hand in hands))
+
+
+# Seat 0 the spades, seat 1 the hearts, seat 2 the diamonds, seat 3 the clubs.
+BY_SUIT = ("AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432")
+
+
+def error_of(error: IllegalActionError | None) -> tuple[Reason, str, str]:
+    assert error is not None
+    return error.reason, error.rule, str(error)
+
+
+def test_a_possible_deal_has_no_error() -> None:  # P-2, C-1
+    assert deal_error(suits_dealt(*BY_SUIT), Rules.partnership()) is None
+
+
+def test_a_deal_must_be_a_deal() -> None:  # P-2
+    assert error_of(deal_error("AKQ...", Rules.partnership())) == (
+        Reason.NOT_AN_ACTION, "P-2", "expected a Deal, got 'AKQ...' (rule P-2)"
+    )
+
+
+def test_a_deal_needs_a_hand_per_seat() -> None:  # P-2
+    assert error_of(deal_error(suits_dealt(*BY_SUIT[:3]), Rules.partnership())) == (
+        Reason.BAD_CHANCE, "P-2", "a deal needs 4 hands, got 3 (rule P-2)"
+    )
+
+
+def test_a_deal_gives_each_seat_a_hands_worth() -> None:  # P-2
+    # Seat 1 is dealt 12 hearts, seat 3 the 2 of hearts with its 13 clubs.
+    deal = suits_dealt(BY_SUIT[0], ".AKQJT9876543..", BY_SUIT[2], ".2..AKQJT98765432")
+    assert error_of(deal_error(deal, Rules.partnership())) == (
+        Reason.BAD_CHANCE, "P-2", "seat 1 is dealt 12 cards, not 13 (rule P-2)"
+    )
+
+
+def test_a_deal_holds_only_cards_of_the_deck() -> None:  # C-1, V-9
+    # With jokers the 2 of clubs and 2 of diamonds are out of the deck (V-9):
+    # seat 2 holds the 2 of diamonds, seat 3 the 2 of clubs.
+    deal = Deal(
+        (
+            CardSet.parse("BJ LJ AS KS QS JS TS 9S 8S 7S 6S 5S 4S"),
+            CardSet.parse("3S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"),
+            CardSet.parse("2H AD KD QD JD TD 9D 8D 7D 6D 5D 4D 2D"),
+            CardSet.parse("3D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 2C"),
+        )
+    )
+    assert error_of(deal_error(deal, Rules.jokers())) == (
+        Reason.BAD_CHANCE, "C-1", "seat 2 is dealt cards not in this deck: ..2. (rule C-1)"
+    )
+
+
+def test_no_card_is_dealt_twice() -> None:  # C-1
+    # The ace of spades is dealt to seats 0 and 2 (not neighbours); seat 2
+    # has it instead of the 2 of diamonds.
+    deal = suits_dealt(BY_SUIT[0], BY_SUIT[1], "A..AKQJT9876543.", BY_SUIT[3])
+    assert error_of(deal_error(deal, Rules.partnership())) == (
+        Reason.BAD_CHANCE, "C-1", "cards dealt twice: A... (rule C-1)"
+    )
+    # Seats 1 and 3 share two clubs, which seat 1 has instead of 2 hearts.
+    deal = suits_dealt(BY_SUIT[0], ".AKQJT987654..AK", BY_SUIT[2], BY_SUIT[3])
+    assert error_of(deal_error(deal, Rules.partnership())) == (
+        Reason.BAD_CHANCE, "C-1", "cards dealt twice: ...AK (rule C-1)"
+    )
+
+
+DECK = [Card(i) for i in range(52)]
+
+
+def test_a_possible_stock_has_no_error() -> None:  # T-2
+    assert stock_error(Stock(DECK[::-1]), Rules.two_player()) is None
+
+
+def test_a_stock_must_be_a_stock() -> None:  # T-2
+    assert error_of(stock_error(DECK, Rules.two_player())) == (
+        Reason.NOT_AN_ACTION, "T-2", f"expected a Stock, got {DECK!r} (rule T-2)"
+    )
+
+
+def test_no_card_is_twice_in_the_stock() -> None:  # T-2
+    ace = Card.parse("AS")
+    # The whole deck and the ace of spades once more.
+    assert error_of(stock_error(Stock(DECK + [ace]), Rules.two_player())) == (
+        Reason.BAD_CHANCE, "T-2", "card AS is twice in the stock (rule T-2)"
+    )
+    # 52 cards, the 2 of clubs left out for a second ace of spades.
+    assert error_of(stock_error(Stock(DECK[1:] + [ace]), Rules.two_player())) == (
+        Reason.BAD_CHANCE, "T-2", "card AS is twice in the stock (rule T-2)"
+    )
+
+
+def test_the_stock_is_the_whole_deck() -> None:  # T-2, C-1
+    assert error_of(stock_error(Stock(DECK[:51]), Rules.two_player())) == (
+        Reason.BAD_CHANCE, "T-2", "the stock must be the whole deck in some order (51 cards given) (rule T-2)"
+    )
+    joker = Card(52)
+    assert error_of(stock_error(Stock(DECK[:51] + [joker]), Rules.two_player())) == (
+        Reason.BAD_CHANCE, "T-2", "the stock must be the whole deck in some order (52 cards given) (rule T-2)"
+    )

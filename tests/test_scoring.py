@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from spades import Bid, HandScore, IllegalActionError, Rules, SideScore, game_winner, score_hand
+from spades import Bid, HandScore, IllegalActionError, Reason, Rules, SideScore, game_winner, score_hand
+from spades.scoring import winner_after
 
 from invariants import ref_score
 
@@ -267,6 +268,31 @@ def test_score_hand_refuses_impossible_input(bid: list[object], tricks: list[int
         score_hand(bid, tricks, P)  # type: ignore[arg-type]
 
 
+def test_score_hand_needs_one_bid_and_one_trick_count_per_seat() -> None:  # C-8
+    # Four bids but three trick counts (that add up to 13): still refused.
+    with pytest.raises(IllegalActionError) as error:
+        score_hand(bids(4, 3, 3, 3), [5, 4, 4], P)
+    assert error.value.reason is Reason.NOT_AN_ACTION
+    assert str(error.value) == "score_hand needs 4 bids and 4 trick counts"
+    with pytest.raises(IllegalActionError, match="^score_hand needs 2 bids and 2 trick counts$"):
+        score_hand(bids(4, 3, 3), [5, 8], T)
+
+
+def test_score_hand_needs_bids() -> None:
+    with pytest.raises(IllegalActionError) as error:
+        score_hand([Bid(4), Bid(3), 3, Bid(3)], [4, 3, 3, 3], P)  # type: ignore[list-item]
+    assert error.value.reason is Reason.NOT_AN_ACTION and error.value.rule == ""
+    assert str(error.value) == "score_hand needs a Bid for every seat"
+
+
+@pytest.mark.parametrize("tricks", [[4, 3, 3, 2], [14, -1, 0, 0], [4.0, 3, 3, 3]])
+def test_score_hand_needs_trick_counts_that_make_a_hand(tricks: list[int]) -> None:  # C-8
+    with pytest.raises(IllegalActionError) as error:
+        score_hand(bids(4, 3, 3, 3), tricks, P)
+    assert error.value.reason is Reason.NOT_AN_ACTION and error.value.rule == "C-8"
+    assert str(error.value) == "the trick counts must be whole numbers adding up to 13 (rule C-8)"
+
+
 def test_side_score_fields() -> None:
     side = score(P, bids(4, 3, 2, 2), [3, 4, 3, 3]).sides[1]
     assert isinstance(side, SideScore)
@@ -300,3 +326,95 @@ def test_game_winner_with_losing_floor() -> None:  # S-9, V-1
     assert game_winner((-200, 40), rules) == 1
     assert game_winner((-199, 40), rules) is None
     assert game_winner((-250, -250), rules) is None  # tied at the top: another hand
+
+
+# -- V-4, V-8: the scoring options --------------------------------------------------
+
+
+def test_failed_nil_tricks_count_for_the_partner() -> None:  # V-4, S-6
+    # Alex bids 4 and wins 3; Charlie (Nil) wins 1.  Counted for Alex, the
+    # side has its 4: 40, the Nil fails (-100), no bags: -60.
+    rules = Rules.partnership(failed_nil="partner")
+    side = score(rules, bids(4, 3, NIL, 3), [3, 5, 1, 4]).sides[0]
+    assert side.tricks == 4 and side.made and side.bags == 0
+    assert side.points == 40 - 100
+    # Alex wins 5 and Charlie 2: 7 counted, 3 over: 40 + 3 - 100.
+    side = score(rules, bids(4, 3, NIL, 3), [5, 3, 2, 3]).sides[0]
+    assert side.tricks == 7 and side.bags == 3 and side.points == 43 - 100
+
+
+def test_failed_nil_tricks_ignored() -> None:  # V-4
+    # The same hand with the Nil's trick ignored: Alex's 3 of 4 fail (-40),
+    # the Nil fails (-100), and Charlie's trick is no bag: -140.
+    rules = Rules.partnership(failed_nil="ignored")
+    side = score(rules, bids(4, 3, NIL, 3), [3, 5, 1, 4]).sides[0]
+    assert side.tricks == 3 and not side.made and side.bags == 0
+    assert side.points == -40 - 100
+
+
+def test_ten_for_two_hundred_from_a_contract_of_exactly_ten() -> None:  # V-8
+    rules = Rules.partnership(ten_for_two_hundred=True)
+    # Alex 6 + Charlie 4 = 10, won 10: 100 doubled.  Beth and David bid 2, win 3.
+    result = score(rules, bids(6, 1, 4, 1), [6, 2, 4, 1])
+    assert result.sides[0].contract_points == 200 and result.points == (200, 21)
+    # A contract of 13 made: 260, not 130 or 390.
+    result = score(rules, bids(7, NIL, 6, NIL), [7, 0, 6, 0])
+    assert result.sides[0].contract_points == 260 and result.points == (260, 200)
+    # A contract of 9 is not doubled (90 + 1), nor a failed 10 (-100).
+    assert score(rules, bids(5, 1, 4, 1), [6, 2, 4, 1]).points == (91, 21)
+    assert score(rules, bids(6, 1, 4, 1), [6, 3, 3, 1]).points == (-100, 22)
+
+
+def test_boston_bonus_for_every_trick_between_partners() -> None:  # V-8
+    rules = Rules.partnership(boston="bonus")
+    # Alex and Charlie bid 7 and take 7 + 6 = 13 tricks: 70 + 6 bags + 250.
+    result = score(rules, bids(4, 1, 3, 1), [7, 0, 6, 0])
+    side = result.sides[0]
+    assert side.boston and side.bonus_points == 250 and side.points == 326
+    assert not result.sides[1].boston and result.sides[1].points == -20
+    # 12 of 13 is no Boston: 70 + 5 bags.
+    side = score(rules, bids(4, 1, 3, 1), [7, 1, 5, 0]).sides[0]
+    assert not side.boston and side.bonus_points == 0 and side.points == 75
+    # The Boston is the side's, Nil tricks included: Alex bids 5 and takes 12,
+    # Charlie's Nil fails with the 13th: 50 + 7 + 1 bags - 100 + 250.
+    side = score(rules, bids(5, 1, NIL, 1), [12, 0, 1, 0]).sides[0]
+    assert side.boston and side.points == 50 + 8 - 100 + 250
+
+
+def test_boston_without_the_bonus_rule_is_only_noted() -> None:  # V-8
+    for rules in (P, Rules.partnership(boston="win")):
+        side = score(rules, bids(4, 1, 3, 1), [7, 0, 6, 0]).sides[0]
+        assert side.boston and side.bonus_points == 0 and side.points == 76
+
+
+@pytest.mark.parametrize(
+    ("boston", "scores", "side", "winner"),
+    [
+        ("win", (100, 400), 0, 0),  # V-8: the Boston wins at once, whatever the scores
+        ("win", (400, 100), 1, 1),
+        ("win", (510, 420), None, 0),  # no Boston: S-9 as usual
+        ("win", (100, 400), None, None),
+        ("bonus", (100, 400), 0, None),  # only "win" ends the game
+        ("none", (100, 400), 0, None),
+        ("none", (100, 520), 0, 1),
+    ],
+)
+def test_game_winner_and_boston(boston: str, scores: tuple[int, int], side: int | None, winner: int | None) -> None:  # V-8, S-9
+    rules = Rules.partnership(boston=boston)
+    assert game_winner(scores, rules, boston=side) == winner
+
+
+def test_the_winner_after_a_hand() -> None:  # S-9, V-8, C-2
+    # Before the hand 480 and 150.  Alex and Charlie bid 4, win 5: 41, 521.
+    # Beth and David bid 4, win 8: 44, 194.  The first side passes 500.
+    result = score(P, bids(2, 2, 2, 2), [3, 4, 2, 4], scores=[480, 150])
+    assert result.scores == (521, 194) and winner_after(result, P) == 0
+    # Beth and David take all 13 tricks: with "win" they win at once...
+    rules = Rules.partnership(boston="win")
+    boston = score(rules, bids(1, 3, 1, 3), [0, 7, 0, 6], scores=[480, 150])
+    assert boston.scores == (480 - 20, 150 + 60 + 7) and winner_after(boston, rules) == 1
+    # ...and with the default rules nobody has won yet.
+    plain = score(P, bids(1, 3, 1, 3), [0, 7, 0, 6], scores=[480, 150])
+    assert winner_after(plain, P) is None
+    # No Boston and no side at 500: the game goes on.
+    assert winner_after(score(rules, bids(2, 2, 2, 2), [3, 4, 2, 4]), rules) is None

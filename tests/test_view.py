@@ -45,23 +45,26 @@ def _one_suit_deal() -> Deal:
 
 def test_view_holds_own_hand_and_only_counts_of_others() -> None:  # P-2
     state = new_game(Rules.partnership(), seed=3)
+    deal = state.history[0]
+    assert isinstance(deal, Deal)
     for seat in range(4):
-        view = state.view(seat)
+        view = seat_view(state, seat)
         assert view.seat == seat
-        assert view.hand == state.hand(seat)
+        assert view.hand == deal.hands[seat]  # the hand dealt to the seat
         assert view.hand_sizes == (13, 13, 13, 13)
         assert view.scores == (0, 0) and view.bags == (0, 0)
         assert view.phase is Phase.BID and view.turn == 1  # P-3: left of dealer 0 bids first
         assert not hasattr(view, "hands")
 
 
-def test_legal_actions_only_for_the_seat_to_act() -> None:  # P-3
+def test_legal_actions_only_for_the_seat_to_act() -> None:  # P-3, C-3, P-6
     state = new_game(Rules.partnership(), seed=3)
-    assert state.view(1).legal_actions == state.legal_actions()
-    assert state.view(1).is_my_turn
+    # Seat 1, left of dealer 0, bids first: any of 0..13, or Double Nil.
+    assert seat_view(state, 1).legal_actions == tuple(Bid(t) for t in range(14)) + (Bid.DOUBLE_NIL,)
+    assert seat_view(state, 1).is_my_turn
     for seat in (0, 2, 3):
-        assert state.view(seat).legal_actions == ()
-        assert not state.view(seat).is_my_turn
+        assert seat_view(state, seat).legal_actions == ()
+        assert not seat_view(state, seat).is_my_turn
 
 
 def test_double_nil_open_only_before_the_seat_bids() -> None:  # P-6
@@ -157,11 +160,16 @@ def test_no_such_seat() -> None:
         state.view(-1)
 
 
-def test_view_of_a_finished_game() -> None:  # S-9
+def test_view_of_a_finished_game() -> None:  # S-9, V-1
     final = play(PRESETS["partnership"], 9, seeded=True)[-1]
-    view = final.view(2)
-    assert view.is_over and view.winner == final.winner and view.legal_actions == ()
-    assert view.scores == final.scores
+    view = seat_view(final, 2)
+    assert view.is_over and view.legal_actions == () and view.turn is None
+    # The scores are the sums of the hands' points on the sheet, and the
+    # game ended with one side on top, which won (S-9).
+    assert view.scores == tuple(sum(row.result.points[side] for row in view.sheet) for side in range(2))
+    top = max(view.scores)
+    assert view.scores.count(top) == 1 and view.winner == view.scores.index(top)
+    assert top >= 500 or min(view.scores) <= -200  # C-2, V-1: the target or the floor
 
 
 # ----------------------------------------------------------------------
@@ -324,7 +332,9 @@ def _moved(action: Action, moving: dict[Card, Card]) -> Action:
     return action
 
 
-def _replayed(rules: Rules, hands: list[tuple[int, tuple[Action, ...]]], moves: list[dict[Card, Card]]) -> GameState | None:
+def _replayed(
+    rules: Rules, hands: list[tuple[int, tuple[Action, ...]]], moves: list[dict[Card, Card]]
+) -> GameState | None:
     """The game of ``hands`` played again, unseeded, each hand's cards
     moved; ``None`` if that makes an action illegal."""
     state = new_game(rules)
@@ -368,7 +378,9 @@ def _one_state_a_phase(states: list[GameState], rng: random.Random) -> list[Game
 
 
 @given(preset=presets, seed=seeds, seeded=st.booleans())
-def test_a_view_is_a_function_of_what_the_seat_knows(preset: str, seed: int, seeded: bool) -> None:  # P-2, P-6, T-2, T-6
+def test_a_view_is_a_function_of_what_the_seat_knows(
+    preset: str, seed: int, seeded: bool
+) -> None:  # P-2, P-6, T-2, T-6
     states = play(PRESETS[preset], seed, seeded=seeded, double_nil=0.4)
     rng = random.Random(seed)
     for state in _one_state_a_phase(states, rng):

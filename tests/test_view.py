@@ -2,19 +2,38 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any
+import random
+from typing import Any, cast
 
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import Bid, Card, CardSet, Deal, Draft, Exchange, GameState, Phase, Rules, SpadesError, Stock, new_game
-from spades.serial import to_dict
-from spades.view import HandSummary, SeatView, seat_view
+from spades import (
+    Bid,
+    Card,
+    CardSet,
+    Deal,
+    Draft,
+    Exchange,
+    GameState,
+    IllegalActionError,
+    Phase,
+    Replacement,
+    Rules,
+    SpadesError,
+    Stock,
+    new_game,
+)
+from spades.actions import Action
+from spades.serial import to_dict, to_json
+from spades.view import HandSummary, seat_view
 
 from _games import PRESETS, play, presets, seeds
+from _knowledge import Knowledge, follow_suit, knowledge
 
 C = Card.parse
 
@@ -26,19 +45,22 @@ def _one_suit_deal() -> Deal:
 
 def test_view_holds_own_hand_and_only_counts_of_others() -> None:  # P-2
     state = new_game(Rules.partnership(), seed=3)
+    deal = state.history[0]
+    assert isinstance(deal, Deal)
     for seat in range(4):
         view = seat_view(state, seat)
         assert view.seat == seat
-        assert view.hand == state.hand(seat)
+        assert view.hand == deal.hands[seat]  # the hand dealt to the seat
         assert view.hand_sizes == (13, 13, 13, 13)
         assert view.scores == (0, 0) and view.bags == (0, 0)
         assert view.phase is Phase.BID and view.turn == 1  # P-3: left of dealer 0 bids first
         assert not hasattr(view, "hands")
 
 
-def test_legal_actions_only_for_the_seat_to_act() -> None:  # P-3
+def test_legal_actions_only_for_the_seat_to_act() -> None:  # P-3, C-3, P-6
     state = new_game(Rules.partnership(), seed=3)
-    assert seat_view(state, 1).legal_actions == state.legal_actions()
+    # Seat 1, left of dealer 0, bids first: any of 0..13, or Double Nil.
+    assert seat_view(state, 1).legal_actions == tuple(Bid(t) for t in range(14)) + (Bid.DOUBLE_NIL,)
     assert seat_view(state, 1).is_my_turn
     for seat in (0, 2, 3):
         assert seat_view(state, seat).legal_actions == ()
@@ -138,15 +160,22 @@ def test_no_such_seat() -> None:
         seat_view(state, -1)
 
 
-def test_view_of_a_finished_game() -> None:  # S-9
+def test_view_of_a_finished_game() -> None:  # S-9, V-1
     final = play(PRESETS["partnership"], 9, seeded=True)[-1]
     view = seat_view(final, 2)
-    assert view.is_over and view.winner == final.winner and view.legal_actions == ()
-    assert view.scores == final.scores
+    assert view.is_over and view.legal_actions == () and view.turn is None
+    # The scores are the sums of the hands' points on the sheet, and the
+    # game ended with one side on top, which won (S-9).
+    assert view.scores == tuple(sum(row.result.points[side] for row in view.sheet) for side in range(2))
+    top = max(view.scores)
+    assert view.scores.count(top) == 1 and view.winner == view.scores.index(top)
+    assert top >= 500 or min(view.scores) <= -200  # C-2, V-1: the target or the floor
 
 
 # ----------------------------------------------------------------------
-# The information property.
+# The information property: a seat's view holds what the seat knows and
+# nothing more.  What it knows is read from the actions by the rules alone
+# (tests/_knowledge.py), never from the view under test.
 
 
 def _cards_in(value: Any) -> int:
@@ -160,74 +189,230 @@ def _cards_in(value: Any) -> int:
         for item in value:
             mask |= _cards_in(item)
     elif isinstance(value, str):
+        mask |= _cards_of_text(value)
+    return mask
+
+
+@functools.lru_cache(maxsize=None)
+def _cards_of_text(text: str) -> int:
+    """The cards a string reads as, as a card or a set of cards (0 if neither)."""
+    try:
+        return 1 << Card.parse(text)
+    except SpadesError:
         try:
-            mask |= 1 << Card.parse(value)
+            return CardSet.parse(text).mask
         except SpadesError:
-            try:
-                mask |= CardSet.parse(value).mask
-            except SpadesError:
-                pass
-    return mask
+            return 0
 
 
-def _seen_in_draft(state: GameState, seat: int) -> int:
-    """The stock cards ``seat`` drew at its own draft turns (T-2)."""
+def _cards_of(value: object) -> int:
+    """Every card in a view's value: its Card and CardSet fields, in tuples
+    and in the attrs classes it is made of (tricks, summaries, exchanges)."""
+    if isinstance(value, Card):
+        return 1 << value
+    if value is None or isinstance(value, (int, str)):
+        return 0
+    if isinstance(value, CardSet):
+        return value.mask
+    if isinstance(value, (tuple, list)):
+        mask = 0
+        for item in value:
+            mask |= _cards_of(item)
+        return mask
+    if isinstance(value, Rules) or not attrs.has(type(value)):
+        return 0
     mask = 0
-    stock: tuple[Card, ...] = ()
-    turn = 0
-    for action in state.history:
-        if isinstance(action, Stock):
-            stock = action.cards
-        elif isinstance(action, Draft):
-            if (turn % 2 == 0) == (seat == state.dealer):
-                mask |= 1 << stock[2 * turn] | 1 << stock[2 * turn + 1]
-            turn += 1
+    for field in attrs.fields(cast(Any, type(value))):
+        mask |= _cards_of(getattr(value, field.name))
     return mask
 
 
-def _check_information(state: GameState, seat: int) -> None:
-    view: SeatView = seat_view(state, seat)
+def _shown(mask: int) -> str:
+    return str(CardSet(mask))
+
+
+def _check_view_against_knowledge(state: GameState, seat: int, rows: dict[tuple[int, int], object]) -> None:
+    """The view of ``seat`` shows the seat's own cards as the rules give them
+    to it, the public facts, and no card the seat has not seen (P-2, P-6,
+    T-2, T-6, C-5..C-8); ``rows`` remembers the finished hands checked."""
     rules = state.rules
-    # Everything this seat cannot see: other hands, the discard pile or set
-    # aside card, and the undrawn stock.
-    hidden = state.discard_pile.mask
-    for other in range(rules.players):
-        if other != seat:
-            hidden |= state.hand(other).mask
-    if state.phase is Phase.DRAFT:
-        stock = next(a for a in state.history if isinstance(a, Stock)).cards
-        used = sum(len(h) for h in state.hands) + len(state.discard_pile)
-        for card in stock[used:]:
-            hidden |= 1 << card
-    # Cards a seat may know although they are hidden now: those it passed
-    # itself (P-6) or discarded in the draft (T-2, T-6).
-    own = view.gave.mask | view.draft_discards.mask
-    assert view.hand == state.hand(seat)
-    assert view.hand_sizes == tuple(len(h) for h in state.hands)
-    if view.top_of_stock is not None:
-        assert state.turn == seat and view.top_of_stock == state.top_of_stock
-        hidden &= ~(1 << view.top_of_stock)
-    data = to_dict(view)
-    data.pop("sheet")  # finished hands: every card was played (checked below)
-    named = _cards_in(data)
-    leaked = named & hidden & ~own
-    assert not leaked, f"seat {seat} sees {CardSet(leaked)}"
-    # What the seat claims to have passed or drafted, it really did.
-    if rules.is_draft:
-        assert view.drafted.mask | view.draft_discards.mask == _seen_in_draft(state, seat)
-    for row, summary in zip(state.sheet, view.sheet):
-        played = CardSet.from_cards(c for t in summary.tricks for c in t.cards)
-        dealt = CardSet(0)
-        for hand in row.hands:
-            dealt = dealt | hand
-        assert played == dealt
+    view = seat_view(state, seat)
+    known = knowledge(rules, state.dealer, state.history, seat)
+    # The seat's own cards (P-2, V-10; T-2; P-6, T-6).
+    assert view.hand == known.hand
+    assert view.gave == known.gave and view.received == known.received
+    assert view.drafted == known.drafted and view.draft_discards == known.draft_discards
+    assert view.top_of_stock == known.top_of_stock  # T-2: only at the seat's own draft turn
+    # Public facts: hand sizes, bids, the cards played and who led them.
+    assert view.hand_sizes == known.sizes
+    if state.is_over:
+        assert view.bids == knowledge(rules, state.dealer, state.sheet[-1].actions, seat).bids
+    else:
+        assert view.bids == known.bids
+    assert tuple(c for t in view.tricks for c in t.cards) + view.trick == known.played
+    size = rules.players
+    assert [t.leader for t in view.tricks] == [known.players[i * size] for i in range(len(view.tricks))]
     if state.turn != seat:
         assert view.legal_actions == ()
+    # Nothing else: every card the view names, in its fields and in its
+    # JSON, is one the seat has seen this hand.
+    seen = known.seen.mask
+    named = _cards_of(attrs.evolve(view, sheet=()))
+    assert not named & ~seen, f"seat {seat} is shown {_shown(named & ~seen)} in {state!r}"
+    data = json.loads(to_json(view))
+    sheet = data.pop("sheet")
+    named = _cards_in(data)
+    assert not named & ~seen, f"seat {seat} is shown {_shown(named & ~seen)} in the JSON of {state!r}"
+    # Finished hands: only what the seat saw in that hand (every card
+    # played; not the two-player discards of the other, T-2, nor a card set
+    # aside, V-10).
+    assert len(view.sheet) == len(sheet) == len(state.sheet)
+    for row, summary, row_data in zip(state.sheet, view.sheet, sheet):
+        key = (row.number, seat)
+        if rows.get(key) == (summary, row_data):
+            continue
+        row_known = knowledge(rules, row.dealer, row.actions, seat)
+        assert summary.bids == row_known.bids
+        assert tuple(c for t in summary.tricks for c in t.cards) == row_known.played
+        seen = row_known.seen.mask
+        named = _cards_of(summary) | _cards_in(row_data)
+        assert not named & ~seen, f"seat {seat} is shown {_shown(named & ~seen)} of hand {row.number}"
+        rows[key] = (summary, row_data)
 
 
 @given(preset=presets, seed=seeds, seeded=st.booleans())
-def test_no_view_shows_another_seats_hidden_cards(preset: str, seed: int, seeded: bool) -> None:  # P-6, T-2, T-6
+def test_a_view_names_only_cards_the_seat_knows(preset: str, seed: int, seeded: bool) -> None:  # P-2, P-6, T-2, T-6
     # Every step of the game, every seat.
+    rows: dict[tuple[int, int], object] = {}
     for state in play(PRESETS[preset], seed, seeded=seeded, double_nil=0.4):
         for seat in range(state.rules.players):
-            _check_information(state, seat)
+            _check_view_against_knowledge(state, seat, rows)
+
+
+def _hands_of_game(state: GameState) -> list[tuple[int, tuple[Action, ...]]]:
+    """Each hand of the game so far: its dealer and its actions."""
+    hands = [(row.dealer, row.actions) for row in state.sheet]
+    if not state.is_over:
+        hands.append((state.dealer, state.history))
+    return hands
+
+
+def _moving(rules: Rules, known: Knowledge, rng: random.Random, *, within_suits: bool) -> dict[Card, Card]:
+    """A permutation of the cards of a hand that ``known``'s seat has not
+    seen (other seats' cards, the stock, the discard pile, a card set aside),
+    every one of them moved: one cycle of them all, or one cycle a suit
+    (the suits of following, V-9)."""
+    hidden = rules.deck_mask & ~known.seen.mask
+    if rules.first_lead == "two-of-clubs":
+        hidden &= ~(1 << C("2C"))  # V-7: its holder leads to the first trick, for all to see
+    cards = list(CardSet(hidden))
+    if within_suits:
+        groups = [[c for c in cards if follow_suit(rules, c) == suit] for suit in range(4)]
+    else:
+        groups = [cards]
+    moving: dict[Card, Card] = {}
+    for group in groups:
+        rng.shuffle(group)
+        moving.update(zip(group, group[1:] + group[:1]))
+    return moving
+
+
+def _moved(action: Action, moving: dict[Card, Card]) -> Action:
+    """``action`` with its cards moved by ``moving``."""
+    if isinstance(action, Card):
+        return moving.get(action, action)
+    if isinstance(action, Deal):
+        return Deal(tuple(CardSet.from_cards(moving.get(c, c) for c in hand) for hand in action.hands))
+    if isinstance(action, Stock):
+        return Stock(tuple(moving.get(c, c) for c in action.cards))
+    if isinstance(action, Exchange):
+        return Exchange(CardSet.from_cards(moving.get(c, c) for c in action.cards))
+    if isinstance(action, Replacement):
+        return Replacement(CardSet.from_cards(moving.get(c, c) for c in action.cards))
+    return action
+
+
+def _replayed(
+    rules: Rules, hands: list[tuple[int, tuple[Action, ...]]], moves: list[dict[Card, Card]]
+) -> GameState | None:
+    """The game of ``hands`` played again, unseeded, each hand's cards
+    moved; ``None`` if that makes an action illegal."""
+    state = new_game(rules)
+    try:
+        for (_dealer, actions), moving in zip(hands, moves):
+            for action in actions:
+                state = state.apply(_moved(action, moving))
+    except IllegalActionError:
+        return None
+    return state
+
+
+def _check_view_is_a_function_of_knowledge(state: GameState, seat: int, rng: random.Random) -> None:
+    """Another game in which ``seat`` knows the same, but the others' hidden
+    cards differ, shows ``seat`` the same view (P-2, P-6, T-2, T-6)."""
+    rules = state.rules
+    hands = _hands_of_game(state)
+    known = [knowledge(rules, dealer, actions, seat) for dealer, actions in hands]
+    # First every hidden card moved anywhere (legal before the play, and
+    # often in it); else within suits, which keeps every action legal
+    # (following, leading and breaking depend on suits only: C-4..C-6, V-7).
+    for within_suits in (False, True):
+        moves = [_moving(rules, k, rng, within_suits=within_suits) for k in known]
+        other = _replayed(rules, hands, moves)
+        if other is None:
+            assert not within_suits, "moving hidden cards within their suits keeps the game legal"
+            continue
+        assert [knowledge(rules, dealer, actions, seat) for dealer, actions in _hands_of_game(other)] == known
+        assert seat_view(other, seat) == seat_view(state, seat), (
+            f"seat {seat}'s view of {state!r} changes when cards it has not seen move"
+        )
+        return
+
+
+def _one_state_a_phase(states: list[GameState], rng: random.Random) -> list[GameState]:
+    """A state of each phase the game went through, and the last state."""
+    by_phase: dict[Phase, list[GameState]] = {}
+    for state in states:
+        by_phase.setdefault(state.phase, []).append(state)
+    return [rng.choice(group) for group in by_phase.values()] + [states[-1]]
+
+
+@given(preset=presets, seed=seeds, seeded=st.booleans())
+def test_a_view_is_a_function_of_what_the_seat_knows(
+    preset: str, seed: int, seeded: bool
+) -> None:  # P-2, P-6, T-2, T-6
+    states = play(PRESETS[preset], seed, seeded=seeded, double_nil=0.4)
+    rng = random.Random(seed)
+    for state in _one_state_a_phase(states, rng):
+        for seat in range(state.rules.players):
+            _check_view_is_a_function_of_knowledge(state, seat, rng)
+
+
+def test_the_knowledge_reference_on_worked_examples() -> None:  # P-2, P-6, T-2, T-6
+    # Partnership: seat 1 bids Double Nil; its partner seat 3 passes the top
+    # three clubs, seat 1 gives back the top three hearts (P-6).
+    state = new_game(Rules.partnership()).apply(_one_suit_deal())
+    for bid in (Bid.DOUBLE_NIL, Bid(4), Bid(4), Bid(4)):
+        state = state.apply(bid)
+    state = state.apply(Exchange(CardSet.parse("...AKQ"))).apply(Exchange(CardSet.parse(".AKQ..")))
+    state = state.apply(C("JH"))  # P-7: seat 1, left of the dealer, leads
+    three = knowledge(state.rules, 0, state.history, 3)
+    assert three.gave == CardSet.parse("...AKQ") and three.received == CardSet.parse(".AKQ..")
+    assert three.hand == CardSet.parse(".AKQ..JT98765432")
+    assert three.sizes == (13, 12, 13, 13) and three.played == (C("JH"),) and three.players == (1,)
+    assert three.bids == (Bid(4), Bid.DOUBLE_NIL, Bid(4), Bid(4))
+    zero = knowledge(state.rules, 0, state.history, 0)
+    assert not zero.gave and not zero.received
+    assert zero.seen == CardSet.parse("AKQJT98765432.J..")  # its spades and the heart led
+    # Two-player: seat 0 keeps the AS (the KS is discarded), seat 1 rejects
+    # the QS and keeps the JS (T-2); seat 0 then sees the TS on top.
+    rules = Rules.two_player()
+    top = [C(t) for t in ("AS", "KS", "QS", "JS", "TS")]
+    deck = top + [c for c in CardSet(rules.deck_mask) if c not in top]
+    actions: list[Action] = [Stock(tuple(deck)), Draft.KEEP, Draft.REJECT]
+    first = knowledge(rules, 0, actions, 0)
+    assert first.drafted == CardSet.parse("A...") and first.draft_discards == CardSet.parse("K...")
+    assert first.top_of_stock == C("TS") and first.seen == CardSet.parse("AKT...")
+    second = knowledge(rules, 0, actions, 1)
+    assert second.drafted == CardSet.parse("J...") and second.draft_discards == CardSet.parse("Q...")
+    assert second.top_of_stock is None and second.sizes == (1, 1)

@@ -1,12 +1,18 @@
 """One invariant checker for every rule set, and random playouts to run it on.
 
 The checker re-derives what a state must be from the rules text, written
-here independently of the library: which suit a card follows, which card
-wins a trick (C-7), which cards may be played (C-4, C-5, V-7), how a hand
-is scored (S-1..S-8, V-2..V-5, V-8) and when the game ends (S-9, V-1).  A
-hand is replayed from its actions (the deal or draft, bids, exchanges and
-plays) and compared with what the state says, so any preset, present or
-future, is checked the moment it is listed in a test.
+here independently of the library: it reads only the option values of
+``Rules``, never the tables the library derives from them, and calls none
+of the library's rule functions.  From the options it works out the deck
+(C-1, V-9, V-10), the hand size (C-8, V-10) and the sides (P-1, T-1, V-10);
+which suit a card follows, which card wins a trick (C-7), which cards may be
+played (C-4, C-5, V-7), who may bid Double Nil and the order of its
+exchanges (P-6, T-6, V-3), how a hand is scored (S-1..S-8, V-2..V-5, V-8)
+and when the game ends (S-9, V-1, V-8).  The library is used only to drive
+the game (``new_game``, ``apply``, ``legal_actions``, ``sample_chance``)
+and for its value types.  A hand is replayed from its actions (the deal or
+draft, bids, exchanges and plays) and compared with what the state says, so
+any preset, present or future, is checked the moment it is listed in a test.
 
 Entry points:
 
@@ -48,12 +54,20 @@ from spades import (
 )
 
 __all__ = [
+    "ref_deck",
+    "ref_hand_size",
+    "ref_cards_set_aside",
+    "ref_is_draft",
+    "ref_sides",
+    "ref_side_of",
     "ref_suit",
     "ref_strength",
     "ref_trick_winner",
     "ref_legal_cards",
     "ref_score",
     "ref_winner",
+    "ref_double_nil_open",
+    "ref_exchange_order",
     "HandReplay",
     "snapshot",
     "check_state",
@@ -69,17 +83,81 @@ __all__ = [
 SPADES = 3
 _JJDD = "joker-joker-deuce-deuce"
 
+# The public card encoding (spades/cards.py): suit * 13 + rank, clubs,
+# diamonds, hearts, spades, ranks 2..A; then the two jokers (V-9).
+TWO_CLUBS = int(Card.parse("2C"))
+TWO_DIAMONDS = int(Card.parse("2D"))
+TWO_HEARTS = int(Card.parse("2H"))
+TWO_SPADES = int(Card.parse("2S"))
+LITTLE_JOKER = int(Card.parse("LJ"))
+BIG_JOKER = int(Card.parse("BJ"))
+STANDARD_DECK = frozenset(range(52))  # C-1: the 52 cards, 0..51
+
 
 # ----------------------------------------------------------------------
-# The rules, written again from RULES.md.
+# The rules, written again from RULES.md.  Only the option values of
+# ``Rules`` are read (players, partners, deck, ...), never what the library
+# derives from them, and no rule function of the library is called.
+#
+# The deck, the hands and the sides.
+
+
+def ref_deck(rules: Rules) -> frozenset[int]:
+    """The cards in play (C-1; V-9: the jokers come in and two deuces go out;
+    V-10: three players may take out the 2 of clubs)."""
+    removed: set[int] = set()
+    added: set[int] = set()
+    if rules.deck == "jokers":
+        removed |= {TWO_CLUBS, TWO_DIAMONDS}  # V-9 (a)
+        added |= {LITTLE_JOKER, BIG_JOKER}
+    elif rules.deck == _JJDD:
+        removed |= {TWO_CLUBS, TWO_HEARTS}  # V-9 (b)
+        added |= {LITTLE_JOKER, BIG_JOKER}
+    if rules.players == 3 and rules.three_player_deck == "remove-two-of-clubs":
+        removed.add(TWO_CLUBS)  # V-10
+    return (STANDARD_DECK - removed) | added
+
+
+def ref_hand_size(rules: Rules) -> int:
+    """Cards each seat holds when play starts, and so tricks in a hand: 13
+    (C-8, P-2, T-3), 17 with three players (V-10)."""
+    return 17 if rules.players == 3 else 13
+
+
+def ref_cards_set_aside(rules: Rules) -> int:
+    """Cards of the deck that a deal leaves out: the last card with three
+    players and ``three_player_deck="set-aside"`` (V-10), else none (P-2
+    deals all the cards).  The draft game deals nothing (T-2, T-3)."""
+    return 1 if rules.players == 3 and rules.three_player_deck == "set-aside" else 0
+
+
+def ref_is_draft(rules: Rules) -> bool:
+    """Two players draft their hands instead of being dealt them (T-1, T-2)."""
+    return rules.players == 2
+
+
+def ref_sides(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The seats of each scoring side: partners sit opposite (P-1), else each
+    seat plays for itself (T-1, V-10)."""
+    if rules.partners:
+        return ((0, 2), (1, 3))  # P-1
+    return tuple((seat,) for seat in range(rules.players))
+
+
+def ref_side_of(rules: Rules, seat: int) -> int:
+    """The index, in :func:`ref_sides`, of the side ``seat`` plays for."""
+    return next(index for index, members in enumerate(ref_sides(rules)) if seat in members)
+
+
+# Cards and tricks.
 
 
 def ref_suit(card: int, rules: Rules) -> int:
     """The suit ``card`` belongs to for following (C-1; V-9: the jokers and,
     in joker-joker-deuce-deuce, the 2 of diamonds are spades)."""
-    if card >= 52:
+    if card in (LITTLE_JOKER, BIG_JOKER):
         return SPADES
-    if rules.deck == _JJDD and card == 13:
+    if rules.deck == _JJDD and card == TWO_DIAMONDS:
         return SPADES
     return card // 13
 
@@ -87,13 +165,13 @@ def ref_suit(card: int, rules: Rules) -> int:
 def ref_strength(card: int, rules: Rules) -> int:
     """Orders cards of one suit; every spade beats every other card (C-1, C-7,
     V-9: Big Joker > Little Joker > [2D > 2S >] AS)."""
-    if card == 53:
+    if card == BIG_JOKER:
         return 204
-    if card == 52:
+    if card == LITTLE_JOKER:
         return 203
-    if rules.deck == _JJDD and card == 13:
+    if rules.deck == _JJDD and card == TWO_DIAMONDS:
         return 202
-    if rules.deck == _JJDD and card == 39:
+    if rules.deck == _JJDD and card == TWO_SPADES:
         return 201
     rank = card % 13
     return rank + 100 if ref_suit(card, rules) == SPADES else rank
@@ -149,7 +227,7 @@ def ref_score(
 ) -> tuple[RefSide, ...]:
     """Score a hand (S-1..S-8 and the V- scoring options)."""
     out = []
-    for index, members in enumerate(rules.sides):
+    for index, members in enumerate(ref_sides(rules)):
         contract = sum(bids[s].tricks for s in members if not bids[s].tricks == 0)  # P-4
         counted = sum(tricks[s] for s in members if bids[s].tricks != 0)  # S-6
         nil_points = 0
@@ -174,7 +252,7 @@ def ref_score(
             hand_bags = 0
         hand_bags += nil_bags
         side_tricks = sum(tricks[s] for s in members)
-        boston = side_tricks == rules.hand_size
+        boston = side_tricks == ref_hand_size(rules)  # V-8: every trick of the hand
         bonus = rules.boston_bonus if boston and rules.boston == "bonus" else 0
         total = bags[index] + hand_bags
         penalty = 0
@@ -187,37 +265,90 @@ def ref_score(
 
 
 def ref_winner(rules: Rules, result: Sequence[RefSide]) -> int | None:
-    """The winning side after a hand, or ``None`` to play another (S-9, V-1,
-    V-8)."""
-    if rules.boston == "win":
-        for index, side in enumerate(result):
-            if side.boston:
-                return index
-    scores = [s.score for s in result]
-    top = max(scores)
-    ended = top >= rules.target or (rules.losing_floor is not None and min(scores) <= rules.losing_floor)
-    if not ended:
+    """The side that has won once a hand is scored, or ``None`` while another
+    hand is to be played (S-9, C-2, V-1, V-8)."""
+    takers = [index for index, side in enumerate(result) if side.boston]
+    assert len(takers) <= 1, "V-8: only one side can take every trick"
+    if takers and rules.boston == "win":
+        return takers[0]  # V-8: a Boston wins the game at once
+    scores = [side.score for side in result]
+    reached = [index for index, score in enumerate(scores) if score >= rules.target]  # C-2
+    floor = rules.losing_floor
+    fallen = [] if floor is None else [index for index, score in enumerate(scores) if score <= floor]  # V-1
+    if not reached and not fallen:
+        return None  # nobody has reached the target nor fallen to the floor: play on
+    if len(reached) == 1:
+        return reached[0]  # S-9: exactly one side reached the target
+    # S-9: several reached it (or V-1: a side fell to the floor): the highest
+    # score wins, and a tie for the highest means another hand.
+    ranked = sorted(scores, reverse=True)
+    if len(ranked) > 1 and ranked[0] == ranked[1]:
         return None
-    leaders = [i for i, s in enumerate(scores) if s == top]
-    return leaders[0] if len(leaders) == 1 else None
+    return scores.index(ranked[0])
+
+
+# Double Nil.
+
+
+def ref_double_nil_open(rules: Rules, seat: int, scores: Sequence[int]) -> bool:
+    """Whether the rules let ``seat`` bid Double Nil at side scores ``scores``
+    (P-6, T-6; V-3: allowed at all, and with ``double_nil_trailing_by`` only
+    for a side at least that many points behind the best other side).  When
+    in the hand it may be bid is the replay's business."""
+    if not rules.double_nil_allowed:
+        return False  # V-3
+    if rules.double_nil_trailing_by is None:
+        return True
+    own = ref_side_of(rules, seat)
+    best_other = max(score for side, score in enumerate(scores) if side != own)
+    return best_other - scores[own] >= rules.double_nil_trailing_by  # V-3
+
+
+def ref_exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> list[tuple[int, int]]:
+    """The Double Nil exchanges of a hand in order, as ``(giver, receiver)``;
+    a receiver of -1 is a two-player discard (T-6)."""
+    blind = {seat for seat, bid in enumerate(bids) if bid is not None and bid.double_nil}
+    if not blind or rules.double_nil_exchange == 0:
+        return []  # V-3: an exchange of 0 cards is none
+    if ref_is_draft(rules):
+        # T-6: each Double Nil bidder discards and draws again, the second
+        # player first; the dealer is the first player (T-1).
+        second = (dealer + 1) % 2
+        return [(seat, -1) for seat in (second, dealer) if seat in blind]
+    if not rules.partners:
+        return []  # V-10: in cutthroat there is no partner to exchange with
+    # P-6: the partnership holding the seat left of the dealer goes first.
+    left = (dealer + 1) % rules.players
+    partnerships = sorted(ref_sides(rules), key=lambda members: left not in members)
+    steps: list[tuple[int, int]] = []
+    for one, other in partnerships:
+        if (one in blind) == (other in blind):
+            continue  # P-6: no Double Nil, or both partners bid it: no exchange
+        bidder, partner = (one, other) if one in blind else (other, one)
+        # P-6: the partner gives first, then the bidder gives back.
+        steps.append((partner, bidder))
+        steps.append((bidder, partner))
+    return steps
 
 
 # ----------------------------------------------------------------------
 # Replaying a hand from its actions.
 
 
-def _deck(rules: Rules) -> frozenset[int]:
-    return frozenset(int(c) for c in CardSet(rules.deck_mask))
-
-
 class HandReplay:
     """A hand rebuilt action by action from the rules text.  Raises
-    ``AssertionError`` when an action the state accepted breaks a rule."""
+    ``AssertionError`` when an action the state accepted breaks a rule.
+    ``scores``, the side scores before the hand, if known, lets it check
+    V-3's rule on who may bid Double Nil."""
 
-    def __init__(self, rules: Rules, dealer: int) -> None:
+    def __init__(self, rules: Rules, dealer: int, scores: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.n = rules.players
         self.dealer = dealer
+        self.scores = scores
+        self.deck = ref_deck(rules)
+        self.hand_size = ref_hand_size(rules)
+        self.draft = ref_is_draft(rules)
         self.stage = Phase.DEAL
         self.turn: int | None = None
         self.hands: list[set[int]] = [set() for _ in range(self.n)]
@@ -239,15 +370,18 @@ class HandReplay:
 
     # -- internals --
 
-    def _side_members(self, seat: int) -> tuple[int, ...]:
-        return self.rules.sides[self.rules.side_of[seat]]
+    def _double_nil_may_be_bid(self, seat: int) -> bool:
+        """P-6, T-6, V-3 (the scores part only when they are known)."""
+        if self.scores is None:
+            return self.rules.double_nil_allowed
+        return ref_double_nil_open(self.rules, seat, self.scores)
 
     def _start_play(self) -> None:
         self.stage = Phase.PLAY
         self.at_play = tuple(frozenset(h) for h in self.hands)
         leader = (self.dealer + 1) % self.n  # P-7, T-7
         if self.rules.first_lead == "two-of-clubs":
-            leader = next(s for s in range(self.n) if 0 in self.hands[s])  # V-7
+            leader = next(s for s in range(self.n) if TWO_CLUBS in self.hands[s])  # V-7
         self.leader = leader
         self.turn = leader
 
@@ -257,7 +391,7 @@ class HandReplay:
             self.stage = Phase.DISCARD if receiver < 0 else Phase.EXCHANGE
             self.turn = giver
             return
-        if self.rules.is_draft and any(b is None for b in self.bids):
+        if self.draft and any(b is None for b in self.bids):
             second = (self.dealer + 1) % 2  # T-4: the second player bids first
             self.stage = Phase.BID
             self.turn = second if self.bids[second] is None else self.dealer
@@ -270,8 +404,8 @@ class HandReplay:
         rules = self.rules
         stage = self.stage
         if stage is Phase.DEAL:
-            deck = _deck(rules)
-            if rules.is_draft:
+            deck = self.deck
+            if self.draft:
                 assert type(action) is Stock, action
                 cards = [int(c) for c in action.cards]
                 assert sorted(cards) == sorted(deck), "T-2: the stock is the whole deck"
@@ -284,11 +418,13 @@ class HandReplay:
             seen: set[int] = set()
             for seat, hand in enumerate(action.hands):
                 cards_ = {int(c) for c in hand}
-                assert len(cards_) == rules.hand_size, "P-2: 13 cards each"
+                assert len(cards_) == self.hand_size, "P-2: 13 cards each (V-10: 17 for three)"
                 assert cards_ <= deck and not cards_ & seen, "C-1: dealt from the deck, once"
                 seen |= cards_
                 self.hands[seat] = cards_
             self.pile = set(deck - seen)
+            # P-2: all the cards are dealt; V-10: with three, one may be set aside.
+            assert len(self.pile) == ref_cards_set_aside(rules), sorted(self.pile)
             self.stage = Phase.BID
             self.turn = (self.dealer + 1) % self.n  # P-3
             return
@@ -298,7 +434,7 @@ class HandReplay:
             if isinstance(action, Bid):
                 # T-6: Double Nil only at the start of the first draft turn.
                 assert action.double_nil and self.draft_turns[drafter] == 0 and self.bids[drafter] is None, action
-                assert rules.double_nil_allowed
+                assert self._double_nil_may_be_bid(drafter), "V-3"
                 self.bids[drafter] = action
                 return
             assert action is Draft.KEEP or action is Draft.REJECT, action
@@ -311,16 +447,11 @@ class HandReplay:
             self.turn = 1 - drafter  # T-3: alternate
             if self.stock_pos == len(self.stock):
                 # T-3: 13 cards each, 26 out of play.
-                assert all(len(h) == rules.hand_size for h in self.hands)
-                assert len(self.pile) == len(self.stock) - 2 * rules.hand_size
-                assert self.draft_turns == [rules.hand_size] * 2
+                assert all(len(h) == self.hand_size for h in self.hands)
+                assert len(self.pile) == len(self.stock) - 2 * self.hand_size
+                assert self.draft_turns == [self.hand_size] * 2
                 self.at_draft_end = tuple(frozenset(h) for h in self.hands)
-                second = (self.dealer + 1) % 2
-                self.exchanges = [
-                    (s, -1)
-                    for s in (second, self.dealer)  # T-6: the second player first
-                    if self.bids[s] is not None and rules.double_nil_exchange > 0
-                ]
+                self.exchanges = ref_exchange_order(rules, self.dealer, self.bids)  # T-6
                 self._after_exchanges()
             return
         if stage is Phase.DISCARD:
@@ -356,10 +487,10 @@ class HandReplay:
             assert isinstance(action, Bid), action
             assert self.bids[bidder] is None
             if action.double_nil:
-                assert not rules.is_draft, "T-6: Double Nil is declared in the draft"
-                assert rules.double_nil_allowed and action.tricks == 0
+                assert not self.draft, "T-6: Double Nil is declared in the draft"
+                assert action.tricks == 0 and self._double_nil_may_be_bid(bidder), "P-6, V-3"
             else:
-                assert 0 <= action.tricks <= rules.hand_size, "C-3"
+                assert 0 <= action.tricks <= self.hand_size, "C-3"
                 assert action.tricks != 0 or rules.nil_allowed, "V-2"
             self.bids[bidder] = action
             for step in range(1, self.n):
@@ -367,25 +498,10 @@ class HandReplay:
                 if self.bids[nxt] is None:
                     self.turn = nxt
                     return
-            if rules.is_draft:
-                self._start_play()
+            if self.draft:
+                self._start_play()  # T-6: the exchanges came after the draft
                 return
-            # P-6: the exchanges, the side nearer the dealer's left first.
-            self.exchanges = []
-            if rules.partners and rules.double_nil_exchange > 0:
-                done: set[int] = set()
-                for offset in range(1, self.n + 1):
-                    s = (self.dealer + offset) % self.n
-                    side = rules.side_of[s]
-                    if side in done:
-                        continue
-                    done.add(side)
-                    members = rules.sides[side]
-                    doubles = [m for m in members if (b := self.bids[m]) is not None and b.double_nil]
-                    if len(doubles) == 1:  # P-6: none when both bid Double Nil
-                        bidder = doubles[0]
-                        partner = next(m for m in members if m != bidder)
-                        self.exchanges += [(partner, bidder), (bidder, partner)]
+            self.exchanges = ref_exchange_order(rules, self.dealer, self.bids)  # P-6
             self._after_exchanges()
             return
         if stage is Phase.EXCHANGE:
@@ -464,13 +580,13 @@ def check_scores(state: GameState) -> None:
     """The score sheet adds up (S-1..S-9) and each row's dealer is the next
     seat (P-8, T-8)."""
     rules = state.rules
-    sides = len(rules.sides)
+    sides = len(ref_sides(rules))  # P-1, T-1, V-10
     scores = [0] * sides
     bags = [0] * sides
     for index, row in enumerate(state.sheet):
         assert row.number == index
         assert row.dealer == (rules.first_dealer + index) % rules.players  # P-8, T-8
-        assert sum(row.tricks) == rules.hand_size  # C-8
+        assert sum(row.tricks) == ref_hand_size(rules)  # C-8 (V-10: 17 tricks for three)
         expected = ref_score(rules, row.bids, row.tricks, scores, bags)
         got = row.result.sides
         assert len(got) == sides
@@ -523,8 +639,8 @@ def check_state(state: GameState) -> None:
     assert state.hand_number == len(state.sheet)
     assert state.dealer == (rules.first_dealer + state.hand_number) % n  # P-8, T-8
 
-    # Cards: in one place at most, all from the deck (C-1).
-    deck = _deck(rules)
+    # Cards: in one place at most, all from the deck (C-1, V-9, V-10).
+    deck = ref_deck(rules)
     seen: set[int] = set()
     for seat in range(n):
         hand = _cards(state.hand(seat))
@@ -535,7 +651,7 @@ def check_state(state: GameState) -> None:
     assert pile <= deck and not pile & seen
 
     # The current hand, replayed from its history, is this state.
-    replay = HandReplay(rules, state.dealer)
+    replay = HandReplay(rules, state.dealer, state.scores)
     for action in state.history:
         replay.step(action)
     assert replay.stage is phase, (replay.stage, phase)
@@ -556,7 +672,7 @@ def check_state(state: GameState) -> None:
         done = sum(replay.won)
         for seat in range(n):
             played_now = (seat - replay.leader) % n < len(replay.trick)
-            assert len(state.hand(seat)) == rules.hand_size - done - played_now
+            assert len(state.hand(seat)) == ref_hand_size(rules) - done - played_now
         legal = ref_legal_cards(
             _cards(state.hand(state.turn or 0)), replay.trick, replay.broken, rules, done == 0
         )
@@ -575,21 +691,30 @@ def check_state(state: GameState) -> None:
             frozenset(int(c) for c in a.cards) for a in state.legal_actions() if isinstance(a, Exchange)
         ]
         assert listed_sets == expected_sets and len(listed_sets) == len(state.legal_actions())
+    # Double Nil is open to a seat only before it has bid (P-6) or, in the
+    # draft game, before its first draft turn (T-6), and as V-3 allows.
+    open_to = []
     for seat in range(n):
-        if state.double_nil_open(seat):  # P-6, T-6: only before the seat has bid or drafted
-            assert rules.double_nil_allowed and state.bids[seat] is None
-            if rules.is_draft:
-                assert phase is Phase.DRAFT and not state.hand(seat)
-            else:
-                assert phase is Phase.BID
+        if ref_is_draft(rules):
+            in_time = phase is Phase.DRAFT and replay.draft_turns[seat] == 0 and replay.bids[seat] is None
+        else:
+            in_time = phase is Phase.BID and replay.bids[seat] is None
+        open_to.append(in_time and ref_double_nil_open(rules, seat, state.scores))
+        assert state.double_nil_open(seat) == open_to[seat], (seat, phase, state.scores)
+    if phase is Phase.DRAFT and state.turn is not None:
+        # T-2: keep or not; T-6: Double Nil first, on the seat's first turn.
+        expected_draft = [Draft.KEEP, Draft.REJECT] + ([Bid.DOUBLE_NIL] if open_to[state.turn] else [])
+        assert list(state.legal_actions()) == expected_draft, state.legal_actions()
     if phase is Phase.BID and state.turn is not None:
         listed_bids = state.legal_actions()
         assert all(isinstance(b, Bid) for b in listed_bids)
         if _plain_bidding(rules):
-            expected = [Bid(t) for t in range(rules.hand_size + 1) if t or rules.nil_allowed]
-            if not rules.is_draft and state.double_nil_open(state.turn):
+            # C-3: 0..hand size, Nil first (V-2), then Double Nil (P-6, V-3),
+            # which the draft game declares in the draft instead (T-6).
+            expected = [Bid(t) for t in range(ref_hand_size(rules) + 1) if t or rules.nil_allowed]
+            if not ref_is_draft(rules) and open_to[state.turn]:
                 expected.append(Bid.DOUBLE_NIL)
-            assert list(listed_bids) == expected, listed_bids  # C-3
+            assert list(listed_bids) == expected, listed_bids
 
 
 def _plain_bidding(rules: Rules) -> bool:
@@ -599,35 +724,39 @@ def _plain_bidding(rules: Rules) -> bool:
         and rules.min_side_bid == 0
         and rules.max_side_contract is None
         and not rules.bids_may_not_total_tricks
-        and rules.double_nil_trailing_by is None
     )
 
 
-def check_hand_record(rules: Rules, row: HandRecord) -> None:
+def check_hand_record(rules: Rules, row: HandRecord, *, scores: Sequence[int] | None = None) -> None:
     """A finished hand, replayed from its actions, is what its row says:
     every card played exactly once, 13 tricks, the tricks and bids as
-    recorded; in the draft game, the deck split 13/13/26 (T-3)."""
-    replay = HandReplay(rules, row.dealer)
+    recorded; in the draft game, the deck split 13/13/26 (T-3).  ``scores``,
+    the side scores before the hand, if known, are checked against the
+    Double Nil bids (V-3)."""
+    replay = HandReplay(rules, row.dealer, scores)
     for action in row.actions:
         replay.step(action)
+    size = ref_hand_size(rules)
     assert replay.stage is Phase.GAME_OVER, "the row's actions do not finish the hand"
     assert tuple(replay.bids) == row.bids
     assert tuple(replay.won) == row.tricks  # C-7, C-8
     assert tuple(replay.at_play) == tuple(_cards(h) for h in row.hands)
     played = [card for _, card in replay.plays]
-    assert len(played) == len(set(played)) == rules.players * rules.hand_size  # every card once
+    assert len(played) == len(set(played)) == rules.players * size  # every card once
     assert set(played) == set().union(*replay.at_play)
-    assert len(played) // rules.players == sum(row.tricks) == rules.hand_size  # C-8: 13 tricks
+    assert len(played) // rules.players == sum(row.tricks) == size  # C-8: 13 tricks (V-10: 17)
     for seat in range(rules.players):
         assert {c for s, c in replay.plays if s == seat} == replay.at_play[seat]
-    deck = _deck(rules)
+    deck = ref_deck(rules)
     in_play = set().union(*replay.at_play)
     assert in_play | replay.pile == deck and not in_play & replay.pile
-    if rules.is_draft:
+    if ref_is_draft(rules):
         # T-3: 13 + 13 kept, 26 discarded, together the deck.
-        assert all(len(h) == rules.hand_size for h in replay.at_draft_end)
-        assert len(replay.pile) == 52 - 2 * rules.hand_size
-        assert all(len(h) == rules.hand_size for h in replay.at_play)
+        assert all(len(h) == size for h in replay.at_draft_end)
+        assert len(replay.pile) == len(deck) - 2 * size == 26
+        assert all(len(h) == size for h in replay.at_play)
+    else:
+        assert len(replay.pile) == ref_cards_set_aside(rules)  # P-2, V-10
 
 
 def check_transition(before: GameState, action: object, after: GameState) -> None:
@@ -654,7 +783,7 @@ def check_transition(before: GameState, action: object, after: GameState) -> Non
     row = after.sheet[-1]
     assert row.actions[: len(before.history)] == before.history
     assert row.actions[len(before.history)] == action
-    check_hand_record(rules, row)
+    check_hand_record(rules, row, scores=before.scores)
     if not after.is_over:
         assert after.hand_number == before.hand_number + 1
         assert after.dealer == (before.dealer + 1) % rules.players  # P-8, T-8
@@ -708,8 +837,8 @@ def check_actions(state: GameState, *, apply_legal: bool = True) -> None:
 
 
 def rules_size(state: GameState) -> int:
-    """The hand size of the state's rules."""
-    return state.rules.hand_size
+    """The hand size of the state's rules (C-8, V-10)."""
+    return ref_hand_size(state.rules)
 
 
 def apply_checked(state: GameState, action: Any) -> GameState:

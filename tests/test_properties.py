@@ -11,6 +11,7 @@ Add a rule set here to have it checked too.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +22,10 @@ from spades import (
     Bid,
     Card,
     CardSet,
+    Deal,
     Draft,
+    Exchange,
+    GameState,
     Phase,
     Rules,
     legal_plays,
@@ -30,6 +34,7 @@ from spades import (
     trick_winner,
 )
 from spades.bots import simple_action
+from spades.rules import Boston
 
 from invariants import (
     apply_checked,
@@ -39,6 +44,7 @@ from invariants import (
     playout,
     ref_legal_cards,
     ref_score,
+    ref_side_of,
     ref_trick_winner,
     snapshot,
 )
@@ -200,6 +206,79 @@ def test_draft_partitions_the_deck(seed: int, choices: list[bool]) -> None:  # T
     assert len(hands[0]) == len(hands[1]) == 13  # T-3
     assert len(state.discard_pile) == 26
     assert hands[0] | hands[1] | state.discard_pile == CardSet(Rules.two_player().deck_mask)
+
+
+# -- Arranged hands: what random play seldom reaches ---------------------------------------
+
+
+def boston_deal(rules: Rules) -> Deal:
+    """Seat 0 holds every spade (and, with three players, the red aces and the
+    top clubs): leading its highest card each time, it takes every trick."""
+    # Suits in the order spades, hearts, diamonds, clubs.
+    taker = CardSet.parse("AKQJT98765432.A.A.AK" if rules.players == 3 else "AKQJT98765432...")
+    rest = [c for c in CardSet(rules.deck_mask) if c not in taker]
+    size = rules.hand_size
+    return Deal((taker, *(CardSet.from_cards(rest[i * size : (i + 1) * size]) for i in range(rules.players - 1))))
+
+
+def play_arranged_hand(state: GameState, deal: Deal, bid: Callable[[GameState], Bid] | None = None) -> GameState:
+    """Deal ``deal`` and play the hand out, every step checked: seat 0 plays
+    its highest legal card, the others their lowest; ``bid`` chooses bids
+    (else the first legal one)."""
+    rows = len(state.sheet)
+    state = apply_checked(state, deal)
+    while len(state.sheet) == rows:
+        actions = state.legal_actions()
+        if state.phase is Phase.BID and bid is not None:
+            action: object = bid(state)
+        elif state.phase is Phase.PLAY and state.turn == 0:
+            action = actions[-1]
+        else:
+            action = actions[0]
+        state = apply_checked(state, action)
+    return state
+
+
+@pytest.mark.parametrize("boston", ["none", "bonus", "win"])
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_boston_is_checked(boston: Boston, players: int) -> None:  # V-8, S-9, V-10
+    # Seat 0 leads to the first trick and takes all 13 (17) tricks.
+    rules = Rules(players=players, partners=players == 4, first_dealer=players - 1, boston=boston)
+    state = play_arranged_hand(new_game(rules), boston_deal(rules))
+    row = state.sheet[0]
+    assert row.tricks[0] == rules.hand_size and row.result.sides[0].boston
+    assert state.is_over == (boston == "win")
+    if boston == "win":
+        assert state.winner == 0
+
+
+def test_double_nil_exactly_at_the_trailing_margin_is_checked() -> None:  # V-3, P-6
+    # A first hand leaves the sides apart; with that gap as the margin of
+    # V-3, the trailing side may bid Double Nil in the second hand, and one
+    # of its players does (so that the partners exchange, P-6).
+    deal = boston_deal(Rules())
+    rules = Rules(first_dealer=3)
+    first = play_arranged_hand(new_game(rules), deal)
+    gap = abs(first.scores[0] - first.scores[1])
+    assert gap > 0
+    trailing = 0 if first.scores[0] < first.scores[1] else 1
+    rules = rules.replace(double_nil_trailing_by=gap)
+    state = play_arranged_hand(new_game(rules), deal)
+    assert state.scores == first.scores
+
+    def bid(state: GameState) -> Bid:
+        seat = state.turn
+        assert seat is not None
+        if ref_side_of(rules, seat) == trailing and Bid.DOUBLE_NIL not in state.bids:
+            assert state.double_nil_open(seat)
+            return Bid.DOUBLE_NIL
+        first = state.legal_actions()[0]
+        assert isinstance(first, Bid)
+        return first
+
+    state = play_arranged_hand(state, deal, bid)
+    assert state.sheet[1].bids.count(Bid.DOUBLE_NIL) == 1
+    assert any(isinstance(action, Exchange) for action in state.sheet[1].actions)
 
 
 # -- Pure functions against the rules text -------------------------------------------------

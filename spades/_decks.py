@@ -111,7 +111,9 @@ def _deck_mask(name: str, without_two_of_clubs: bool) -> int:
 
 @functools.lru_cache(maxsize=None)
 def deck_facts(name: str, without_two_of_clubs: bool = False) -> DeckFacts:
-    """The :class:`DeckFacts` of deck ``name`` (built once, then shared).
+    """The :class:`DeckFacts` of deck ``name`` (built once, then shared): the
+    cards in play (C-1; V-9's jokers and deuces; V-10's 2♣ taken out for
+    three players), the suit of each and its order in a trick.
 
     >>> deck_facts("standard").size, deck_facts("standard", True).size
     (52, 51)

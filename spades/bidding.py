@@ -102,7 +102,9 @@ def next_bidder(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> int | 
 
 
 def next_bidder_of(players: int, dealer: int, bids: Sequence[Bid | None]) -> int | None:
-    """:func:`next_bidder` of checked arguments (internal fast path)."""
+    """:func:`next_bidder` of checked arguments (internal fast path): left
+    of the dealer first and clockwise (P-3); in the two-player game the
+    second player first (T-4)."""
     seat = dealer
     for _ in range(players):
         seat = seat + 1 if seat + 1 < players else 0  # clockwise from the dealer's left (P-3, T-4)
@@ -312,7 +314,8 @@ def bid_limits(
 
 def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> BidLimits:
     """:func:`bid_limits` of checked arguments (internal fast path of the
-    state)."""
+    state): C-3, P-6, T-6, V-2, V-3 and V-6, as :func:`bid_limits` lists
+    them."""
     double = _double_nil_refusal(seat, rules, scores)
     limit = rules.max_side_contract
     if (

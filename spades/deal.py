@@ -137,7 +137,9 @@ def deal_from(source: ByteSource, rules: Rules) -> Deal:
 
 
 def deal_masks(source: ByteSource, rules: Rules) -> tuple[int, ...]:
-    """:func:`deal_from`'s hands as masks (internal fast path)."""
+    """:func:`deal_from`'s hands as masks (internal fast path): the dealer
+    deals every card, ``rules.hand_size`` to each seat (P-2; V-10: with
+    three players one card is left over)."""
     order = shuffled(rules.deck_facts.card_bytes, source)
     size = rules.hand_size
     dealt = size * rules.players

@@ -89,7 +89,7 @@ def exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tup
 def exchange_sizes(rules: Rules, *, discard: bool) -> tuple[int, ...]:
     """How many cards an exchange step may hold: exactly
     ``double_nil_exchange`` between partners (P-6), any number up to it for
-    a two-player discard (T-6)."""
+    a two-player discard (T-6); the number is an option (V-3)."""
     limit = rules.double_nil_exchange
     return tuple(range(limit + 1)) if discard else (limit,)
 

@@ -211,8 +211,7 @@ class Record:
 
     :meth:`replay` reproduces the game; :meth:`to_text` and :meth:`parse`
     write and read the PBN-style text form; :mod:`spades.serial` gives the
-    JSON form.  Build one with :meth:`GameState.record
-    <spades.GameState.record>`.
+    JSON form.  Build one with :meth:`of_state`.
     """
 
     rules: Rules

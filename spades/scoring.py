@@ -124,7 +124,15 @@ def score_hand(
 def score_sides(
     bids: Sequence[Bid], tricks: Sequence[int], rules: Rules, scores: Sequence[int], bags: Sequence[int]
 ) -> HandScore:
-    """:func:`score_hand` of values already checked (internal fast path)."""
+    """:func:`score_hand` of values already checked (internal fast path),
+    the one statement of the scoring rules, side by side: the contract is
+    the sum of the members' bids (P-4); a made contract scores 10 a trick
+    bid and 1 a bag (S-1, S-2), a set one loses 10 a trick bid (S-3); Nil
+    and Double Nil score apart (P-5, T-5, S-4; V-2, V-3 their values); a
+    contract of 0 scores nothing (S-5); only the non-Nil bidders' tricks
+    count toward it (S-6); a failed Nil's tricks are bags, or count for the
+    partner, or nothing (S-7, V-4); bags carry and cost a penalty (S-8,
+    V-5); ten for two hundred and Boston (V-8)."""
     sides = []
     for index, members in enumerate(rules.sides):
         sides.append(_score_side(members, bids, tricks, rules, scores[index], bags[index]))

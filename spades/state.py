@@ -433,7 +433,7 @@ class GameState:
                 if follow and suit_cards:
                     legal = suit_cards[follow >> shift]
                 else:
-                    legal = next_legal_cards(held, trick[0], played, context.first_trick and not won, rules)
+                    legal = next_legal_cards(held, trick[0], played, context.first_trick and not won, rules, context.facts)
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
                 return new
@@ -443,7 +443,7 @@ class GameState:
             log = (log, trick)
             held = hands[winner] & ~played
             if held:
-                legal = next_legal_cards(held, None, played, False, rules)
+                legal = next_legal_cards(held, None, played, False, rules, context.facts)
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, winner, hands, pile, played, (), won, legal, log, bids))
                 return new
@@ -730,7 +730,7 @@ class GameState:
             return self._next(action, context=context, phase=_BID, turn=turn, hands=hands, pile=pile, bids=bids)
         # The play of tricks begins (C-4, P-7, T-7, V-7).
         leader = first_leader_of_masks(rules, context.dealer, hands)
-        legal = next_legal_cards(hands[leader], None, 0, context.first_trick, rules)
+        legal = next_legal_cards(hands[leader], None, 0, context.first_trick, rules, context.facts)
         log = (self._play[_LOG], (action,))
         return _state((context, _PLAY, leader, hands, pile, 0, (), 0, legal, log, bids))
 
@@ -756,7 +756,10 @@ class GameState:
         if winner_after(result, rules) is not None:  # S-9
             over = context._replace(sheet=sheet)
             return _state((over, _OVER, -1, (0,) * rules.players, play[_PILE], played, (), won, (), (), play[_BIDS]))
-        following = _new_hand(rules, context.seed, sheet, context.number + 1, next_dealer(rules, context.dealer))
+        following = _Context(
+            rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
+            next_dealer(rules, context.dealer), (), (), None,
+        )
         return _state(_no_cards(following))._resolve_chance()
 
     # ------------------------------------------------------------------

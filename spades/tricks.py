@@ -64,7 +64,15 @@ def legal_mask(
 
     ``led`` is the suit led to the trick, or -1 when the seat is leading.
     """
-    masks = rules.deck_facts.suit_masks
+    return legal_mask_of(hand, led, broken, rules, first_trick, rules.deck_facts.suit_masks)
+
+
+def legal_mask_of(hand: int, led: int, broken: bool, rules: Rules, first_trick: bool, masks: tuple[int, ...]) -> int:
+    """:func:`legal_mask` with the deck's suit masks given (internal fast
+    path), the one statement of the rules of play: no spade lead before
+    spades are broken unless the hand holds only spades (C-4); follow the
+    suit led if able, else play anything (C-5); on the first trick, the 2♣
+    lead and no spades (V-7)."""
     spades = masks[SPADES]
     if led >= 0:
         follow = hand & masks[led]
@@ -89,24 +97,26 @@ def legal_mask(
     return hand
 
 
-def next_legal_cards(held: int, led: Card | None, played: int, first_trick: bool, rules: Rules) -> tuple[Card, ...]:
+def next_legal_cards(
+    held: int, led: Card | None, played: int, first_trick: bool, rules: Rules, facts: DeckFacts
+) -> tuple[Card, ...]:
     """The legal cards of a seat holding ``held`` (a mask) to a trick led
     with ``led`` (``None`` when leading), ``played`` the mask of the cards
     played so far this hand (internal fast path of the state: C-4..C-6,
-    V-7).  Following a plain suit is one lookup in the deck's ``follow``
+    V-7), ``facts`` the deck's facts.  Following a plain suit is one lookup in the deck's ``follow``
     table: for the card led, the suit's mask, the cards of each pattern of
     the suit's 13 bits (empty when the suit has cards outside them) and the
     shift to those bits.  The state reads that table directly for its
     commonest case."""
-    facts = rules.deck_facts
+    masks = facts.suit_masks
     if led is None:
-        return cards_of_mask(legal_mask(held, -1, bool(played & facts.suit_masks[SPADES]), rules, first_trick))
+        return cards_of_mask(legal_mask_of(held, -1, bool(played & masks[SPADES]), rules, first_trick, masks))
     suit_mask, suit_cards, shift = facts.follow[led]
     follow = held & suit_mask
     if follow:  # C-5: must follow
         return suit_cards[follow >> shift] if suit_cards else cards_of_mask(follow)
-    broken = bool(played & facts.suit_masks[SPADES])
-    return cards_of_mask(legal_mask(held, facts.suit_of[led], broken, rules, first_trick))
+    broken = bool(played & masks[SPADES])
+    return cards_of_mask(legal_mask_of(held, facts.suit_of[led], broken, rules, first_trick, masks))
 
 
 def _check_hand(hand: object) -> CardSet:
@@ -226,7 +236,15 @@ def play_error(
 
 
 def winner_position(trick: Sequence[int], facts: DeckFacts) -> int:
-    """Position in ``trick`` of the winning card (internal fast path, C-7)."""
+    """Position in ``trick`` of the winning card (internal fast path, C-7):
+    the winner's seat counted from a leader at seat 0."""
+    return winner_seat_of(0, trick, facts, len(trick))
+
+
+def winner_seat_of(leader: int, trick: Sequence[int], facts: DeckFacts, players: int) -> int:
+    """:func:`trick_winner_seat` of checked arguments (internal fast path):
+    the highest spade, else the highest card of the suit led, wins (C-7);
+    its seat is the leader's plus its position, round the table."""
     ranks = facts.trick_ranks[facts.suit_of[trick[0]]]
     best = 0
     top = ranks[trick[0]]
@@ -235,12 +253,7 @@ def winner_position(trick: Sequence[int], facts: DeckFacts) -> int:
         if rank > top:
             top = rank
             best = position
-    return best
-
-
-def winner_seat_of(leader: int, trick: Sequence[int], facts: DeckFacts, players: int) -> int:
-    """:func:`trick_winner_seat` of checked arguments (internal fast path)."""
-    seat = leader + winner_position(trick, facts)
+    seat = leader + best
     return seat - players if seat >= players else seat
 
 
@@ -327,7 +340,9 @@ def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
 
 
 def first_leader_of_masks(rules: Rules, dealer: int, hands: Sequence[int]) -> int:
-    """:func:`first_leader` of the hands' masks (internal fast path)."""
+    """:func:`first_leader` of the hands' masks (internal fast path): left
+    of the dealer (P-7), the second player (T-7), or the holder of the 2♣
+    (V-7)."""
     if rules.first_lead == "two-of-clubs":
         for seat, hand in enumerate(hands):
             if hand & _TWO_OF_CLUBS_BIT:

@@ -33,7 +33,7 @@ from typing import Final
 
 from spades.actions import Deal, Replacement, Stock, deal_of_card_sets
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
-from spades.errors import ArgumentError, IllegalActionError, Reason, SpadesError, check_seat
+from spades.errors import ArgumentError, IllegalActionError, Reason, check_seat
 from spades.rules import Rules
 
 __all__ = [
@@ -109,7 +109,7 @@ def shuffled(cards: bytes, source: ByteSource) -> bytes:
             break
         size *= 2
         if size > _LAST_READ:
-            raise SpadesError(
+            raise ArgumentError(
                 f"the random source gave fewer than {count} distinct bytes below 128 in its first {size // 2} bytes"
             )
     # Each key's slot gets its card; the empty slots are dropped.

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from spades.actions import Bid
-from spades.errors import IllegalActionError, Reason
+from spades.errors import ArgumentError, ArgumentTypeError
 from spades.rules import Rules
 
 __all__ = ["SideScore", "HandScore", "score_hand", "game_winner"]
@@ -107,18 +107,38 @@ def score_hand(
     >>> side.contract_points, side.bags, side.nil_points, side.points
     (40, 2, -100, -58)
     """
+    if type(rules) is not Rules:
+        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
     sides = rules.sides
     players = rules.players
+    bids = _sequence(bids, "bids")
+    tricks = _sequence(tricks, "tricks")
     if len(bids) != players or len(tricks) != players:
-        raise IllegalActionError(Reason.NOT_AN_ACTION, f"score_hand needs {players} bids and {players} trick counts")
-    if any(not isinstance(b, Bid) for b in bids):
-        raise IllegalActionError(Reason.NOT_AN_ACTION, "score_hand needs a Bid for every seat")
+        raise ArgumentError(f"score_hand needs {players} bids and {players} trick counts")
+    if any(type(b) is not Bid for b in bids):
+        raise ArgumentTypeError("score_hand needs a Bid for every seat")
     if any(type(t) is not int or t < 0 for t in tricks) or sum(tricks) != rules.hand_size:
-        raise IllegalActionError(
-            Reason.NOT_AN_ACTION, f"the trick counts must be whole numbers adding up to {rules.hand_size}", "C-8"
-        )
+        raise ArgumentError(f"the trick counts must be whole numbers adding up to {rules.hand_size} (rule C-8)")
     zeros = (0,) * len(sides)
-    return score_sides(bids, tricks, rules, zeros if scores is None else scores, zeros if bags is None else bags)
+    scores = zeros if scores is None else _side_values(scores, "scores", len(sides))
+    bags = zeros if bags is None else _side_values(bags, "bags", len(sides))
+    return score_sides(bids, tricks, rules, scores, bags)
+
+
+def _sequence(value: object, name: str) -> Sequence[Any]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ArgumentTypeError(f"{name}: a sequence, got {type(value).__name__}")
+    return value
+
+
+def _side_values(value: object, name: str, sides: int) -> Sequence[int]:
+    """``value``: one int per side."""
+    values = _sequence(value, name)
+    if len(values) != sides:
+        raise ArgumentError(f"{name}: one per side ({sides}), got {len(values)}")
+    if any(type(v) is not int for v in values):
+        raise ArgumentTypeError(f"{name}: whole numbers, one per side")
+    return values
 
 
 def score_sides(
@@ -219,6 +239,11 @@ def game_winner(scores: Sequence[int], rules: Rules, *, boston: int | None = Non
     >>> print(game_winner([510, 510], Rules.partnership()))
     None
     """
+    if type(rules) is not Rules:
+        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
+    scores = _side_values(scores, "scores", len(rules.sides))
+    if boston is not None and (type(boston) is not int or not 0 <= boston < len(scores)):
+        raise ArgumentError(f"boston: a side's index or None, got {boston!r}")
     if boston is not None and rules.boston == "win":
         return boston
     top = max(scores)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from typing import Any
+
 import pytest
 
-from spades import Bid, HandScore, IllegalActionError, Reason, Rules, SideScore, game_winner, score_hand
+from spades import ArgumentError, ArgumentTypeError, Bid, HandScore, Rules, SideScore, game_winner, score_hand
 from spades.scoring import winner_after
 
 from invariants import ref_score
@@ -264,33 +266,51 @@ def test_two_player_double_nil_plus_minus_200() -> None:  # T-6
     ],
 )
 def test_score_hand_refuses_impossible_input(bid: list[object], tricks: list[int]) -> None:  # C-8
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(ArgumentError):
         score_hand(bid, tricks, P)  # type: ignore[arg-type]
 
 
 def test_score_hand_needs_one_bid_and_one_trick_count_per_seat() -> None:  # C-8
     # Four bids but three trick counts (that add up to 13): still refused.
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(ArgumentError) as error:
         score_hand(bids(4, 3, 3, 3), [5, 4, 4], P)
-    assert error.value.reason is Reason.NOT_AN_ACTION
+    assert isinstance(error.value, ValueError)
     assert str(error.value) == "score_hand needs 4 bids and 4 trick counts"
-    with pytest.raises(IllegalActionError, match="^score_hand needs 2 bids and 2 trick counts$"):
+    with pytest.raises(ArgumentError, match="^score_hand needs 2 bids and 2 trick counts$"):
         score_hand(bids(4, 3, 3), [5, 8], T)
 
 
 def test_score_hand_needs_bids() -> None:
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(ArgumentTypeError) as error:
         score_hand([Bid(4), Bid(3), 3, Bid(3)], [4, 3, 3, 3], P)  # type: ignore[list-item]
-    assert error.value.reason is Reason.NOT_AN_ACTION and error.value.rule == ""
+    assert isinstance(error.value, TypeError)
     assert str(error.value) == "score_hand needs a Bid for every seat"
 
 
 @pytest.mark.parametrize("tricks", [[4, 3, 3, 2], [14, -1, 0, 0], [4.0, 3, 3, 3]])
 def test_score_hand_needs_trick_counts_that_make_a_hand(tricks: list[int]) -> None:  # C-8
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(ArgumentError) as error:
         score_hand(bids(4, 3, 3, 3), tricks, P)
-    assert error.value.reason is Reason.NOT_AN_ACTION and error.value.rule == "C-8"
     assert str(error.value) == "the trick counts must be whole numbers adding up to 13 (rule C-8)"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: score_hand(bids(4, 3, 3, 3), [4, 3, 3, 3], P, scores=[0]),
+        lambda: score_hand(bids(4, 3, 3, 3), [4, 3, 3, 3], P, bags=[0, 0, 0]),
+        lambda: score_hand(bids(4, 3, 3, 3), [4, 3, 3, 3], P, scores=[0, 1.5]),  # type: ignore[list-item]
+        lambda: score_hand("4333", [4, 3, 3, 3], P),  # type: ignore[arg-type]
+        lambda: score_hand(bids(4, 3, 3, 3), [4, 3, 3, 3], "rules"),  # type: ignore[arg-type]
+        lambda: game_winner([500], P),
+        lambda: game_winner([500, True], P),
+        lambda: game_winner([500, 0], P, boston=2),
+        lambda: game_winner([500, 0], None),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_arguments_are_argument_errors(call: Any) -> None:
+    with pytest.raises(ArgumentError):
+        call()
 
 
 def test_side_score_fields() -> None:

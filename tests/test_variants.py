@@ -19,6 +19,7 @@ from invariants import play_to_end
 from strategies import rules_strategy
 
 from spades import (
+    ArgumentError,
     PRESETS,
     Bid,
     Card,
@@ -615,7 +616,7 @@ def test_cutthroat_three_scoring() -> None:  # V-10, S-1, P-5
     result = score_hand([Bid(4), Bid(6), Bid.NIL], [5, 12, 0], rules)
     assert result.points == (41, 66, 100)
     assert result.total_bags == (1, 6, 0)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(ArgumentError):
         score_hand([Bid(4), Bid(6), Bid.NIL], [5, 8, 0], rules)  # 13 tricks, not 17
 
 

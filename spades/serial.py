@@ -522,21 +522,18 @@ def _read_result(at: _At, rules: Rules) -> HandScore:
 _SUMMARY_KEYS: Final = ("number", "dealer", "bids", "tricks_won", "tricks", "result")
 
 
-def _read_sheet(
-    at: _At, rules: Rules, *, with_hands: bool
-) -> tuple[tuple[HandSummary, ...], tuple[tuple[CardSet, ...], ...]]:
+def _read_sheet(at: _At, rules: Rules) -> tuple[HandSummary, ...]:
     """Score-sheet rows: numbered in order, dealers in rotation (P-8, T-8),
     every card played once, tricks won as the tricks say, results as
     ``score_hand`` gives them from the bids and tricks (S-1..S-8), and no
     winner before the last row (S-9)."""
     players = rules.players
     rows: list[HandSummary] = []
-    all_hands: list[tuple[CardSet, ...]] = []
     scores = (0,) * len(rules.sides)
     bags = (0,) * len(rules.sides)
     items = at.items()
     for number, item in enumerate(items):
-        item.obj(_SUMMARY_KEYS + (("hands",) if with_hands else ()))
+        item.obj(_SUMMARY_KEYS)
         if item.get("number").integer() != number:
             raise item.get("number").fail(f"expected hand number {number}")
         dealer = item.get("dealer").seat(rules)
@@ -546,12 +543,8 @@ def _read_sheet(
                 f"the dealer of hand {number} is seat {expected_dealer}, not {dealer} (P-2, P-8, T-1, T-8)"
             )
         bids = tuple(b.bid(rules) for b in item.get("bids").items(players))
-        hands: tuple[CardSet, ...] = ()
         first: int | None = None
-        if with_hands:
-            hands = tuple(h.cardset(rules) for h in item.get("hands").items(players))
-            first = first_leader(rules, dealer, hands)
-        elif rules.first_lead != "two-of-clubs":
+        if rules.first_lead != "two-of-clubs":
             # Without the 2♣ rule the first leader does not depend on the cards.
             first = first_leader(rules, dealer, (CardSet(0),) * players)
         tricks_at = item.get("tricks")
@@ -559,20 +552,18 @@ def _read_sheet(
         if len(tricks) != rules.hand_size:
             raise tricks_at.fail(f"a hand is {rules.hand_size} tricks, not {len(tricks)} (C-8)")
         _played_mask(tricks, tricks_at)  # every card at most once (C-8)
-        if with_hands:
-            for seat, hand in enumerate(hands):
-                cards = CardSet.from_cards(t.cards[(seat - t.leader) % players] for t in tricks)
-                if cards != hand:
-                    raise item.get("hands").fail(
-                        f"seat {seat} held {hand} but played {cards}: every card is played once (C-8)"
-                    )
         if rules.first_lead == "two-of-clubs" and tricks[0].cards[0] != 0:
             raise tricks_at.fail("the first lead must be the 2C (V-7)")
         won = item.get("tricks_won").ints(players, 0, rules.hand_size)
         if won != _won(tricks, players):
             raise item.get("tricks_won").fail(f"the tricks give {list(_won(tricks, players))}, not {list(won)} (C-8)")
         result = _read_result(item.get("result"), rules)
-        expected = score_hand(tuple(b for b in bids if b is not None), won, rules, scores=scores, bags=bags)
+        if None in bids:
+            raise item.get("bids").fail("every seat bids in a finished hand (C-3)")
+        try:
+            expected = score_hand(bids, won, rules, scores=scores, bags=bags)  # type: ignore[arg-type]
+        except SpadesError as error:
+            raise item.fail(str(error)) from None
         if result != expected:
             raise item.get("result").fail(
                 f"does not follow from the bids and tricks: expected scores {list(expected.scores)} and bags "
@@ -585,8 +576,7 @@ def _read_sheet(
             HandSummary(number=number, dealer=dealer, bids=bids, tricks_won=won, tricks=tricks,  # type: ignore[arg-type]
                         result=result)
         )
-        all_hands.append(hands)
-    return tuple(rows), tuple(all_hands)
+    return tuple(rows)
 
 
 def _check_totals(top: _At, rules: Rules, sheet: Sequence[HandSummary]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -704,7 +694,7 @@ def view_from_dict(data: object) -> SeatView:
     if phase is Phase.EXCHANGE and not rules.partners:
         raise top.get("phase").fail("the Double Nil exchange is between partners (P-6)")
     dealer = top.get("dealer").seat(rules)
-    sheet, _ = _read_sheet(top.get("sheet"), rules, with_hands=False)
+    sheet = _read_sheet(top.get("sheet"), rules)
     over = phase is Phase.GAME_OVER
     hand_number = top.get("hand_number").integer(0)
     if hand_number != len(sheet) - (1 if over else 0):

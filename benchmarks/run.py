@@ -26,6 +26,7 @@ import importlib.metadata
 import io
 import json
 import os
+import pickle
 import platform
 import pstats
 import random
@@ -71,6 +72,8 @@ __all__ = [
     "run",
     "time_apply",
     "time_legal_actions",
+    "time_rules",
+    "time_rules_unpickle",
     "whole_games",
     "NO_DOUBLE_NIL_RULES",
     "WHOLE_GAME_RULES",
@@ -239,6 +242,27 @@ def time_apply(rules: Rules, calls: int, seed: int = 0, clock: Clock = time.perf
     for state, action in pairs:
         state.apply(action)
     return Timing(len(pairs), clock() - start)
+
+
+def time_rules(calls: int, seed: int = 0, clock: Clock = time.perf_counter) -> Timing:
+    """``calls`` builds of ``Rules.partnership()``, the preset a simulation
+    loop is most likely to build over and over."""
+    preset = Rules.partnership
+    start = clock()
+    for _ in range(calls):
+        preset()
+    return Timing(calls, clock() - start)
+
+
+def time_rules_unpickle(calls: int, seed: int = 0, clock: Clock = time.perf_counter) -> Timing:
+    """``calls`` unpicklings of a pickled ``Rules.pagat()``, what work sent
+    between processes pays for its rules."""
+    data = pickle.dumps(Rules.pagat())
+    loads = pickle.loads
+    start = clock()
+    for _ in range(calls):
+        loads(data)
+    return Timing(calls, clock() - start)
 
 
 def preset_rules() -> dict[str, Rules]:
@@ -766,6 +790,13 @@ def run(settings: Settings, quiet: bool = False) -> Report:
         calls["openspiel_apply"] = lambda k, sd: openspiel_apply(pyspiel, k, sd, clock)
     for name, timing in best_fixed(calls, settings.positions, n, seed).items():
         fig[name] = entry(timing)
+    _progress(quiet, "building and unpickling Rules")
+    rules_works: dict[str, Work] = {
+        "rules_partnership": lambda k, sd: time_rules(k, sd, clock),
+        "rules_unpickle": lambda k, sd: time_rules_unpickle(k, sd, clock),
+    }
+    for name, timing in best_rates(rules_works, s, n, seed).items():
+        fig[name] = entry(timing)
     _progress(quiet, "memory")
     fig["memory_game"] = memory_whole_game(WHOLE_GAME_RULES, settings.memory_games, seed)
     fig["memory_apply"] = memory_one_apply(partnership, settings.memory_samples, seed)
@@ -858,6 +889,9 @@ def _rows(report: Report) -> Iterator[tuple[str, str, str, str, str]]:
         "-",
         f"ours/OpenSpiel {both / os_both:.2f}x" if both and os_both else "-",
     )
+    for key, label in (("rules_partnership", "Rules.partnership() builds"), ("rules_unpickle", "Rules unpickled")):
+        if key in fig:
+            yield (label, _rate(fig[key]["rate"]), "-", "-", f"{_us(fig[key]['rate'])} each")
     memory = fig["memory_game"]
     yield (
         "bytes per kept state (whole game)",

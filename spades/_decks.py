@@ -52,6 +52,12 @@ class DeckFacts:
     (jokers included), whether or not the card is in this deck.  There is
     one value per deck, so facts compare by identity, and a pickle names the
     deck only.
+
+    >>> from spades import Card, Rules
+    >>> facts = Rules.joker_joker_deuce_deuce().deck_facts
+    >>> big, two_d, ace_s = (Card.parse(t) for t in ("BJ", "2D", "AS"))
+    >>> facts.power[big] > facts.power[two_d] > facts.power[ace_s], facts.size
+    (True, 52)
     """
 
     name: str

@@ -132,6 +132,13 @@ class BidLimits:
     A *number* is a bid of 1 or more tricks; Nil and Double Nil are apart.
     Each limit comes with the :class:`~spades.Reason` and rule id of a bid
     beyond it.
+
+    >>> from spades import Bid, Rules, bid_limits
+    >>> limits = bid_limits(seat=2, bids=[None, Bid(3), None, None], rules=Rules(min_bid=2))
+    >>> limits.least, limits.least_reason.name, limits.most, limits.nil
+    (2, 'BID_BELOW_MINIMUM', 13, None)
+    >>> limits.error(Bid(1)).rule
+    'V-6'
     """
 
     least: int
@@ -305,6 +312,12 @@ def bid_limits(
       bid would remain.
 
     Turn order is not checked here (:func:`next_bidder`).
+
+    >>> from spades import Bid, Rules
+    >>> rules = Rules(bids_may_not_total_tricks=True)
+    >>> limits = bid_limits(seat=0, bids=[None, Bid(3), Bid(4), Bid(5)], rules=rules)
+    >>> limits.total, Bid(1) in limits.legal, Bid(2) in limits.legal
+    (1, False, True)
     """
     if type(rules) is not Rules:
         raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")

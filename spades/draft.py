@@ -82,7 +82,15 @@ def double_nil_declarable(
 ) -> bool:
     """Whether ``seat``, at its draft turn, may declare Double Nil now: it
     is open to it (P-6, V-3), and this is the start of its first turn, so
-    it has taken no card and made no bid (T-6)."""
+    it has taken no card and made no bid (T-6).
+
+    >>> from spades import Bid, Rules
+    >>> rules = Rules.two_player()
+    >>> double_nil_declarable(1, rules, None, cards_taken=0, bid=None)
+    True
+    >>> double_nil_declarable(1, rules, None, cards_taken=1, bid=None)  # T-6: too late
+    False
+    """
     return cards_taken == 0 and bid is None and double_nil_open(seat, rules, scores)
 
 
@@ -139,7 +147,14 @@ class DraftWalk:
 def walk_draft(stock: Sequence[Card], first_player: int, actions: Iterable[Action]) -> DraftWalk:
     """Walk the draft actions of a hand (other actions are passed over):
     the first player drafts first and the players alternate (T-3), each
-    turn keeping one card and discarding one (T-2)."""
+    turn keeping one card and discarding one (T-2).
+
+    >>> from spades import Card, Draft
+    >>> stock = [Card.parse(t) for t in "AS 2H KD 3C QS 4H".split()]
+    >>> walk = walk_draft(stock, 1, [Draft.REJECT, Draft.KEEP, Draft.KEEP])
+    >>> str(walk.kept[1]), str(walk.discarded[1]), walk.kept_first, walk.kept_second, walk.drawn
+    ('Q.2..', 'A.4..', (1, 1), (0, 1), 6)
+    """
     kept = [0, 0]
     discarded = [0, 0]
     first = [0, 0]

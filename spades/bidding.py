@@ -267,22 +267,6 @@ _DOUBLE_NIL_IN_DRAFT: Final = (
 _DOUBLE_NIL_NOT_ALLOWED: Final = (Reason.DOUBLE_NIL_NOT_ALLOWED, "these rules do not allow Double Nil", "V-3")
 
 
-def _double_nil_refusal(seat: int, rules: Rules, scores: Sequence[int] | None) -> Refusal | None:
-    """Why ``seat`` may not bid Double Nil in the bidding, or ``None``
-    (P-6, T-6, V-3)."""
-    if rules.is_draft:
-        return _DOUBLE_NIL_IN_DRAFT
-    if not rules.double_nil_allowed:
-        return _DOUBLE_NIL_NOT_ALLOWED
-    if not double_nil_open(seat, rules, scores):
-        return (
-            Reason.DOUBLE_NIL_NOT_ALLOWED,
-            f"Double Nil needs the side to trail by at least {rules.double_nil_trailing_by} points",
-            "V-3",
-        )
-    return None
-
-
 @functools.lru_cache(maxsize=64)
 def _unrestricted(hand: int, double_nil: Refusal | None) -> BidLimits:
     """The limits when no option restricts the numbers: 0..``hand`` (C-3)."""
@@ -329,7 +313,18 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
     """:func:`bid_limits` of checked arguments (internal fast path of the
     state): C-3, P-6, T-6, V-2, V-3 and V-6, as :func:`bid_limits` lists
     them."""
-    double = _double_nil_refusal(seat, rules, scores)
+    # P-6, T-6, V-3: why Double Nil may not be bid now, or None.
+    double: Refusal | None = None
+    if rules.is_draft:  # the two-player game declares it in the draft
+        double = _DOUBLE_NIL_IN_DRAFT
+    elif not rules.double_nil_allowed:
+        double = _DOUBLE_NIL_NOT_ALLOWED
+    elif rules.double_nil_trailing_by is not None and not double_nil_open(seat, rules, scores):
+        double = (
+            Reason.DOUBLE_NIL_NOT_ALLOWED,
+            f"Double Nil needs the side to trail by at least {rules.double_nil_trailing_by} points",
+            "V-3",
+        )
     limit = rules.max_side_contract
     if (
         rules.nil_allowed

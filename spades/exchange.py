@@ -59,11 +59,20 @@ def exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tup
     dealer = check_seat(dealer, rules.players)
     if len(bids) != rules.players:
         raise ArgumentError(f"bids: one per seat ({rules.players}), got {len(bids)}")
+    return order_of(rules, dealer, bids)
+
+
+def order_of(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tuple[tuple[int, int], ...]:
+    """:func:`exchange_order` of checked arguments (internal fast path):
+    P-6's partner-first exchanges, T-6's discards, second player first."""
     if rules.double_nil_exchange == 0:
         return ()
+    for bid in bids:
+        if bid is not None and bid.double_nil:
+            break
+    else:
+        return ()  # no Double Nil: the common case
     doubles = _double_nil_bidders(bids)
-    if not doubles:
-        return ()
     if rules.is_draft:
         second = (dealer + 1) % 2
         return tuple((seat, -1) for seat in (second, dealer) if seat in doubles)

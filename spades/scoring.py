@@ -221,7 +221,7 @@ def winner_after(result: HandScore, rules: Rules) -> int | None:
     """:func:`game_winner` after a hand scored ``result`` (a side that took
     every trick is the ``boston`` side, V-8)."""
     boston = next((i for i, side in enumerate(result.sides) if side.boston), None)
-    return game_winner(result.scores, rules, boston=boston)
+    return winner_of(result.scores, rules, boston)
 
 
 def game_winner(scores: Sequence[int], rules: Rules, *, boston: int | None = None) -> int | None:
@@ -244,6 +244,14 @@ def game_winner(scores: Sequence[int], rules: Rules, *, boston: int | None = Non
     scores = _side_values(scores, "scores", len(rules.sides))
     if boston is not None and (type(boston) is not int or not 0 <= boston < len(scores)):
         raise ArgumentError(f"boston: a side's index or None, got {boston!r}")
+    return winner_of(scores, rules, boston)
+
+
+def winner_of(scores: Sequence[int], rules: Rules, boston: int | None) -> int | None:
+    """:func:`game_winner` of checked arguments (internal fast path): a
+    Boston wins at once under ``boston="win"`` (V-8); else the game ends
+    when a side reaches the target (C-2) or falls to the losing floor (V-1),
+    and the highest score wins, a tie for it meaning another hand (S-9)."""
     if boston is not None and rules.boston == "win":
         return boston
     top = max(scores)

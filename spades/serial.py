@@ -29,7 +29,6 @@ spades.errors.StateError: version: unsupported version 99 of spades.state; this 
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import Callable, Sequence
 from importlib import resources

@@ -34,18 +34,16 @@ from spades.actions import (
     Deal,
     Draft,
     Exchange,
-    ExchangeChoices,
     Replacement,
     Stock,
-    deal_of_card_sets,
 )
 from spades._decks import DeckFacts
 from spades.bidding import double_nil_open, limits_of, next_bidder_of
-from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.deal import ByteSource, deal_error, deal_from, dealer_of_hand, next_dealer, replacement_from, seeded_bytes, stock_error, stock_from
 from spades.draft import declaration_error, double_nil_declarable, draft_actions, draft_over, draft_turn, next_drafter
 from spades.errors import ArgumentTypeError, IllegalActionError, Reason, RulesError, SpadesError, check_seat
-from spades.exchange import exchange_choices, exchange_error, exchange_order, replacement_error
+from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
 from spades.sheet import HandRecord
@@ -53,7 +51,7 @@ from spades.tricks import (
     broken_by,
     first_leader_of_masks,
     first_trick_matters,
-    next_legal_cards,
+    legal_mask,
     play_error,
     winner_seat_of,
 )
@@ -425,15 +423,17 @@ class GameState:
             if len(trick) < players:
                 turn = turn + 1 if turn + 1 < players else 0
                 held = hands[turn] & ~played
-                # The next seat's legal cards.  Following a plain suit (C-5)
-                # is one lookup in the deck's table (spades.tricks owns it);
-                # everything else asks spades.tricks.
-                suit_mask, suit_cards, shift = context.facts.follow[trick[0]]
+                # The next seat's legal cards (spades.tricks.legal_mask):
+                # following a plain suit (C-5) is one lookup in the deck's
+                # table of the cards of each pattern of the suit's bits.
+                facts = context.facts
+                suit_mask, suit_cards, shift = facts.follow[trick[0]]
                 follow = held & suit_mask
                 if follow and suit_cards:
                     legal = suit_cards[follow >> shift]
                 else:
-                    legal = next_legal_cards(held, trick[0], played, context.first_trick and not won, rules, context.facts)
+                    first = context.first_trick and not won
+                    legal = cards_of_mask(legal_mask(held, facts.suit_of[trick[0]], played, rules, first, facts.suit_masks))
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
                 return new
@@ -443,7 +443,7 @@ class GameState:
             log = (log, trick)
             held = hands[winner] & ~played
             if held:
-                legal = next_legal_cards(held, None, played, False, rules, context.facts)
+                legal = cards_of_mask(legal_mask(held, -1, played, rules, False, context.facts.suit_masks))
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, winner, hands, pile, played, (), won, legal, log, bids))
                 return new
@@ -663,7 +663,7 @@ class GameState:
         if not draft_over(len(context.stock), drawn + 2):
             return self._next(action, turn=next_drafter(seat), hands=hands, pile=pile)
         # The draft is over: the Double Nil discards (T-6), then the bidding.
-        exchanges = exchange_order(context.rules, context.dealer, bids)
+        exchanges = order_of(context.rules, context.dealer, bids)
         return self._next_step(action, context._replace(exchanges=exchanges), hands, pile, bids)
 
     # -- bidding -----------------------------------------------------------
@@ -680,7 +680,9 @@ class GameState:
         if turn is not None:
             return self._next(action, turn=turn, bids=bids)  # P-3, T-4
         if not context.rules.is_draft:  # the two-player discards came after the draft (T-6)
-            context = context._replace(exchanges=exchange_order(context.rules, context.dealer, bids))
+            exchanges = order_of(context.rules, context.dealer, bids)
+            if exchanges:
+                context = context._replace(exchanges=exchanges)
         return self._next_step(action, context, hands, pile, bids)
 
     # -- exchanges ---------------------------------------------------------
@@ -730,7 +732,7 @@ class GameState:
             return self._next(action, context=context, phase=_BID, turn=turn, hands=hands, pile=pile, bids=bids)
         # The play of tricks begins (C-4, P-7, T-7, V-7).
         leader = first_leader_of_masks(rules, context.dealer, hands)
-        legal = next_legal_cards(hands[leader], None, 0, context.first_trick, rules, context.facts)
+        legal = cards_of_mask(legal_mask(hands[leader], -1, 0, rules, context.first_trick, context.facts.suit_masks))
         log = (self._play[_LOG], (action,))
         return _state((context, _PLAY, leader, hands, pile, 0, (), 0, legal, log, bids))
 

@@ -53,26 +53,18 @@ def first_trick_matters(rules: Rules) -> bool:
     return rules.no_spades_first_trick or rules.first_lead != "left-of-dealer"
 
 
-def legal_mask(
-    hand: int,
-    led: int,
-    broken: bool,
-    rules: Rules,
-    first_trick: bool,
-) -> int:
-    """The mask of the legal cards of ``hand`` (internal fast path).
+def legal_mask(hand: int, led: int, played: int, rules: Rules, first_trick: bool, masks: tuple[int, ...]) -> int:
+    """The mask of the legal cards of ``hand`` (internal fast path), the one
+    statement of the rules of play.  ``led`` is the suit led to the trick,
+    or -1 when the seat is leading; ``played`` the mask of the cards played
+    so far this hand; ``masks`` the deck's suit masks.
 
-    ``led`` is the suit led to the trick, or -1 when the seat is leading.
+    * C-4: no spade lead before spades are broken, unless the hand holds
+      only spades; C-6: they are broken once a spade has been played
+      (:func:`broken_by`).
+    * C-5: follow the suit led if able, else play anything.
+    * V-7: on the first trick, the 2♣ lead and no spades.
     """
-    return legal_mask_of(hand, led, broken, rules, first_trick, rules.deck_facts.suit_masks)
-
-
-def legal_mask_of(hand: int, led: int, broken: bool, rules: Rules, first_trick: bool, masks: tuple[int, ...]) -> int:
-    """:func:`legal_mask` with the deck's suit masks given (internal fast
-    path), the one statement of the rules of play: no spade lead before
-    spades are broken unless the hand holds only spades (C-4); follow the
-    suit led if able, else play anything (C-5); on the first trick, the 2♣
-    lead and no spades (V-7)."""
     spades = masks[SPADES]
     if led >= 0:
         follow = hand & masks[led]
@@ -90,33 +82,11 @@ def legal_mask_of(hand: int, led: int, broken: bool, rules: Rules, first_trick: 
             others = hand & ~spades
             if others:
                 return others  # V-7
-    if not broken:
+    if not played & spades:  # C-6: not broken
         others = hand & ~spades
         if others:
             return others  # C-4
     return hand
-
-
-def next_legal_cards(
-    held: int, led: Card | None, played: int, first_trick: bool, rules: Rules, facts: DeckFacts
-) -> tuple[Card, ...]:
-    """The legal cards of a seat holding ``held`` (a mask) to a trick led
-    with ``led`` (``None`` when leading), ``played`` the mask of the cards
-    played so far this hand (internal fast path of the state: C-4..C-6,
-    V-7), ``facts`` the deck's facts.  Following a plain suit is one lookup in the deck's ``follow``
-    table: for the card led, the suit's mask, the cards of each pattern of
-    the suit's 13 bits (empty when the suit has cards outside them) and the
-    shift to those bits.  The state reads that table directly for its
-    commonest case."""
-    masks = facts.suit_masks
-    if led is None:
-        return cards_of_mask(legal_mask_of(held, -1, bool(played & masks[SPADES]), rules, first_trick, masks))
-    suit_mask, suit_cards, shift = facts.follow[led]
-    follow = held & suit_mask
-    if follow:  # C-5: must follow
-        return suit_cards[follow >> shift] if suit_cards else cards_of_mask(follow)
-    broken = bool(played & masks[SPADES])
-    return cards_of_mask(legal_mask_of(held, facts.suit_of[led], broken, rules, first_trick, masks))
 
 
 def _check_hand(hand: object) -> CardSet:
@@ -171,8 +141,10 @@ def legal_plays(
     rules = _check_rules(rules)
     hand = _check_hand(hand)
     cards = _check_trick(trick, rules)
-    led = rules.deck_facts.suit_of[cards[0]] if cards else -1
-    return CardSet(legal_mask(hand.mask, led, bool(spades_broken), rules, bool(first_trick)))
+    facts = rules.deck_facts
+    led = facts.suit_of[cards[0]] if cards else -1
+    played = facts.spades if spades_broken else 0  # stands for "a spade has been played" (C-6)
+    return CardSet(legal_mask(hand.mask, led, played, rules, bool(first_trick), facts.suit_masks))
 
 
 def play_error(
@@ -201,7 +173,8 @@ def play_error(
         return IllegalActionError(Reason.CARD_NOT_IN_HAND, f"cannot play {card}: it is not in the hand {hand}")
     facts = rules.deck_facts
     led = facts.suit_of[cards[0]] if cards else -1
-    allowed = legal_mask(hand.mask, led, bool(spades_broken), rules, bool(first_trick))
+    played = facts.spades if spades_broken else 0  # stands for "a spade has been played" (C-6)
+    allowed = legal_mask(hand.mask, led, played, rules, bool(first_trick), facts.suit_masks)
     if allowed & bit:
         return None
     suit_names = ("clubs", "diamonds", "hearts", "spades")

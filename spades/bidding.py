@@ -24,7 +24,6 @@ disagree.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -267,12 +266,18 @@ _DOUBLE_NIL_IN_DRAFT: Final = (
 _DOUBLE_NIL_NOT_ALLOWED: Final = (Reason.DOUBLE_NIL_NOT_ALLOWED, "these rules do not allow Double Nil", "V-3")
 
 
-@functools.lru_cache(maxsize=64)
 def _unrestricted(hand: int, double_nil: Refusal | None) -> BidLimits:
     """The limits when no option restricts the numbers: 0..``hand`` (C-3)."""
     return BidLimits(
         1, Reason.BID_OUT_OF_RANGE, "C-3", hand, Reason.BID_OUT_OF_RANGE, "C-3", None, double_nil, None, hand
     )
+
+
+# The unrestricted limits of each hand size, built once: with Double Nil
+# open, in the two-player bidding, and with Double Nil not allowed.
+_OPEN: Final = {hand: _unrestricted(hand, None) for hand in (13, 17)}
+_OPEN_DRAFT: Final = {hand: _unrestricted(hand, _DOUBLE_NIL_IN_DRAFT) for hand in (13, 17)}
+_OPEN_NO_DOUBLE_NIL: Final = {hand: _unrestricted(hand, _DOUBLE_NIL_NOT_ALLOWED) for hand in (13, 17)}
 
 
 def bid_limits(
@@ -333,6 +338,12 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
         and not rules.min_side_bid
         and not rules.bids_may_not_total_tricks
     ):
+        if double is None:
+            return _OPEN[rules.hand_size]
+        if double is _DOUBLE_NIL_IN_DRAFT:
+            return _OPEN_DRAFT[rules.hand_size]
+        if double is _DOUBLE_NIL_NOT_ALLOWED:
+            return _OPEN_NO_DOUBLE_NIL[rules.hand_size]
         return _unrestricted(rules.hand_size, double)
     least, least_reason, least_rule = 1, Reason.BID_OUT_OF_RANGE, "C-3"
     if rules.min_bid > 1:

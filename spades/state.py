@@ -36,11 +36,12 @@ from spades.actions import (
     Exchange,
     Replacement,
     Stock,
+    deal_of_card_sets,
 )
 from spades._decks import DeckFacts
 from spades.bidding import double_nil_open, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
-from spades.deal import ByteSource, deal_error, deal_from, dealer_of_hand, next_dealer, replacement_from, seeded_bytes, stock_error, stock_from
+from spades.deal import ByteSource, deal_error, deal_from, deal_masks, dealer_of_hand, next_dealer, replacement_from, seeded_bytes, stock_error, stock_from
 from spades.draft import declaration_error, double_nil_declarable, draft_actions, draft_over, draft_turn, next_drafter
 from spades.errors import ArgumentTypeError, IllegalActionError, Reason, RulesError, SpadesError, check_seat
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
@@ -518,8 +519,13 @@ class GameState:
                 step = f"replace/{cast('tuple[int, int, int]', context.pending)[0]}"
             else:
                 return state
-            outcome = state._chance_outcome(seeded_bytes(seed, context.number, step))
-            state = state._chance(outcome, trusted=True)
+            source = seeded_bytes(seed, context.number, step)
+            if phase == _DEAL and not context.rules.is_draft:
+                masks = deal_masks(source, context.rules)  # the hands as masks, and the Deal of them
+                state = state._deal(deal_of_card_sets(tuple(map(card_set_of_mask, masks))), True, masks)
+            else:
+                outcome = state._chance_outcome(source)
+                state = state._deal(outcome, True) if phase == _DEAL else state._replace(outcome, True)
 
     # -- errors ----------------------------------------------------------
 
@@ -591,9 +597,10 @@ class GameState:
 
     # -- chance ----------------------------------------------------------
 
-    def _deal(self, action: Action, trusted: bool) -> GameState:
+    def _deal(self, action: Action, trusted: bool, masks: tuple[int, ...] | None = None) -> GameState:
         """Apply the deal (or stock); ``trusted`` skips re-checking a deal
-        this library has just drawn itself from the seed."""
+        this library has just drawn itself from the seed, whose hands'
+        masks it may give as ``masks``."""
         context: _Context = self._play[_CONTEXT]
         rules = context.rules
         if rules.is_draft:
@@ -617,9 +624,9 @@ class GameState:
             error = deal_error(action, rules)
             if error is not None:
                 raise error
-        hands = tuple(map(_MASK_OF, action.hands))
-        aside = rules.deck_mask & ~sum(hands)  # the hands share no card; V-10: the card set aside
-        return self._next(action, phase=_BID, turn=_first_to_bid(context, self._play[_BIDS]), hands=hands, pile=aside)
+        hands = tuple(map(_MASK_OF, action.hands)) if masks is None else masks
+        aside = context.facts.mask & ~sum(hands)  # the hands share no card; V-10: the card set aside
+        return self._next(action, phase=_BID, turn=next_bidder_of(rules.players, context.dealer, self._play[_BIDS]), hands=hands, pile=aside)
 
     def _replace(self, action: Action, trusted: bool) -> GameState:
         """Apply a two-player Double Nil replacement draw (T-6)."""
@@ -676,7 +683,7 @@ class GameState:
         if error is not None:
             raise error
         bids = bids[:seat] + (action,) + bids[seat + 1 :]
-        turn = _first_to_bid(context, bids)
+        turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:
             return self._next(action, turn=turn, bids=bids)  # P-3, T-4
         if not context.rules.is_draft:  # the two-player discards came after the draft (T-6)
@@ -727,7 +734,7 @@ class GameState:
             giver, receiver = context.exchanges[0]
             phase = _DISCARD if receiver < 0 else _EXCHANGE
             return self._next(action, context=context, phase=phase, turn=giver, hands=hands, pile=pile, bids=bids)
-        turn = _first_to_bid(context, bids)
+        turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:  # T-4: after the draft
             return self._next(action, context=context, phase=_BID, turn=turn, hands=hands, pile=pile, bids=bids)
         # The play of tricks begins (C-4, P-7, T-7, V-7).
@@ -823,9 +830,7 @@ def _new_hand(
     return _Context(rules, rules.deck_facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None)
 
 
-def _first_to_bid(context: _Context, bids: tuple[Bid | None, ...]) -> int | None:
-    """The seat to bid next (P-3, T-4), or ``None`` once every seat has bid."""
-    return next_bidder_of(context.rules.players, context.dealer, bids)
+
 
 
 def _no_cards(context: _Context) -> tuple[Any, ...]:

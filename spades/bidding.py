@@ -31,7 +31,7 @@ import attrs
 
 from spades.actions import BIDS, Bid
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
-from spades.rules import Rules
+from spades.rules import Rules, check_rules
 
 __all__ = [
     "BidLimits",
@@ -58,16 +58,14 @@ def double_nil_open(seat: int, rules: Rules, scores: Sequence[int] | None = None
     >>> double_nil_open(0, Rules.pagat(), [0, 0]), double_nil_open(0, Rules.pagat(), [-100, 0])
     (False, True)
     """
+    if type(rules) is not Rules:
+        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
+    seat = check_seat(seat, rules.players)
     if not rules.double_nil_allowed:
         return False
     if rules.double_nil_trailing_by is None:
         return True
-    seat = check_seat(seat, rules.players)
-    sides = len(rules.sides)
-    if scores is None:
-        scores = (0,) * sides
-    elif len(scores) != sides:
-        raise ArgumentError(f"scores: one per side ({sides}), got {len(scores)}")
+    scores = _check_scores(scores, rules) or (0,) * len(rules.sides)
     own = rules.side_of[seat]
     best_other = max(s for i, s in enumerate(scores) if i != own)
     return best_other - scores[own] >= rules.double_nil_trailing_by
@@ -81,6 +79,7 @@ def first_bidder(rules: Rules, dealer: int) -> int:
     >>> first_bidder(Rules.partnership(), 3), first_bidder(Rules.two_player(), 0)
     (0, 1)
     """
+    rules = check_rules(rules)
     return (check_seat(dealer, rules.players) + 1) % rules.players
 
 
@@ -96,8 +95,9 @@ def next_bidder(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> int | 
     >>> next_bidder(Rules.two_player(), 0, [None, Bid.DOUBLE_NIL])
     0
     """
+    rules = check_rules(rules)
     dealer = check_seat(dealer, rules.players)
-    return next_bidder_of(rules.players, dealer, _check_bids(bids, rules))
+    return next_bidder_of(rules.players, dealer, check_bids(bids, rules))
 
 
 def next_bidder_of(players: int, dealer: int, bids: Sequence[Bid | None]) -> int | None:
@@ -226,7 +226,9 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _check_bids(bids: object, rules: Rules) -> Sequence[Bid | None]:
+def check_bids(bids: object, rules: Rules) -> Sequence[Bid | None]:
+    """``bids`` if it is one :class:`~spades.Bid` or ``None`` per seat, else
+    an :class:`~spades.ArgumentError` (for the functions that take bids)."""
     if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence):
         raise ArgumentTypeError(f"bids: a sequence of one Bid or None per seat, got {type(bids).__name__}")
     if len(bids) != rules.players:
@@ -311,7 +313,7 @@ def bid_limits(
     if type(rules) is not Rules:
         raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
     seat = check_seat(seat, rules.players)
-    return limits_of(seat, _check_bids(bids, rules), rules, _check_scores(scores, rules))
+    return limits_of(seat, check_bids(bids, rules), rules, _check_scores(scores, rules))
 
 
 def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> BidLimits:

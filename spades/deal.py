@@ -34,7 +34,7 @@ from typing import Final
 from spades.actions import Deal, Replacement, Stock, deal_of_card_sets
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.errors import ArgumentError, IllegalActionError, Reason, check_seat
-from spades.rules import Rules
+from spades.rules import Rules, check_rules
 
 __all__ = [
     "ByteSource",
@@ -227,6 +227,7 @@ def next_dealer(rules: Rules, dealer: int) -> int:
     >>> next_dealer(Rules.partnership(), 3), next_dealer(Rules.two_player(), 1)
     (0, 0)
     """
+    rules = check_rules(rules)
     dealer = check_seat(dealer, rules.players)
     return dealer + 1 if dealer + 1 < rules.players else 0
 
@@ -240,6 +241,7 @@ def dealer_of_hand(rules: Rules, number: int) -> int:
     >>> dealer_of_hand(Rules.openspiel(), 0), dealer_of_hand(Rules.openspiel(), 6)
     (3, 1)
     """
+    rules = check_rules(rules)
     if type(number) is not int or number < 0:
         raise ArgumentError(f"a hand number is an int from 0, got {number!r}")
     return (rules.first_dealer + number) % rules.players

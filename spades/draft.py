@@ -26,8 +26,8 @@ import attrs
 from spades.actions import Action, Bid, Draft
 from spades.bidding import double_nil_open
 from spades.cards import Card, CardSet
-from spades.errors import ArgumentError, IllegalActionError, Reason
-from spades.rules import Rules
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.rules import Rules, check_rules
 
 __all__ = [
     "DraftWalk",
@@ -50,8 +50,9 @@ def draft_turn(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, 
     ``drawn`` cards of ``stock`` (top card first) are already drawn (T-2):
     ``KEEP`` keeps the top card and discards the next; ``REJECT`` discards
     the top card and keeps the next."""
-    if not 0 <= drawn <= len(stock) - 2:
-        raise ArgumentError(f"no draft turn is left after {drawn} of {len(stock)} cards")
+    _check_stock(stock)
+    if type(drawn) is not int or not 0 <= drawn <= len(stock) - 2:
+        raise ArgumentError(f"no draft turn is left after {drawn!r} of {len(stock)} cards")
     first, second = stock[drawn], stock[drawn + 1]
     if action is Draft.KEEP:
         return first, second
@@ -60,9 +61,20 @@ def draft_turn(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, 
     raise ArgumentError(f"a draft turn is Draft.KEEP or Draft.REJECT, not {action!r}")
 
 
+def _check_stock(stock: object) -> None:
+    if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
+        raise ArgumentTypeError(f"the stock is a sequence of cards, got {type(stock).__name__}")
+    if any(type(card) is not Card for card in stock):
+        raise ArgumentTypeError("the stock holds Card values")
+
+
 def next_drafter(seat: int) -> int:
-    """The seat to draft after ``seat``: the players alternate (T-3)."""
-    return 1 - seat
+    """The seat to draft after ``seat``: the players alternate (T-3).
+
+    >>> next_drafter(0), next_drafter(1)
+    (1, 0)
+    """
+    return 1 - check_seat(seat, 2)
 
 
 def draft_over(stock_size: int, drawn: int) -> bool:
@@ -91,7 +103,15 @@ def double_nil_declarable(
     >>> double_nil_declarable(1, rules, None, cards_taken=1, bid=None)  # T-6: too late
     False
     """
+    _check_turn(cards_taken, bid)
     return cards_taken == 0 and bid is None and double_nil_open(seat, rules, scores)
+
+
+def _check_turn(cards_taken: object, bid: object) -> None:
+    if type(cards_taken) is not int or cards_taken < 0:
+        raise ArgumentError(f"cards_taken: a number of cards, got {cards_taken!r}")
+    if bid is not None and type(bid) is not Bid:
+        raise ArgumentTypeError(f"bid: a Bid or None, got {type(bid).__name__}")
 
 
 def declaration_error(
@@ -104,6 +124,8 @@ def declaration_error(
 ) -> IllegalActionError | None:
     """Why ``seat`` may not declare Double Nil at its draft turn now, or
     ``None`` (T-6, V-3)."""
+    _check_turn(cards_taken, bid)
+    check_seat(seat, check_rules(rules).players)
     if cards_taken or bid is not None:
         return IllegalActionError(
             Reason.DOUBLE_NIL_TOO_LATE,
@@ -155,11 +177,14 @@ def walk_draft(stock: Sequence[Card], first_player: int, actions: Iterable[Actio
     >>> str(walk.kept[1]), str(walk.discarded[1]), walk.kept_first, walk.kept_second, walk.drawn
     ('Q.2..', 'A.4..', (1, 1), (0, 1), 6)
     """
+    _check_stock(stock)
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+        raise ArgumentTypeError(f"the actions are an iterable of actions, got {type(actions).__name__}")
     kept = [0, 0]
     discarded = [0, 0]
     first = [0, 0]
     second = [0, 0]
-    seat = first_player
+    seat = check_seat(first_player, 2)
     drawn = 0
     for action in actions:
         if action is Draft.KEEP or action is Draft.REJECT:

@@ -24,7 +24,8 @@ from collections.abc import Iterable, Sequence
 from spades.actions import Action, Bid, Exchange, ExchangeChoices, Replacement
 from spades.cards import CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
-from spades.rules import Rules
+from spades.bidding import check_bids
+from spades.rules import Rules, check_rules
 
 __all__ = [
     "exchange_order",
@@ -56,10 +57,9 @@ def exchange_order(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tup
     >>> exchange_order(Rules.two_player(), 0, [Bid.DOUBLE_NIL, Bid.DOUBLE_NIL])
     ((1, -1), (0, -1))
     """
+    rules = check_rules(rules)
     dealer = check_seat(dealer, rules.players)
-    if len(bids) != rules.players:
-        raise ArgumentError(f"bids: one per seat ({rules.players}), got {len(bids)}")
-    return order_of(rules, dealer, bids)
+    return order_of(rules, dealer, check_bids(bids, rules))
 
 
 def order_of(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tuple[tuple[int, int], ...]:
@@ -109,6 +109,7 @@ def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bo
     many) and that every card is in the hand."""
     if type(exchange) is not Exchange:
         return IllegalActionError(Reason.NOT_AN_ACTION, f"{exchange!r} is not an Exchange", "T-6" if discard else "P-6")
+    rules = check_rules(rules)
     if type(held) is not CardSet:
         raise ArgumentTypeError(f"the hand is a CardSet, got {type(held).__name__}")
     cards = exchange.cards.mask
@@ -135,6 +136,7 @@ def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bo
 def exchange_choices(held: CardSet, rules: Rules, *, discard: bool) -> ExchangeChoices:
     """Every legal exchange from the hand ``held``, in the order of
     :class:`~spades.ExchangeChoices` (P-6, T-6)."""
+    rules = check_rules(rules)
     if type(held) is not CardSet:
         raise ArgumentTypeError(f"the hand is a CardSet, got {type(held).__name__}")
     return ExchangeChoices(held, exchange_sizes(rules, discard=discard))
@@ -144,6 +146,10 @@ def replacement_error(replacement: object, pool: CardSet, count: int) -> Illegal
     """Why ``replacement`` is not a possible draw of ``count`` cards from
     ``pool``, the draft's discard pile as it stood before the discard (T-6),
     or ``None``."""
+    if type(pool) is not CardSet:
+        raise ArgumentTypeError(f"the pool is a CardSet, got {type(pool).__name__}")
+    if type(count) is not int or count < 0:
+        raise ArgumentError(f"count: a number of cards, got {count!r}")
     if type(replacement) is not Replacement:
         return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Replacement, got {replacement!r}", "T-6")
     drawn = replacement.cards.mask
@@ -169,8 +175,11 @@ def exchanged_cards(
     >>> [str(c) for c in exchanged_cards(Rules.partnership(), 0, bids, steps, 2)]
     ['..2.3', 'A.K.Q.']
     """
-    gave = received = 0
     steps = iter(exchange_order(rules, dealer, bids))
+    seat = check_seat(seat, rules.players)
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+        raise ArgumentTypeError(f"the actions are an iterable of actions, got {type(actions).__name__}")
+    gave = received = 0
     giver = -1
     for action in actions:
         if type(action) is Exchange:

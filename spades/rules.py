@@ -25,7 +25,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from spades._decks import DeckFacts, deck_facts
-from spades.errors import RulesError
+from spades.errors import ArgumentTypeError, RulesError
 
 __all__ = ["Rules", "PRESETS", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
 
@@ -571,3 +571,11 @@ preset, taking options to change as keyword arguments.
 >>> PRESETS["pagat"]().nil_bonus
 100
 """
+
+
+def check_rules(rules: object) -> Rules:
+    """``rules`` if it is a :class:`Rules` value, else
+    :class:`~spades.ArgumentTypeError` (for the functions that take rules)."""
+    if type(rules) is not Rules:
+        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
+    return rules

@@ -333,6 +333,12 @@ def walk_tricks(rules: Rules, leader: int, plays: Sequence[Card]) -> tuple[Walke
     >>> [(lead, winner) for lead, _cards, winner in walk_tricks(Rules.partnership(), 0, plays)]
     [(0, 2), (2, -1)]
     """
+    rules = _check_rules(rules)
+    leader = check_seat(leader, rules.players)
+    if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
+        raise ArgumentTypeError(f"the plays are a sequence of cards, got {type(plays).__name__}")
+    if any(type(card) is not Card for card in plays):
+        raise ArgumentTypeError("the plays are Card values")
     players = rules.players
     facts = rules.deck_facts
     tricks: list[WalkedTrick] = []

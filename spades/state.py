@@ -41,9 +41,20 @@ from spades.actions import (
 from spades._decks import DeckFacts
 from spades.bidding import double_nil_open, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
-from spades.deal import ByteSource, deal_error, deal_from, deal_masks, dealer_of_hand, next_dealer, replacement_from, seeded_bytes, stock_error, stock_from
+from spades.deal import (
+    ByteSource,
+    deal_error,
+    deal_from,
+    deal_masks,
+    dealer_of_hand,
+    next_dealer,
+    replacement_from,
+    seeded_bytes,
+    stock_error,
+    stock_from,
+)
 from spades.draft import declaration_error, double_nil_declarable, draft_actions, draft_over, draft_turn, next_drafter
-from spades.errors import ArgumentTypeError, IllegalActionError, Reason, RulesError, SpadesError, check_seat
+from spades.errors import ArgumentTypeError, IllegalActionError, Reason, RulesError, check_seat
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
@@ -857,5 +868,5 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     if not isinstance(rules, Rules):
         raise RulesError(f"new_game needs a Rules value, got {rules!r}")
     if seed is not None and type(seed) is not int:
-        raise SpadesError(f"the seed must be an int or None, got {seed!r}")
+        raise ArgumentTypeError(f"the seed must be an int or None, got {type(seed).__name__}")
     return _state(_no_cards(_new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))))._resolve_chance()

@@ -18,7 +18,7 @@ spades.errors.RulesError: players: must be >= 2 and <= 4, got 5
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
@@ -69,28 +69,73 @@ def seating(players: int, partners: bool) -> tuple[tuple[tuple[int, ...], ...], 
     return sides, tuple(side_of)
 
 
+POINTS_LIMIT: Final = 10_000
+"""The bound of every option counted in points: ``target`` (1 to this),
+``losing_floor`` (from minus this), the Nil, Double Nil and Boston bonuses,
+the bag penalty (0 to this) and ``double_nil_trailing_by`` (1 to this)."""
+BAG_POINTS_LIMIT: Final = 100
+"""The greatest ``bag_points``."""
+BAGS_PER_PENALTY_LIMIT: Final = 100
+"""The greatest ``bags_per_penalty``."""
+
+
+def shown(value: object) -> str:
+    """``value`` for a message, of bounded length: its ``repr`` cut short,
+    or for an int too long to write out, its size.
+
+    >>> shown("x" * 100)[-5:], shown(-10**5000)
+    ('xx...', 'an int of about 5000 digits')
+    """
+    if type(value) is int and not -(10**30) < value < 10**30:
+        return f"an int of about {(value.bit_length() - 1) * 30103 // 100000 + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__
+        text = f"<{_type_name(value)}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _type_name(value: object) -> str:
+    name = type(value).__name__
+    return name if len(name) <= 60 else name[:57] + "..."
+
+
+
+def _names(keys: Sequence[object]) -> str:
+    """Some of ``keys`` for a message: a few, each cut short."""
+    text = ", ".join(shown(k) for k in keys[:5])
+    return text if len(keys) <= 5 else f"{text} and {len(keys) - 5} more"
+
+
+def _unknown(keys: Sequence[object]) -> RulesError:
+    return RulesError("unknown option(s): " + _names(sorted(keys, key=_sort_key)))
+
+
+def _sort_key(key: object) -> tuple[int, str]:
+    return (0, key) if type(key) is str else (1, shown(key))
+
+
 def _choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value not in allowed:
+        # The type first: an object's own __eq__ is never called.
+        if type(value) is not str or value not in allowed:
             options = ", ".join(repr(a) for a in allowed)
-            raise RulesError(f"{attribute.name}: must be one of {options}, got {value!r}")
+            raise RulesError(f"{attribute.name}: must be one of {options}, got {shown(value)}")
 
     return check
 
 
-def _int(low: int | None = None, high: int | None = None) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+def _int(low: int, high: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not int:
-            raise RulesError(f"{attribute.name}: must be a whole number, got {value!r}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            lo = "" if low is None else f">= {low}"
-            hi = "" if high is None else f"<= {high}"
-            raise RulesError(f"{attribute.name}: must be {' and '.join(x for x in (lo, hi) if x)}, got {value}")
+            raise RulesError(f"{attribute.name}: must be a whole number, got {shown(value)}")
+        if not low <= value <= high:
+            raise RulesError(f"{attribute.name}: must be >= {low} and <= {high}, got {shown(value)}")
 
     return check
 
 
-def _optional_int(low: int | None = None, high: int | None = None) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+def _optional_int(low: int, high: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     inner = _int(low, high)
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -102,7 +147,21 @@ def _optional_int(low: int | None = None, high: int | None = None) -> Callable[[
 
 def _bool(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not bool:
-        raise RulesError(f"{attribute.name}: must be true or false, got {value!r}")
+        raise RulesError(f"{attribute.name}: must be true or false, got {shown(value)}")
+
+
+def _losing_floor(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    # The target is checked first (fields are checked in order).
+    if value is None:
+        return
+    if type(value) is not int:
+        raise RulesError(f"{attribute.name}: must be a whole number or none, got {shown(value)}")
+    target = instance.target
+    if not -POINTS_LIMIT <= value < target:
+        raise RulesError(
+            f"{attribute.name}: must be >= {-POINTS_LIMIT} and <= {target - 1}, below target ({target}), "
+            f"got {shown(value)}"
+        )
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -126,16 +185,18 @@ class Rules:
 
     players: int = attrs.field(default=4, validator=_int(2, 4))
     """Seats at the table: 4 (partnership or cutthroat), 3 (cutthroat) or 2
-    (the two-player draft game, T-1). Seats are numbered clockwise from 0."""
+    (the two-player draft game, T-1). Seats are numbered clockwise from 0.
+    Range 2..4."""
     partners: bool = attrs.field(
-        default=attrs.Factory(lambda self: self.players == 4, takes_self=True), validator=_bool
+        default=attrs.Factory(lambda self: type(self.players) is int and self.players == 4, takes_self=True), validator=_bool
     )
     """Partners sit opposite and score together (P-1); ``False`` for 2 players
     and for cutthroat (V-10), where every seat is its own side.  The default
     follows ``players``: partners with 4 players, none with 2 or 3."""
     first_dealer: int = attrs.field(default=0, validator=_int(0, 3))
     """The dealer of the game's first hand (P-2). In the two-player game the
-    dealer is the *first player*, who drafts first (T-1)."""
+    dealer is the *first player*, who drafts first (T-1).  Range 0 to
+    ``players - 1``."""
     deck: Deck = attrs.field(default="standard", validator=_choice("standard", "jokers", "joker-joker-deuce-deuce"))
     """``"standard"`` 52 cards (C-1); ``"jokers"``: Big and Little Joker above the
     Ace of spades, 2♣ and 2♦ removed; ``"joker-joker-deuce-deuce"``: Big Joker >
@@ -145,44 +206,53 @@ class Rules:
     )
     """Cutthroat for three (V-10): 17 cards each and the last card set aside, or
     the 2♣ removed from the deck before the deal."""
-    target: int = attrs.field(default=500, validator=_int(1))
-    """A side that reaches this score (>=) ends the game (C-2, V-1)."""
-    losing_floor: int | None = attrs.field(default=None, validator=_optional_int())
+    target: int = attrs.field(default=500, validator=_int(1, POINTS_LIMIT))
+    """A side that reaches this score (>=) ends the game (C-2, V-1).  Range
+    1..10,000."""
+    losing_floor: int | None = attrs.field(default=None, validator=_losing_floor)
     """Mercy rule (V-1): a side at or below this score ends the game, which the
-    highest score then wins. ``None``: no floor."""
+    highest score then wins. ``None``: no floor.  Range -10,000 to
+    ``target - 1``."""
     nil_allowed: bool = attrs.field(default=True, validator=_bool)
     """Whether a player may bid Nil (V-2)."""
-    nil_bonus: int = attrs.field(default=100, validator=_int(0))
-    """Points won for a made Nil and lost for a failed one (P-5, T-5, V-2)."""
+    nil_bonus: int = attrs.field(default=100, validator=_int(0, POINTS_LIMIT))
+    """Points won for a made Nil and lost for a failed one (P-5, T-5, V-2).
+    Range 0..10,000."""
     double_nil_allowed: bool = attrs.field(default=True, validator=_bool)
     """Whether Double (Blind) Nil may be bid (P-6, T-6, V-3)."""
-    double_nil_bonus: int = attrs.field(default=200, validator=_int(0))
-    """Points won for a made Double Nil and lost for a failed one (V-3)."""
+    double_nil_bonus: int = attrs.field(default=200, validator=_int(0, POINTS_LIMIT))
+    """Points won for a made Double Nil and lost for a failed one (V-3).
+    Range 0..10,000."""
     double_nil_exchange: int = attrs.field(default=3, validator=_int(0, 3))
     """Cards exchanged after a Double Nil (V-3): in a partnership, the partner
     gives this many and the bidder gives as many back (P-6); in the two-player
-    game, the bidder may discard up to this many and draw replacements (T-6)."""
-    double_nil_trailing_by: int | None = attrs.field(default=None, validator=_optional_int(1))
+    game, the bidder may discard up to this many and draw replacements (T-6).
+    Range 0..3."""
+    double_nil_trailing_by: int | None = attrs.field(default=None, validator=_optional_int(1, POINTS_LIMIT))
     """If set, Double Nil may be bid only by a side trailing the best other side
-    by at least this many points (V-3)."""
+    by at least this many points (V-3).  Range 1..10,000, or ``None``."""
     failed_nil: FailedNil = attrs.field(default="bags", validator=_choice("bags", "partner", "ignored"))
     """What a failed Nil bidder's tricks do (S-7, V-4): count as bags for the
     side, count toward the partner's contract, or nothing."""
-    bag_points: int = attrs.field(default=1, validator=_int(0))
-    """Points per bag (S-1, V-5)."""
-    bags_per_penalty: int = attrs.field(default=10, validator=_int(1))
-    """Bags that bring a penalty (S-8, V-5)."""
-    bag_penalty: int = attrs.field(default=100, validator=_int(0))
-    """Points lost each time the bags reach ``bags_per_penalty`` (S-8, V-5)."""
+    bag_points: int = attrs.field(default=1, validator=_int(0, BAG_POINTS_LIMIT))
+    """Points per bag (S-1, V-5).  Range 0..100."""
+    bags_per_penalty: int = attrs.field(default=10, validator=_int(1, BAGS_PER_PENALTY_LIMIT))
+    """Bags that bring a penalty (S-8, V-5).  Range 1..100."""
+    bag_penalty: int = attrs.field(default=100, validator=_int(0, POINTS_LIMIT))
+    """Points lost each time the bags reach ``bags_per_penalty`` (S-8, V-5).
+    Range 0..10,000."""
     min_bid: int = attrs.field(default=0, validator=_int(0, 17))
     """Least number bid by a player who does not bid Nil (V-6); Nil stays a
-    Nil bid if it is allowed."""
+    Nil bid if it is allowed.  Range 0 to the size of a hand (13, or 17 for
+    three players)."""
     min_side_bid: int = attrs.field(default=0, validator=_int(0, 13))
     """Least contract of a partnership whose members bid numbers (V-6); a side
-    with a Nil bidder is exempt. Checked at the side's last bid."""
+    with a Nil bidder is exempt. Checked at the side's last bid.  Range
+    0..13, and 0 without partners."""
     max_side_contract: int | None = attrs.field(default=None, validator=_optional_int(1, 17))
     """Greatest contract a side may bid (V-6; usually 13). ``None``: no limit
-    but the size of the hand."""
+    but the size of the hand.  Range 1..17, and at least the least contract
+    the other options allow."""
     bids_may_not_total_tricks: bool = attrs.field(default=False, validator=_bool)
     """The last bidder may not make all bids add up to the number of tricks (V-6)."""
     first_lead: FirstLead = attrs.field(default="left-of-dealer", validator=_choice("left-of-dealer", "two-of-clubs"))
@@ -197,17 +267,17 @@ class Rules:
     boston: Boston = attrs.field(default="none", validator=_choice("none", "bonus", "win"))
     """A side that takes every trick (V-8): nothing more, ``boston_bonus``
     points, or wins the game at once."""
-    boston_bonus: int = attrs.field(default=250, validator=_int(0))
-    """Points for a Boston when ``boston == "bonus"`` (V-8)."""
+    boston_bonus: int = attrs.field(default=250, validator=_int(0, POINTS_LIMIT))
+    """Points for a Boston when ``boston == "bonus"`` (V-8).  Range 0..10,000."""
 
     def __new__(cls, *args: Any, **options: Any) -> Rules:
         # The attrs-made __init__ would raise TypeError for an unknown option
         # or a positional argument; bad options are RulesError, always.
         if args:
             raise RulesError(f"Rules takes options by name only (e.g. players=4), got {len(args)} positional value(s)")
-        unknown = sorted(str(k) for k in options if k not in _OPTION_NAMES)
+        unknown = [k for k in options if k not in _OPTION_NAMES]
         if unknown:
-            raise RulesError("unknown option(s): " + ", ".join(repr(k) for k in unknown))
+            raise _unknown(unknown)
         return super().__new__(cls)
 
     # Derived facts, shared with every equal value: the deck's (from the card
@@ -240,8 +310,6 @@ class Rules:
                 raise RulesError("first_lead='two-of-clubs' cannot be used with players=2: the 2♣ may be discarded in the draft")
             if self.players == 3:
                 raise RulesError("first_lead='two-of-clubs' cannot be used with players=3: the 2♣ may be set aside or removed")
-        if self.losing_floor is not None and self.losing_floor >= self.target:
-            raise RulesError(f"losing_floor ({self.losing_floor}) must be below target ({self.target})")
         if self.players == 3 and self.deck != "standard" and self.three_player_deck == "remove-two-of-clubs":
             raise RulesError(f"three_player_deck='remove-two-of-clubs' needs deck='standard': deck={self.deck!r} has no 2♣")
         if self.max_side_contract is not None and self.min_side_bid > self.max_side_contract:
@@ -366,12 +434,15 @@ class Rules:
         spades.errors.RulesError: unknown option(s): 'colour'
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping of options, got {type(data).__name__}")
-        known = {f.name for f in attrs.fields(Rules) if f.init}
-        unknown = sorted(str(k) for k in data if k not in known)
+            raise RulesError(f"rules must be a mapping of options, got {_type_name(data)}")
+        try:
+            options = dict(data)
+        except Exception:  # a mapping that cannot be read
+            raise RulesError(f"rules: cannot read the options of a {_type_name(data)}") from None
+        unknown = [k for k in options if type(k) is not str or k not in _OPTION_NAMES]
         if unknown:
-            raise RulesError("unknown option(s): " + ", ".join(repr(k) for k in unknown))
-        return cls(**dict(data))
+            raise _unknown(unknown)
+        return cls(**options)
 
     # ------------------------------------------------------------------
     # Presets: named rule sets, each with where it comes from.
@@ -461,8 +532,8 @@ class Rules:
         >>> Rules.cutthroat(3).hand_size, Rules.cutthroat(3).sides
         (17, ((0,), (1,), (2,)))
         """
-        if players not in (3, 4):
-            raise RulesError(f"cutthroat is for 3 or 4 players, got players={players!r} (V-10)")
+        if type(players) is not int or players not in (3, 4):
+            raise RulesError(f"cutthroat is for 3 or 4 players, got players={shown(players)} (V-10)")
         return cls(**{"players": players, "partners": False, **changes})
 
     @classmethod
@@ -508,11 +579,10 @@ class Rules:
         ...
         spades.errors.RulesError: unknown preset 'bridge'; presets are: cutthroat-3, cutthroat-4, joker-joker-deuce-deuce, jokers, openspiel, pagat, partnership, two-player
         """
-        try:
-            factory = PRESETS[name]
-        except (KeyError, TypeError):
+        factory = PRESETS.get(name) if type(name) is str else None
+        if factory is None:
             names = ", ".join(sorted(PRESETS))
-            raise RulesError(f"unknown preset {name!r}; presets are: {names}") from None
+            raise RulesError(f"unknown preset {shown(name)}; presets are: {names}")
         return factory(**changes)
 
 
@@ -577,5 +647,5 @@ def check_rules(rules: object) -> Rules:
     """``rules`` if it is a :class:`Rules` value, else
     :class:`~spades.ArgumentTypeError` (for the functions that take rules)."""
     if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be a Rules value, got {_type_name(rules)}")
     return rules

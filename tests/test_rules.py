@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 from strategies import rules_strategy
 
 from spades import PRESETS, Rules, RulesError, SpadesError
@@ -336,3 +337,218 @@ def test_presets_survive_pickle_and_copy(name: str) -> None:
     )
     # An immutable value: a copy is the value itself.
     assert copy.copy(rules) is rules and copy.deepcopy(rules) is rules
+
+
+# ----------------------------------------------------------------------
+# Bounds of the numeric options (V-1..V-8): each has a range covering every
+# real table, and every value in it builds rules that can be written back.
+
+# (option, least, greatest, other options needed to reach the bound)
+BOUNDS: list[tuple[str, int, int, dict[str, Any]]] = [
+    ("players", 2, 4, {}),
+    ("first_dealer", 0, 3, {}),
+    ("target", 1, 10_000, {}),  # V-1
+    ("losing_floor", -10_000, 499, {}),  # V-1: below the target (500)
+    ("nil_bonus", 0, 10_000, {}),  # V-2
+    ("double_nil_bonus", 0, 10_000, {}),  # V-3
+    ("double_nil_exchange", 0, 3, {}),  # V-3
+    ("double_nil_trailing_by", 1, 10_000, {}),  # V-3
+    ("bag_points", 0, 100, {}),  # V-5
+    ("bags_per_penalty", 1, 100, {}),  # V-5
+    ("bag_penalty", 0, 10_000, {}),  # V-5
+    ("min_bid", 0, 13, {}),  # V-6
+    ("min_bid", 0, 17, {"players": 3}),
+    ("min_side_bid", 0, 13, {}),  # V-6
+    ("max_side_contract", 1, 17, {}),  # V-6: 1 is a contract a side can bid
+    ("max_side_contract", 1, 17, {"players": 3}),
+    ("boston_bonus", 0, 10_000, {}),  # V-8
+]
+
+
+def _writes_back(rules: Rules) -> None:
+    """``rules`` survives every way the library writes it."""
+    from spades.record import rules_from_text, rules_to_text
+    from spades.serial import rules_from_json, to_json
+
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert rules_from_json(to_json(rules)) == rules
+    assert rules_from_text(rules_to_text(rules)) == rules
+    assert len(repr(rules)) < 2000
+
+
+@pytest.mark.parametrize(("option", "low", "high", "base"), BOUNDS)
+def test_every_numeric_option_at_its_bounds_builds_and_writes_back(
+    option: str, low: int, high: int, base: dict[str, Any]
+) -> None:  # V-1..V-8
+    for value in (low, high):
+        rules = Rules(**{**base, option: value})
+        assert getattr(rules, option) == value
+        _writes_back(rules)
+
+
+@pytest.mark.parametrize(("option", "low", "high", "base"), BOUNDS)
+def test_one_past_each_bound_is_a_rules_error_naming_the_option(
+    option: str, low: int, high: int, base: dict[str, Any]
+) -> None:  # V-1..V-8
+    for value in (low - 1, high + 1):
+        with pytest.raises(RulesError, match=option):
+            Rules(**{**base, option: value})
+        with pytest.raises(RulesError, match=option):
+            Rules.from_dict({**base, option: value})
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("target", "target: must be >= 1 and <= 10000, got 10001"),
+        ("nil_bonus", "nil_bonus: must be >= 0 and <= 10000, got 10001"),
+        ("double_nil_bonus", "double_nil_bonus: must be >= 0 and <= 10000, got 10001"),
+        ("double_nil_trailing_by", "double_nil_trailing_by: must be >= 1 and <= 10000, got 10001"),
+        ("bag_penalty", "bag_penalty: must be >= 0 and <= 10000, got 10001"),
+        ("boston_bonus", "boston_bonus: must be >= 0 and <= 10000, got 10001"),
+    ],
+)
+def test_the_message_gives_the_range(option: str, message: str) -> None:  # V-1, V-2, V-3, V-5, V-8
+    options: dict[str, Any] = {option: 10_001}
+    with pytest.raises(RulesError) as caught:
+        Rules(**options)
+    assert str(caught.value) == message
+
+
+def test_bag_option_ranges() -> None:  # V-5
+    with pytest.raises(RulesError, match=r"^bag_points: must be >= 0 and <= 100, got 101$"):
+        Rules(bag_points=101)
+    with pytest.raises(RulesError, match=r"^bags_per_penalty: must be >= 1 and <= 100, got 101$"):
+        Rules(bags_per_penalty=101)
+
+
+def test_the_losing_floor_range_follows_the_target() -> None:  # V-1
+    with pytest.raises(RulesError) as caught:
+        Rules(target=300, losing_floor=300)
+    assert str(caught.value) == "losing_floor: must be >= -10000 and <= 299, below target (300), got 300"
+    with pytest.raises(RulesError, match=r"losing_floor: must be >= -10000 and <= 499"):
+        Rules(losing_floor=-10_001)
+    assert Rules(target=1, losing_floor=0).losing_floor == 0
+    _writes_back(Rules(target=10_000, losing_floor=9_999))
+
+
+NUMERIC_OPTIONS = sorted({option for option, *_ in BOUNDS})
+
+
+@pytest.mark.parametrize("option", NUMERIC_OPTIONS)
+@pytest.mark.parametrize(
+    "value",
+    [10**4299, -(10**4300), 10**5000, 2**63, -(2**63)],
+    ids=["10**4299", "-10**4300", "10**5000", "2**63", "-2**63"],
+)
+def test_huge_numbers_are_refused_with_a_short_message(option: str, value: int) -> None:  # V-1..V-8
+    # A 4,300-digit bonus was accepted, and the rules could then not be
+    # written to JSON, text or even repr (Python refuses to write the number).
+    options: dict[str, Any] = {option: value}
+    with pytest.raises(RulesError, match=option) as caught:
+        Rules(**options)
+    assert len(str(caught.value)) < 200
+    with pytest.raises(RulesError, match=option):
+        Rules.partnership().replace(**options)
+
+
+def test_messages_about_junk_values_are_short() -> None:  # V-9, V-10
+    for options in ({"deck": "x" * 100_000}, {"boston": ["none"] * 100_000}, {"nil_allowed": "y" * 100_000}):
+        with pytest.raises(RulesError) as caught:
+            Rules(**options)
+        assert len(str(caught.value)) < 200
+    with pytest.raises(RulesError) as caught:
+        Rules.from_dict({f"option{n}" * 1000: n for n in range(1000)})
+    assert "and 995 more" in str(caught.value) and len(str(caught.value)) < 500
+
+
+class _Hostile:
+    """A value whose comparisons and repr raise."""
+
+    def __eq__(self, other: object) -> bool:
+        raise ZeroDivisionError
+
+    def __hash__(self) -> int:
+        raise ZeroDivisionError
+
+    def __repr__(self) -> str:
+        raise ZeroDivisionError
+
+
+def test_hostile_values_are_rules_errors() -> None:
+    for option in ("players", "deck", "boston", "target", "losing_floor", "partners"):
+        options: dict[str, Any] = {option: _Hostile()}
+        with pytest.raises(RulesError, match=option):
+            Rules(**options)
+    with pytest.raises(RulesError, match="unknown preset"):
+        Rules.preset(_Hostile())  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="cutthroat"):
+        Rules.cutthroat(_Hostile())  # type: ignore[arg-type]
+
+
+class _BrokenMapping(dict[str, Any]):
+    def keys(self) -> Any:
+        raise ZeroDivisionError
+
+    def __iter__(self) -> Any:
+        raise ZeroDivisionError
+
+
+def test_a_mapping_that_cannot_be_read_is_a_rules_error() -> None:
+    with pytest.raises(RulesError, match="cannot read"):
+        Rules.from_dict(_BrokenMapping(target=300))
+
+
+@pytest.mark.parametrize(
+    "players", [3.0, True, "3", None, 10**5000, 5, [3]], ids=["3.0", "True", "'3'", "None", "10**5000", "5", "[3]"]
+)
+def test_cutthroat_needs_three_or_four_players(players: Any) -> None:  # V-10
+    with pytest.raises(RulesError, match="cutthroat is for 3 or 4 players") as caught:
+        Rules.cutthroat(players)
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("name", [None, 3, b"pagat", ["pagat"], {"pagat": 1}, "P" * 100_000, "PAGAT"])
+def test_preset_names_are_checked(name: Any) -> None:
+    with pytest.raises(RulesError, match="unknown preset") as caught:
+        Rules.preset(name)
+    assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS)
+def test_presets_check_their_changes(name: str) -> None:  # V-1
+    with pytest.raises(RulesError, match="target"):
+        PRESETS[name](target=10**5000)
+    with pytest.raises(RulesError, match="target"):
+        Rules.preset(name, target=0)
+    with pytest.raises(RulesError, match="unknown option"):
+        Rules.preset(name, colour=None)
+
+
+# Any JSON-like value, and some that JSON cannot hold.
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(-(10**6), 10**6),
+    st.integers(min_value=10**4300) | st.integers(max_value=-(10**4300)),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    st.sampled_from(
+        ["standard", "jokers", "bags", "partner", "none", "bonus", "win", "two-of-clubs", "remove-two-of-clubs"]
+    ),
+    st.lists(st.integers(), max_size=3),
+)
+_OPTION_VALUES = st.dictionaries(st.sampled_from(sorted(Rules().to_dict())) | st.text(max_size=8), _JUNK, max_size=8)
+
+
+@given(_OPTION_VALUES)
+def test_random_option_dicts_build_and_round_trip_or_are_rules_errors(options: dict[str, Any]) -> None:  # V-1..V-10
+    try:
+        rules = Rules.from_dict(options)
+    except RulesError as error:
+        assert len(str(error)) < 500
+        return
+    _writes_back(rules)
+    assert all(type(getattr(rules, key)) is type(value) for key, value in options.items())

@@ -22,9 +22,16 @@ import attrs
 
 from spades.actions import Bid
 from spades.errors import ArgumentError, ArgumentTypeError
-from spades.rules import Rules
+from spades.rules import Rules, shown
 
 __all__ = ["SideScore", "HandScore", "score_hand", "game_winner"]
+
+SCORE_LIMIT: Final = 10**12
+"""The bound of a running score given to :func:`score_hand` and
+:func:`game_winner`: from ``-SCORE_LIMIT`` to ``SCORE_LIMIT``.  Under the
+bounds of the :class:`~spades.Rules` options a hand moves a side's score by
+less than 200,000 points, so a game would need millions of hands to leave
+this range."""
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -77,8 +84,11 @@ class HandScore:
 
     def __attrs_post_init__(self) -> None:
         # Read at every bid and at the end of every hand: worked out once.
-        object.__setattr__(self, "scores", tuple(map(_SCORE, self.sides)))
-        object.__setattr__(self, "total_bags", tuple(map(_TOTAL_BAGS, self.sides)))
+        sides = self.sides
+        if type(sides) is not tuple or not all(type(side) is SideScore for side in sides):
+            raise ArgumentTypeError(f"HandScore: a tuple of SideScore values, got {shown(sides)}")
+        object.__setattr__(self, "scores", tuple(map(_SCORE, sides)))
+        object.__setattr__(self, "total_bags", tuple(map(_TOTAL_BAGS, sides)))
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -97,8 +107,13 @@ def score_hand(
     """Score one hand from each seat's bid and tricks won.
 
     ``scores`` and ``bags`` are the sides' totals before the hand (zeros by
-    default).  Implements S-1..S-8 and the scoring options of V-2..V-5 and
-    V-8.
+    default): each score a whole number from ``-SCORE_LIMIT`` to
+    ``SCORE_LIMIT`` (10**12), each side's bags from 0 to
+    ``rules.bags_per_penalty - 1``, since bags carried are always below a
+    penalty (S-8).  Each bid is a :class:`~spades.Bid` of 0 to
+    ``rules.hand_size`` tricks.  Anything else raises
+    :class:`~spades.ArgumentError`.  Implements S-1..S-8 and the scoring
+    options of V-2..V-5 and V-8.
 
     >>> from spades import Bid, Rules
     >>> # Alex bids 4, partner Charlie bids Nil (P-5); Charlie takes a trick.
@@ -107,37 +122,67 @@ def score_hand(
     >>> side.contract_points, side.bags, side.nil_points, side.points
     (40, 2, -100, -58)
     """
-    if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
+    rules = _check_rules(rules)
     sides = rules.sides
     players = rules.players
+    hand = rules.hand_size
     bids = _sequence(bids, "bids")
     tricks = _sequence(tricks, "tricks")
     if len(bids) != players or len(tricks) != players:
         raise ArgumentError(f"score_hand needs {players} bids and {players} trick counts")
     if any(type(b) is not Bid for b in bids):
         raise ArgumentTypeError("score_hand needs a Bid for every seat")
-    if any(type(t) is not int or t < 0 for t in tricks) or sum(tricks) != rules.hand_size:
-        raise ArgumentError(f"the trick counts must be whole numbers adding up to {rules.hand_size} (rule C-8)")
+    for bid in bids:
+        number, double = bid.tricks, bid.double_nil
+        if type(number) is not int or not 0 <= number <= hand or type(double) is not bool or (double and number):
+            raise ArgumentError(
+                f"score_hand: a bid is Nil, Double Nil or 1..{hand} tricks (rule C-3), got {shown(bid)}"
+            )
+    if any(type(t) is not int or t < 0 for t in tricks) or sum(tricks) != hand:
+        raise ArgumentError(f"the trick counts must be whole numbers adding up to {hand} (rule C-8)")
     zeros = (0,) * len(sides)
-    scores = zeros if scores is None else _side_values(scores, "scores", len(sides))
-    bags = zeros if bags is None else _side_values(bags, "bags", len(sides))
+    scores = zeros if scores is None else _side_values(scores, "scores", len(sides), -SCORE_LIMIT, SCORE_LIMIT)
+    if bags is None:
+        bags = zeros
+    else:
+        bags = _side_values(
+            bags, "bags", len(sides), 0, rules.bags_per_penalty - 1, " (rule S-8: bags carried are below a penalty)"
+        )
     return score_sides(bids, tricks, rules, scores, bags)
 
 
-def _sequence(value: object, name: str) -> Sequence[Any]:
+def _check_rules(rules: object) -> Rules:
+    if type(rules) is not Rules:
+        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__[:60]}")
+    return rules
+
+
+def _sequence(value: object, name: str) -> tuple[Any, ...]:
+    """``value`` as a tuple, if it is a sequence of reasonable length."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ArgumentTypeError(f"{name}: a sequence, got {type(value).__name__}")
-    return value
+        raise ArgumentTypeError(f"{name}: a sequence, got {type(value).__name__[:60]}")
+    try:
+        size = len(value)
+    except Exception:  # e.g. a range too long for len()
+        raise ArgumentError(f"{name}: a sequence whose length can be read") from None
+    if size > 64:
+        raise ArgumentError(f"{name}: one value per seat or side, got {size}")
+    try:
+        return tuple(value)
+    except Exception:  # a sequence that cannot be read
+        raise ArgumentError(f"{name}: a sequence that can be read") from None
 
 
-def _side_values(value: object, name: str, sides: int) -> Sequence[int]:
-    """``value``: one int per side."""
+def _side_values(value: object, name: str, sides: int, low: int, high: int, why: str = "") -> tuple[int, ...]:
+    """``value``: one int from ``low`` to ``high`` per side."""
     values = _sequence(value, name)
     if len(values) != sides:
         raise ArgumentError(f"{name}: one per side ({sides}), got {len(values)}")
     if any(type(v) is not int for v in values):
         raise ArgumentTypeError(f"{name}: whole numbers, one per side")
+    for v in values:
+        if not low <= v <= high:
+            raise ArgumentError(f"{name}: each from {low} to {high}{why}, got {shown(v)}")
     return values
 
 
@@ -196,9 +241,9 @@ def _score_side(
     bonus = rules.boston_bonus if boston and rules.boston == "bonus" else 0
     total_bags = bags_before + hand_bags
     penalties = 0
-    while total_bags >= rules.bags_per_penalty:  # S-8: one hand can bring several
-        total_bags -= rules.bags_per_penalty
-        penalties -= rules.bag_penalty
+    if total_bags >= rules.bags_per_penalty:  # S-8: one hand can bring several
+        count, total_bags = divmod(total_bags, rules.bags_per_penalty)
+        penalties = -count * rules.bag_penalty
     points = contract_points + bag_points + nil_points + bonus + penalties
     return SideScore(
         contract=contract,
@@ -231,7 +276,9 @@ def game_winner(scores: Sequence[int], rules: Rules, *, boston: int | None = Non
     The game ends when a side reaches the target (C-2) or, with a losing
     floor, falls to it (V-1); the highest score then wins, and a tie for the
     highest means another hand.  ``boston`` is the side that took every trick
-    this hand, which wins at once when ``rules.boston == "win"``.
+    this hand, which wins at once when ``rules.boston == "win"``.  Each score
+    is a whole number from ``-SCORE_LIMIT`` to ``SCORE_LIMIT`` (10**12);
+    anything else raises :class:`~spades.ArgumentError`.
 
     >>> from spades import Rules
     >>> game_winner([510, 420], Rules.partnership()), game_winner([510, 530], Rules.partnership())
@@ -239,11 +286,10 @@ def game_winner(scores: Sequence[int], rules: Rules, *, boston: int | None = Non
     >>> print(game_winner([510, 510], Rules.partnership()))
     None
     """
-    if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
-    scores = _side_values(scores, "scores", len(rules.sides))
+    rules = _check_rules(rules)
+    scores = _side_values(scores, "scores", len(rules.sides), -SCORE_LIMIT, SCORE_LIMIT)
     if boston is not None and (type(boston) is not int or not 0 <= boston < len(scores)):
-        raise ArgumentError(f"boston: a side's index or None, got {boston!r}")
+        raise ArgumentError(f"boston: a side's index or None, got {shown(boston)}")
     return winner_of(scores, rules, boston)
 
 

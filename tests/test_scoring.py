@@ -11,11 +11,14 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spades import ArgumentError, ArgumentTypeError, Bid, HandScore, Rules, SideScore, game_winner, score_hand
 from spades.scoring import winner_after
 
 from invariants import ref_score
+from strategies import rules_strategy
 
 P = Rules.partnership()
 T = Rules.two_player()
@@ -438,3 +441,202 @@ def test_the_winner_after_a_hand() -> None:  # S-9, V-8, C-2
     assert winner_after(plain, P) is None
     # No Boston and no side at 500: the game goes on.
     assert winner_after(score(rules, bids(2, 2, 2, 2), [3, 4, 2, 4]), rules) is None
+
+
+# -- Bounded arguments (S-8, C-3, C-8) ----------------------------------------------
+
+
+def test_many_penalties_in_one_hand_are_counted_by_division() -> None:  # S-8, V-5
+    # One bag a penalty: bid 2, win 13: 11 bags bring 11 penalties at once;
+    # none carries.
+    rules = Rules.partnership(bags_per_penalty=1, bag_penalty=10_000, bag_points=100)
+    side = score(rules, bids(1, 1, 1, 1), [13, 0, 0, 0]).sides[0]
+    assert side.bags == 11 and side.penalty_points == -110_000 and side.total_bags == 0
+    assert side.points == 20 + 1_100 - 110_000
+    # 99 carried and 13 more: one penalty, 12 carry (S-8's "the rest carry over").
+    rules = Rules.partnership(bags_per_penalty=100)
+    side = score(rules, bids(0, 0, 0, 0), [13, 0, 0, 0], bags=[99, 0]).sides[0]
+    assert side.penalty_points == -100 and side.total_bags == 12
+
+
+def test_the_fast_path_counts_penalties_by_division() -> None:  # S-8
+    # score_sides takes checked values; even so, its penalty count must not
+    # loop once per penalty (it did, and 10**12 bags effectively hung).
+    import signal
+
+    from spades.scoring import score_sides
+
+    def timeout(*_: object) -> None:
+        raise TimeoutError("the penalties are counted one at a time")
+
+    previous = signal.signal(signal.SIGALRM, timeout)
+    signal.alarm(5)
+    try:
+        side = score_sides(bids(1, 1, 1, 1), [13, 0, 0, 0], P, (0, 0), (10**12, 0)).sides[0]
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    # 10**12 + 11 bags: 10**11 + 1 penalties, 1 bag carries.
+    assert side.penalty_points == -100 * (10**11 + 1) and side.total_bags == 1
+
+
+@pytest.mark.parametrize("carried", [-1, 10, 11, 10**7, True, 1.0], ids=repr)
+def test_bags_carried_are_below_a_penalty(carried: Any) -> None:  # S-8
+    # Bags carried from hand to hand are always below bags_per_penalty
+    # (S-8 removes them as they reach it): anything else is a bad argument.
+    with pytest.raises(ArgumentError, match="bags") as caught:
+        score_hand(bids(1, 1, 1, 1), [4, 3, 3, 3], P, bags=[carried, 0])
+    assert len(str(caught.value)) < 200
+
+
+def test_bags_carried_up_to_one_below_a_penalty_are_accepted() -> None:  # S-8, V-5
+    result = score(P, bids(1, 1, 1, 1), [4, 3, 3, 3], bags=[9, 9])
+    # 9 + 5 and 9 + 4 bags: a penalty each, 4 and 3 carry.
+    assert [s.penalty_points for s in result.sides] == [-100, -100] and result.total_bags == (4, 3)
+    rules = Rules.partnership(bags_per_penalty=1)
+    assert score_hand(bids(1, 1, 1, 1), [4, 3, 3, 3], rules, bags=[0, 0]).total_bags == (0, 0)
+    with pytest.raises(ArgumentError, match="from 0 to 0"):
+        score_hand(bids(1, 1, 1, 1), [4, 3, 3, 3], rules, bags=[1, 0])
+
+
+HUGE = [10**12 + 1, -(10**12) - 1, 10**5000, -(10**5000)]
+
+
+@pytest.mark.parametrize("value", HUGE, ids=["10**12+1", "-10**12-1", "10**5000", "-10**5000"])
+def test_scores_are_bounded(value: int) -> None:  # S-9
+    with pytest.raises(ArgumentError, match="scores") as caught:
+        score_hand(bids(1, 1, 1, 1), [4, 3, 3, 3], P, scores=[value, 0])
+    assert len(str(caught.value)) < 200
+    with pytest.raises(ArgumentError, match="scores") as caught:
+        game_winner([0, value], P)
+    assert len(str(caught.value)) < 200
+
+
+def test_scores_at_the_bounds_are_accepted() -> None:  # S-9, C-2, V-1
+    limit = 10**12
+    result = score(P, bids(1, 1, 1, 1), [4, 3, 3, 3], scores=[limit, -limit])
+    assert result.scores == (limit + 25, -limit + 24)
+    assert game_winner([limit, -limit], P) == 0
+    assert game_winner([-limit, -limit], P) is None
+
+
+@pytest.mark.parametrize(
+    "bid",
+    [Bid(14), Bid(-1), Bid(10**5000), Bid(True), Bid(3.0), Bid("3"), Bid(3, True), Bid(0, 1)],  # type: ignore[arg-type]
+    ids=["14", "-1", "10**5000", "True", "3.0", "'3'", "3+double", "0+int"],
+)
+def test_score_hand_needs_bids_of_the_hand(bid: Bid) -> None:  # C-3
+    # A bid is Nil, Double Nil or 1..13 tricks (1..17 for three players);
+    # Bid() does not check its number, so score_hand does.
+    with pytest.raises(ArgumentError, match="C-3") as caught:
+        score_hand([bid, Bid(3), Bid(3), Bid(3)], [4, 3, 3, 3], P)
+    assert len(str(caught.value)) < 200
+
+
+def test_a_bid_of_the_whole_hand_is_scored() -> None:  # C-3, V-10
+    three = Rules.cutthroat(3)
+    assert score_hand(bids(17, 0, 0), [17, 0, 0], three).points == (170, 100, 100)
+    assert score_hand(bids(13, 0, 0, 0), [13, 0, 0, 0], P).sides[0].contract_points == 130
+
+
+class _Unmeasurable(Sequence[int]):
+    """A sequence whose length cannot be read."""
+
+    def __len__(self) -> int:
+        raise OverflowError
+
+    def __getitem__(self, index: Any) -> Any:
+        raise IndexError
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: game_winner([], P),
+        lambda: game_winner((), T),
+        lambda: game_winner([0, 0, 0], P),
+        lambda: game_winner(range(10**20), P),
+        lambda: game_winner(_Unmeasurable(), P),
+        lambda: game_winner(None, P),  # type: ignore[arg-type]
+        lambda: game_winner("12", P),  # type: ignore[arg-type]
+        lambda: game_winner({0: 1, 1: 2}, P),  # type: ignore[arg-type]
+        lambda: game_winner([0, 0], P, boston=True),
+        lambda: game_winner([0, 0], P, boston=-1),
+        lambda: game_winner([0, 0], P, boston="x" * 10_000),  # type: ignore[arg-type]
+        lambda: game_winner([0, 0], Rules),  # type: ignore[arg-type]
+        lambda: score_hand(range(10**20), [4, 3, 3, 3], P),  # type: ignore[arg-type]
+        lambda: score_hand(bids(4, 3, 3, 3), _Unmeasurable(), P),
+        lambda: score_hand(bids(4, 3, 3, 3), [4, 3, 3, 3] * 10**5, P),
+        lambda: score_hand(bids(4, 3, 3, 3), [4, 3, 3, 3], P, scores=range(10**20)),
+        lambda: score_hand(bids(4, 3, 3, 3), [4, 3, 3, 3], P, bags=[None, 0]),  # type: ignore[list-item]
+        lambda: score_hand(bids(4, 3, 3, 3), [4, 3, 3, 3], P, scores=[0.0, 0]),  # type: ignore[list-item]
+        lambda: score_hand(bids(4, 3, 3, 3), [10**5000, 3, 3, 3], P),
+        lambda: score_hand(bids(4, 3, 3, 3), [4, 3, 3, 3], P.to_dict()),  # type: ignore[arg-type]
+    ],
+)
+def test_more_bad_arguments_are_argument_errors(call: Any) -> None:  # S-8, S-9, C-8
+    with pytest.raises(ArgumentError) as caught:
+        call()
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("sides", ["ab", [1, 2], (None,), ([],)], ids=repr)
+def test_hand_score_holds_side_scores(sides: Any) -> None:
+    with pytest.raises(ArgumentTypeError, match="SideScore"):
+        HandScore(sides)
+
+
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=10**4300) | st.integers(max_value=-(10**4300)),
+    st.floats(),
+    st.text(max_size=5),
+    st.builds(Bid, st.integers(-3, 20) | st.booleans() | st.none(), st.booleans() | st.integers(0, 2)),
+)
+_VALUES = st.one_of(_JUNK, st.lists(_JUNK, max_size=5), st.lists(st.integers(-20, 20), min_size=2, max_size=4))
+
+
+_BIDS = st.builds(Bid, st.integers(-3, 20) | st.booleans() | st.none() | st.text(max_size=2), st.booleans() | st.integers(0, 2))
+
+
+@given(_VALUES, _VALUES, _VALUES, _VALUES, rules_strategy(), st.data())
+def test_junk_arguments_to_score_hand_are_argument_errors(
+    bid: Any, tricks: Any, scores: Any, bags: Any, rules: Rules, data: st.DataObject
+) -> None:  # S-1..S-8, C-8
+    players, sides = rules.players, len(rules.sides)
+    if data.draw(st.booleans()):  # well-formed lengths and trick counts, junk values
+        bid = data.draw(st.lists(_BIDS, min_size=players, max_size=players))
+        tricks = [rules.hand_size] + [0] * (players - 1)
+        scores = data.draw(st.lists(_JUNK, min_size=sides, max_size=sides))
+        bags = data.draw(st.lists(st.integers(-2, 200), min_size=sides, max_size=sides))
+    try:
+        result = score_hand(bid, tricks, rules, scores=scores, bags=bags)
+    except ArgumentError as error:
+        assert len(str(error)) < 300
+        return
+    assert all(0 <= b < rules.bags_per_penalty for b in result.total_bags)
+
+
+@given(_VALUES, rules_strategy(), _JUNK)
+def test_junk_arguments_to_game_winner_are_argument_errors(scores: Any, rules: Rules, boston: Any) -> None:  # S-9
+    try:
+        winner = game_winner(scores, rules, boston=boston)
+    except ArgumentError as error:
+        assert len(str(error)) < 300
+        return
+    assert winner is None or 0 <= winner < len(rules.sides)
+
+
+@given(rules_strategy(), st.data())
+def test_valid_hands_score_as_the_reference_scorer(rules: Rules, data: st.DataObject) -> None:  # S-1..S-8
+    # Penalties by division give what counting them one by one gives.
+    players, hand = rules.players, rules.hand_size
+    cuts = sorted(data.draw(st.lists(st.integers(0, hand), min_size=players - 1, max_size=players - 1)))
+    won = [b - a for a, b in zip([0, *cuts], [*cuts, hand])]
+    bid = [data.draw(st.sampled_from((NIL, DN)) | st.builds(Bid, st.integers(1, hand))) for _ in range(players)]
+    sides = len(rules.sides)
+    before = data.draw(st.lists(st.integers(-(10**6), 10**6), min_size=sides, max_size=sides))
+    carried = data.draw(st.lists(st.integers(0, rules.bags_per_penalty - 1), min_size=sides, max_size=sides))
+    score(rules, bid, won, scores=before, bags=carried)

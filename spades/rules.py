@@ -25,7 +25,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from spades._decks import DeckFacts, deck_facts
-from spades.errors import ArgumentTypeError, RulesError
+from spades.errors import ArgumentError, ArgumentTypeError, RulesError
 
 __all__ = ["Rules", "PRESETS", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
 
@@ -44,10 +44,17 @@ def hand_size(players: int) -> int:
     >>> hand_size(4), hand_size(3), hand_size(2)
     (13, 17, 13)
     """
+    _check_players(players)
     return 17 if players == 3 else 13
 
 
-@functools.lru_cache(maxsize=None)
+def _check_players(players: object) -> None:
+    if type(players) is not int:
+        raise ArgumentTypeError(f"players: an int, got {shown(players)}")
+    if not 2 <= players <= 4:
+        raise ArgumentError(f"players: 2, 3 or 4, got {shown(players)}")
+
+
 def seating(players: int, partners: bool) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """The seats of each side, and each seat's side: partners sit opposite,
     seats 0 & 2 and 1 & 3 (P-1); otherwise every seat is a side of its own
@@ -58,6 +65,16 @@ def seating(players: int, partners: bool) -> tuple[tuple[tuple[int, ...], ...], 
     >>> seating(3, False)
     (((0,), (1,), (2,)), (0, 1, 2))
     """
+    _check_players(players)
+    if type(partners) is not bool:
+        raise ArgumentTypeError(f"partners: true or false, got {shown(partners)}")
+    if partners and players != 4:
+        raise ArgumentError(f"partners: only with 4 players (P-1, V-10), got players={players}")
+    return _seating(players, partners)
+
+
+@functools.lru_cache(maxsize=None)
+def _seating(players: int, partners: bool) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     if partners:
         sides: tuple[tuple[int, ...], ...] = tuple((seat, seat + players // 2) for seat in range(players // 2))
     else:

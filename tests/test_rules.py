@@ -15,8 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import rules_strategy
 
-from spades import PRESETS, Rules, RulesError, SpadesError
+from spades import PRESETS, ArgumentError, Rules, RulesError, SpadesError
 from spades.cards import Card
+from spades.rules import hand_size, seating
 
 ALL_PRESETS = sorted(PRESETS)
 
@@ -552,3 +553,32 @@ def test_random_option_dicts_build_and_round_trip_or_are_rules_errors(options: d
         return
     _writes_back(rules)
     assert all(type(getattr(rules, key)) is type(value) for key, value in options.items())
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: hand_size(5),
+        lambda: hand_size(1),
+        lambda: hand_size(3.0),  # type: ignore[arg-type]
+        lambda: hand_size(True),
+        lambda: hand_size(10**5000),
+        lambda: seating(10**6, False),  # built a million seats
+        lambda: seating(-1, False),
+        lambda: seating([4], True),  # type: ignore[arg-type]  # unhashable: TypeError from the cache
+        lambda: seating(4, 1),  # type: ignore[arg-type]
+        lambda: seating(3, True),
+        lambda: seating(2, True),
+    ],
+)
+def test_hand_size_and_seating_check_their_arguments(call: Any) -> None:  # P-1, C-8, V-10
+    with pytest.raises(ArgumentError) as caught:
+        call()
+    assert len(str(caught.value)) < 200
+
+
+def test_hand_size_and_seating_of_every_table() -> None:  # P-1, T-1, V-10
+    assert [hand_size(n) for n in (2, 3, 4)] == [13, 17, 13]
+    assert seating(4, True) == (((0, 2), (1, 3)), (0, 1, 0, 1))
+    assert seating(4, False) == (((0,), (1,), (2,), (3,)), (0, 1, 2, 3))
+    assert seating(2, False) == (((0,), (1,)), (0, 1))

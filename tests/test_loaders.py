@@ -207,7 +207,7 @@ def test_the_seed_range_is_the_same_everywhere() -> None:
         state_from_dict({**to_dict(state), "seed": SEED_LIMIT})
 
 
-def test_large_options_and_scores_round_trip() -> None:  # S-1, S-7
+def test_large_options_and_scores_round_trip() -> None:  # S-1, S-2, S-8
     # Bags worth 10**35 points each: the scores have 36 digits or more.
     rules = Rules(target=10**39, bag_points=10**35, bag_penalty=10**39 - 1, nil_bonus=10**38)
     state = new_game(rules, seed=3)

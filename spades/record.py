@@ -11,11 +11,13 @@ The header:
 * ``[Rules "..."]`` -- the options that differ from :class:`~spades.Rules`'
   defaults as ``key=value`` words, e.g. ``"players=2 partners=false"``
   (required; ``""`` for the defaults);
-* ``[Seed "7"]`` -- the seed the game's chance steps come from, or ``"-"``
-  when the caller supplied them (the record lists every chance step either
-  way);
+* ``[Seed "7"]`` -- the seed the game's chance steps come from, a whole
+  number ``0 <= seed < 2**64`` (:data:`SEED_LIMIT`), or ``"-"`` when the
+  caller supplied them (the record lists every chance step either way);
 * any other tag (``[Event "..."]``, ``[Date "..."]``) is kept in
-  :attr:`Record.tags`.
+  :attr:`Record.tags`: at most :data:`MAX_TAGS` of them, each name unique,
+  each value one line of at most :data:`MAX_TAG_LENGTH` characters of
+  Unicode text (no lone surrogates).
 
 Then one block per hand:
 
@@ -36,6 +38,11 @@ Then one block per hand:
 
 The seats named by section tags are checked too: a record that does not
 match its own replay is refused, with the line and column of the fault.
+
+:meth:`Record.parse` reads text of at most :data:`MAX_SIZE` characters unless
+given a larger ``max_size``, in time linear in the text.  Whatever it or
+:class:`Record` accepts, :meth:`Record.to_text` writes and :meth:`Record.parse`
+reads back equal (a text longer than :data:`MAX_SIZE` needs ``max_size``).
 
 >>> from spades import Record, Rules, new_game
 >>> state = new_game(Rules.partnership(), seed=11)
@@ -61,6 +68,7 @@ match its own replay is refused, with the line and column of the fault.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
@@ -69,16 +77,41 @@ import attrs
 
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
 from spades.cards import Card, CardSet
-from spades.errors import ParseError, SpadesError, StateError
+from spades.errors import ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError
 from spades.rules import Rules
 from spades.state import GameState, Phase, new_game
 
-__all__ = ["Record", "FORMAT", "VERSION", "replay", "rules_to_text", "rules_from_text"]
+__all__ = [
+    "Record",
+    "FORMAT",
+    "VERSION",
+    "SEED_LIMIT",
+    "MAX_SIZE",
+    "MAX_TAGS",
+    "MAX_TAG_LENGTH",
+    "MAX_OPTION_DIGITS",
+    "MAX_ACTIONS",
+    "replay",
+    "rules_to_text",
+    "rules_from_text",
+]
 
 FORMAT: Final = "spades-record"
 """The format name written in the ``[Format]`` tag of a record's text."""
 VERSION: Final = 1
 """The version of the record format this library writes and reads."""
+SEED_LIMIT: Final = 2**64
+"""Seeds are whole numbers ``0 <= seed < SEED_LIMIT`` (up to 20 digits), here
+as in :func:`~spades.new_game` and the JSON documents."""
+MAX_SIZE: Final = 4 * 1024 * 1024
+"""The default ``max_size`` of :meth:`Record.parse`, in characters (4 MiB)."""
+MAX_TAGS: Final = 10_000
+"""The most descriptive tags a record holds."""
+MAX_TAG_LENGTH: Final = 10_000
+"""The longest value of a descriptive tag, in characters."""
+MAX_OPTION_DIGITS: Final = 40
+"""The most digits of a whole-number option of a record's rules (the text form
+reads options of up to 40 digits)."""
 
 _CHANCE: Final = (Deal, Stock, Replacement)
 _HEADER_TAGS: Final = ("Format", "Rules", "Seed")
@@ -86,7 +119,14 @@ _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}\Z")
 _TAG_LINE: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*\Z')
 _TOKEN: Final = re.compile(r"\S+")
 _INT: Final = re.compile(r"-?[0-9]{1,40}\Z")
-_MAX_ACTIONS: Final = 1_000_000
+_SEED: Final = re.compile(r"[0-9]{1,20}\Z")
+# Scores follow from options of at most 40 digits over at most _MAX_ACTIONS
+# actions, so they have fewer than 60 digits.
+_SCORE: Final = re.compile(r"-?[0-9]{1,60}\Z")
+_MAX_MESSAGE: Final = 300
+MAX_ACTIONS: Final = 1_000_000
+"""The most actions a record holds."""
+_MAX_ACTIONS: Final = MAX_ACTIONS
 
 
 class _ReplayError(Exception):
@@ -187,21 +227,80 @@ _RESERVED_TAGS: Final = frozenset(
 
 
 def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
-    return tuple(actions)
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+        raise StateError(f"a record's actions are a sequence of actions, got {_shown(actions)}")
+    result = tuple(itertools.islice(actions, _MAX_ACTIONS + 1))
+    if len(result) > _MAX_ACTIONS:
+        raise StateError(f"a record holds at most {_MAX_ACTIONS} actions")
+    return result
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut to a bounded length for a message."""
+    if value is None or isinstance(value, (bool, str)):
+        text = repr(value)
+    elif isinstance(value, int):
+        text = repr(int(value)) if value.bit_length() <= 128 else "a number too large to show"
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _clip(message: str) -> str:
+    return message if len(message) <= _MAX_MESSAGE else message[: _MAX_MESSAGE - 3] + "..."
+
+
+def _is_unicode(text: str) -> bool:
+    """Whether ``text`` encodes as UTF-8 (holds no lone surrogate)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _tag_tuple(tags: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    result = []
+    if isinstance(tags, (str, bytes)) or not isinstance(tags, Iterable):
+        raise StateError(f"tags are (name, value) pairs, got {_shown(tags)}")
+    result: list[tuple[str, str]] = []
+    names: set[str] = set()
     for pair in tags:
         if not isinstance(pair, tuple) or len(pair) != 2:
-            raise StateError(f"a tag is a (name, value) pair, got {pair!r}")
+            raise StateError(f"a tag is a (name, value) pair, got {_shown(pair)}")
         name, value = pair
         if not isinstance(name, str) or not _TAG_NAME.match(name) or name in _RESERVED_TAGS:
-            raise StateError(f"{name!r} cannot be a tag name: letters, digits and _, not a tag of the format")
-        if not isinstance(value, str) or (value and value.splitlines() != [value]) or len(value) > 10_000:
-            raise StateError(f"the value of tag {name} must be one line of text")
+            raise StateError(f"{_shown(name)} cannot be a tag name: a letter, then up to 63 letters, digits and _, "
+                             f"not a tag of the format")
+        if name in names:
+            raise StateError(f"tag [{name}] is given twice")
+        if not isinstance(value, str) or len(value) > MAX_TAG_LENGTH or (value and value.splitlines() != [value]):
+            raise StateError(f"the value of tag {name} must be one line of at most {MAX_TAG_LENGTH} characters")
+        if not _is_unicode(value):
+            raise StateError(f"the value of tag {name} is not Unicode text (it holds a lone surrogate)")
+        if len(result) == MAX_TAGS:
+            raise StateError(f"a record holds at most {MAX_TAGS} tags")
+        names.add(name)
         result.append((name, value))
     return tuple(result)
+
+
+def _check_rules(_record: object, _attribute: object, rules: Any) -> None:
+    if not isinstance(rules, Rules):
+        raise StateError(f"a record's rules are a Rules value, got {_shown(rules)}")
+    for key, value in rules.to_dict().items():
+        if type(value) is int and abs(value) >= 10**MAX_OPTION_DIGITS:
+            raise StateError(f"{key}: a record's options have at most {MAX_OPTION_DIGITS} digits")
+
+
+def _check_seed(_record: object, _attribute: object, seed: Any) -> None:
+    if seed is None:
+        return
+    if type(seed) is not int:
+        raise StateError(f"the seed must be a whole number or None, got {_shown(seed)}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise StateError(f"the seed must be from 0 to 2**64 - 1, got {_shown(seed)}")
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -214,16 +313,19 @@ class Record:
     JSON form.  Build one with :meth:`of_state`.
     """
 
-    rules: Rules
-    """The rules of the game."""
-    seed: int | None = None
-    """The seed of the game (chance steps resolved from it), or ``None``."""
+    rules: Rules = attrs.field(validator=_check_rules)
+    """The rules of the game (whole-number options of at most 40 digits)."""
+    seed: int | None = attrs.field(default=None, validator=_check_seed)
+    """The seed of the game (chance steps resolved from it), ``0 <= seed <
+    2**64`` (:data:`SEED_LIMIT`), or ``None``."""
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_action_tuple)
-    """Every action of the game in order, chance steps included."""
+    """Every action of the game in order, chance steps included (at most
+    :data:`MAX_ACTIONS`)."""
     tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tag_tuple)
     """Extra descriptive tags (``("Event", "Club night")``...), kept in order:
-    names are letters, digits and ``_`` (not a tag the format uses), values
-    are one line of text."""
+    names are unique, letters, digits and ``_`` (not a tag the format uses);
+    values are one line of Unicode text (see :data:`MAX_TAGS` and
+    :data:`MAX_TAG_LENGTH`).  Bad tags raise :class:`~spades.StateError`."""
 
     @classmethod
     def of_state(cls, state: GameState) -> Record:
@@ -256,18 +358,41 @@ class Record:
         return self.to_text()
 
     @classmethod
-    def parse(cls, text: str) -> Record:
+    def parse(cls, text: str, *, max_size: int = MAX_SIZE) -> Record:
         """Read a record's text form, and replay it to check every action.
 
         Errors raise :class:`~spades.ParseError` with the ``line`` and
-        ``column`` of the fault, an illegal action included.
+        ``column`` of the fault, an illegal action included.  A text longer
+        than ``max_size`` characters (default :data:`MAX_SIZE`, 4 MiB) is
+        refused before it is read.
 
         >>> Record.parse('[Format "spades-record 1"]\\n[Rules "players=5"]')
         Traceback (most recent call last):
         ...
         spades.errors.ParseError: line 2, column 9: players: must be >= 2 and <= 4, got 5
         """
-        return _Parser(text).parse()
+        if type(max_size) is not int:
+            raise ArgumentTypeError(f"max_size is an int, got {_shown(max_size)}")
+        if max_size < 0:
+            raise ArgumentError(f"max_size must be >= 0, got {max_size}")
+        if not isinstance(text, str):
+            raise ParseError(f"a record must be text, got {type(text).__name__}")
+        if len(text) > max_size:
+            raise ParseError(f"the record is {len(text)} characters long, over the limit of {max_size} "
+                             f"(raise it with max_size=)")
+        try:
+            return _Parser(text).parse()
+        except ParseError as error:
+            raise _clipped(error) from None
+
+
+def _clipped(error: ParseError) -> ParseError:
+    """``error``, its message cut to a bounded length."""
+    text = str(error)
+    if len(text) <= _MAX_MESSAGE:
+        return error
+    prefix = f"line {error.line}, column {error.column}: " if error.line is not None else ""
+    return ParseError(_clip(text[len(prefix):]), error.line, error.column)
 
 
 # ----------------------------------------------------------------------
@@ -313,9 +438,9 @@ def _options(text: str) -> tuple[dict[str, Any], dict[str, int]]:
         word = match.group()
         key, sep, raw = word.partition("=")
         if not sep or not key:
-            raise RulesError(f"expected key=value, got {word!r}")
+            raise RulesError(f"expected key=value, got {_shown(word)}")
         if key in options:
-            raise RulesError(f"option {key!r} is given twice")
+            raise RulesError(f"option {_shown(key)} is given twice")
         value: Any
         if raw == "true":
             value = True
@@ -468,6 +593,7 @@ class _Parser:
         self.items: list[_Item] = []
         self.header: dict[str, tuple[str, int, int]] = {}
         self.tags: list[tuple[str, str]] = []
+        self.tag_names: set[str] = set()
         self.rules = Rules()
         self.seed: int | None = None
         self.hand_start = 0
@@ -520,7 +646,7 @@ class _Parser:
                         raise ParseError(f"hand {hand} has no [Deal] or [Stock]", number, indent + 1)
                     hand += 1
                     if value != str(hand):
-                        raise ParseError(f"expected hand number {hand}, got {value!r}", number, column)
+                        raise ParseError(f"expected hand number {hand}, got {_shown(value)}", number, column)
                     self.hand_start = len(self.items)
                     self.hand_deal = False
                     section = ""
@@ -555,7 +681,8 @@ class _Parser:
                             self.check_turn(len(self.items), pending_turn)
                             pending_turn = None
                 else:
-                    raise ParseError(f"unknown tag [{name}] inside a hand", number, indent + 1)
+                    shown = name if len(name) <= 64 else name[:61] + "..."
+                    raise ParseError(f"unknown tag [{shown}] inside a hand", number, indent + 1)
                 continue
             if hand < 0:
                 raise ParseError("actions before the first [Hand] tag", number, indent + 1)
@@ -586,7 +713,7 @@ class _Parser:
     # -- header --------------------------------------------------------
 
     def header_tag(self, name: str, value: str, line: int, column: int, start: int) -> None:
-        if name in self.header or (name not in _HEADER_TAGS and any(n == name for n, _ in self.tags)):
+        if name in self.header or name in self.tag_names:
             raise ParseError(f"tag [{name}] is given twice", line, start)
         if name in _HEADER_TAGS:
             self.header[name] = (value, line, column)
@@ -594,10 +721,13 @@ class _Parser:
             if name in ("Draft", "Auction", "Play", "Exchange", "Discard", "Deal", "Stock", "Dealer", "Score",
                         "Replacement"):
                 raise ParseError(f"[{name}] before the first [Hand] tag", line, start)
+            if len(self.tags) == MAX_TAGS:
+                raise ParseError(f"a record holds at most {MAX_TAGS} tags", line, start)
             try:
                 self.tags.extend(_tag_tuple([(name, value)]))
             except StateError as error:
                 raise ParseError(str(error), line, start) from None
+            self.tag_names.add(name)
 
     def start_game(self, line: int) -> None:
         from spades.errors import RulesError
@@ -607,10 +737,10 @@ class _Parser:
         value, fline, fcolumn = self.header["Format"]
         words = value.split()
         if len(words) != 2 or words[0] != FORMAT:
-            raise ParseError(f"unknown format {value!r}: expected {FORMAT!r} and a version", fline, fcolumn)
+            raise ParseError(f"unknown format {_shown(value)}: expected {FORMAT!r} and a version", fline, fcolumn)
         if words[1] != str(VERSION):
-            raise ParseError(f"unsupported version {words[1]!r} of {FORMAT}: this library reads version {VERSION}",
-                             fline, fcolumn)
+            raise ParseError(f"unsupported version {_shown(words[1])} of {FORMAT}: this library reads version "
+                             f"{VERSION}", fline, fcolumn)
         if "Rules" not in self.header:
             raise ParseError("a record needs a [Rules] tag", line, 1)
         value, rline, rcolumn = self.header["Rules"]
@@ -627,15 +757,16 @@ class _Parser:
         if "Seed" in self.header:
             value, sline, scolumn = self.header["Seed"]
             if value.strip() not in ("", "-"):
-                if not _INT.match(value.strip()):
-                    raise ParseError(f"the seed must be a whole number or '-', got {value!r}", sline, scolumn)
+                if not _SEED.match(value.strip()) or int(value.strip()) >= SEED_LIMIT:
+                    raise ParseError(f"the seed must be a whole number from 0 to 2**64 - 1, or '-', got "
+                                     f"{_shown(value)}", sline, scolumn)
                 self.seed = int(value.strip())
 
     # -- values --------------------------------------------------------
 
     def integer(self, text: str, line: int, column: int) -> int:
-        if not re.fullmatch(r"-?[0-9]{1,12}", text):
-            raise ParseError(f"expected a whole number, got {text!r}", line, column)
+        if not _SCORE.match(text):
+            raise ParseError(f"expected a whole number, got {_shown(text)}", line, column)
         return int(text)
 
     def seat(self, text: str, line: int, column: int) -> int:
@@ -644,7 +775,7 @@ class _Parser:
         if players == 4 and text in _SEAT_LETTERS:
             return _SEAT_LETTERS[text]
         if len(text) != 1 or text not in "0123456789"[:players]:
-            raise ParseError(f"expected a seat 0..{players - 1}, got {text!r}", line, column)
+            raise ParseError(f"expected a seat 0..{players - 1}, got {_shown(text)}", line, column)
         return int(text)
 
     def cards(self, text: str, line: int, column: int) -> CardSet:
@@ -698,7 +829,7 @@ class _Parser:
                 return Draft.REJECT
             if lowered in ("dn", "bn"):
                 return Bid.DOUBLE_NIL
-            raise ParseError(f"expected keep, reject or dn in the draft, got {token!r}", line, column)
+            raise ParseError(f"expected keep, reject or dn in the draft, got {_shown(token)}", line, column)
         try:
             return Bid.parse(token)
         except ParseError as error:

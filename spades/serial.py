@@ -12,7 +12,14 @@ checks every derived field against the replayed game: a forged document (a
 card twice, 14 cards in a hand, a trick given to the wrong seat, scores that
 do not follow from the score sheet, bags out of range) raises
 :class:`~spades.StateError` naming the problem.  Loaders raise only
-:class:`~spades.SpadesError` subclasses.
+:class:`~spades.SpadesError` subclasses, with messages of bounded length.
+
+The JSON loaders refuse a text longer than ``max_size`` (default
+:data:`MAX_SIZE`, 4 MiB; characters of a ``str``, bytes of ``bytes``)
+before they parse it.  The dict loaders take plain JSON values only: dicts
+with string keys, lists, strings, whole or finite numbers, booleans and
+``None``, nested at most 64 deep; anything else (bytes, sets, tuples, ``nan``,
+a cycle) raises :class:`~spades.StateError`.
 
 >>> from spades import Rules, new_game, seat_view
 >>> from spades.serial import from_json, to_json
@@ -30,6 +37,7 @@ spades.errors.StateError: version: unsupported version 99 of spades.state; this 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any, Final, Union
@@ -39,9 +47,9 @@ from spades.bidding import double_nil_open, legal_bids
 from spades.cards import Card, CardSet
 from spades.deal import dealer_of_hand
 from spades.draft import cards_drawn, double_nil_declarable, draft_actions
-from spades.errors import ParseError, RulesError, SpadesError, StateError
+from spades.errors import ArgumentError, ArgumentTypeError, ParseError, RulesError, SpadesError, StateError
 from spades.exchange import exchange_choices
-from spades.record import Record, replay
+from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
 from spades.rules import Rules
 from spades.scoring import HandScore, SideScore, score_hand, winner_after
 from spades.state import GameState, Phase
@@ -64,10 +72,13 @@ __all__ = [
     "view_from_json",
     "record_from_json",
     "schema",
+    "MAX_SIZE",
 ]
 
 VERSION: Final = 1
 """The version of the JSON documents this library writes and reads."""
+MAX_SIZE: Final = 4 * 1024 * 1024
+"""The default ``max_size`` of the JSON loaders (4 MiB)."""
 
 Document = Union[Rules, GameState, SeatView, Record]
 """Any value with a JSON document form."""
@@ -77,6 +88,9 @@ _STATE: Final = "spades.state"
 _VIEW: Final = "spades.view"
 _RECORD: Final = "spades.record"
 _MAX_ACTIONS: Final = 1_000_000
+_MAX_DEPTH: Final = 64
+_MAX_MESSAGE: Final = 300
+_HUGE: Final = 10**4000  # Python writes whole numbers of up to 4300 digits
 
 
 # ----------------------------------------------------------------------
@@ -250,7 +264,7 @@ class _At:
         self.path = path
 
     def fail(self, message: str) -> StateError:
-        return StateError(f"{self.path}: {message}" if self.path else message)
+        return StateError(_bounded(f"{self.path}: {message}" if self.path else message))
 
     def get(self, key: str) -> _At:
         data = self.value
@@ -373,10 +387,63 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _bounded(message: str) -> str:
+    return message if len(message) <= _MAX_MESSAGE else message[: _MAX_MESSAGE - 3] + "..."
+
+
+def _plain(data: object) -> None:
+    """Refuse what is not a JSON value (see the module's doc), in time linear
+    in the number of values, without recursion."""
+    path: list[tuple[int, Any]] = []  # the containers being walked, and their iterators
+    active: set[int] = set()
+    done: set[int] = set()
+    value = data
+    while True:
+        if type(value) in _SCALARS:
+            pass
+        elif isinstance(value, (dict, list)):
+            ident = id(value)
+            if ident in active:
+                raise StateError("the document refers to itself: it is not a JSON value")
+            if ident not in done:
+                if len(path) >= _MAX_DEPTH:
+                    raise StateError(f"the document nests more than {_MAX_DEPTH} levels deep")
+                if isinstance(value, dict):
+                    for key in value:
+                        if not isinstance(key, str):
+                            raise StateError(f"the keys of a JSON object are strings, not {_kind(key)}")
+                    items: Any = iter(value.values())
+                else:
+                    items = iter(value)
+                active.add(ident)
+                path.append((ident, items))
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise StateError(f"{value} is not a JSON number")
+        elif not (value is None or isinstance(value, (str, int))):
+            raise StateError(f"{_kind(value)} is not a JSON value: only objects, lists, strings, numbers, booleans "
+                             f"and null are")
+        while path:
+            ident, items = path[-1]
+            value = next(items, _END)
+            if value is not _END:
+                break
+            path.pop()
+            active.discard(ident)
+            done.add(ident)
+        else:
+            return
+
+
+_END: Final = object()
+_SCALARS: Final = frozenset((str, int, bool, type(None)))
+
+
 def _header(data: object, expected: str | None) -> tuple[_At, str]:
     top = _At(data, "")
     if not isinstance(data, dict):
         raise top.fail(f"a document is a JSON object, got {_kind(data)}")
+    _plain(data)
     if "format" not in data:
         raise top.fail("missing field: format")
     kind = top.get("format").text()
@@ -397,6 +464,10 @@ def _header(data: object, expected: str | None) -> tuple[_At, str]:
 def _rules(at: _At) -> Rules:
     if not isinstance(at.value, dict):
         raise at.fail(f"expected an object of options, got {_kind(at.value)}")
+    for key, value in at.value.items():
+        # JSON text holds no such number, nor can this library write one.
+        if isinstance(value, int) and abs(value) >= _HUGE:
+            raise at.fail(f"{_short(key)}: the number is too large")
     try:
         return Rules.from_dict(at.value)
     except RulesError as error:
@@ -438,8 +509,11 @@ def _read_actions(at: _At, rules: Rules) -> tuple[Action, ...]:
 
 
 def _read_seed(at: _At) -> int | None:
-    seed = at.integer(optional=True)
-    return seed  # type: ignore[no-any-return]
+    """A seed: ``null`` or ``0 <= seed < 2**64`` (:data:`spades.record.SEED_LIMIT`)."""
+    seed = at.value
+    if type(seed) is int and not 0 <= seed < SEED_LIMIT:
+        raise at.fail("a seed is from 0 to 2**64 - 1" + ("" if seed.bit_length() > 128 else f", not {seed}"))
+    return at.integer(optional=True)  # type: ignore[no-any-return]
 
 
 def _replayed(rules: Rules, seed: int | None, actions: Sequence[Action]) -> GameState:
@@ -447,7 +521,7 @@ def _replayed(rules: Rules, seed: int | None, actions: Sequence[Action]) -> Game
     try:
         return replay(rules, seed, actions)
     except StateError as error:
-        raise StateError(f"actions: {error}") from None
+        raise StateError(_bounded(f"actions: {error}")) from None
 
 
 # ----------------------------------------------------------------------
@@ -831,16 +905,21 @@ def record_from_dict(data: object) -> Record:
     rules = _rules(top.get("rules"))
     seed = _read_seed(top.get("seed"))
     actions = _read_actions(top.get("actions"), rules)
+    tags_at = top.get("tags")
     tags = []
-    for item in top.get("tags").items(limit=1000):
+    for item in tags_at.items(limit=MAX_TAGS):
         pair = item.items(2)
         name: str = pair[0].text()
         value: str = pair[1].text()
         tags.append((name, value))
     try:
+        Record(rules=rules)  # whole-number options of at most 40 digits
+    except SpadesError as error:
+        raise top.get("rules").fail(str(error)) from None
+    try:
         record = Record(rules=rules, seed=seed, actions=actions, tags=tuple(tags))
     except SpadesError as error:
-        raise top.get("tags").fail(str(error)) from None
+        raise tags_at.fail(str(error)) from None
     _replayed(rules, seed, actions)
     return record
 
@@ -881,7 +960,15 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _parse_json(text: object) -> object:
+def _parse_json(text: object, max_size: int) -> object:
+    if type(max_size) is not int:
+        raise ArgumentTypeError(f"max_size is an int, got {type(max_size).__name__}")
+    if max_size < 0:
+        raise ArgumentError(f"max_size must be >= 0, got {max_size}")
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > max_size:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise StateError(f"the document is {len(text)} {unit} long, over the limit of {max_size} "
+                         f"(raise it with max_size=)")
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -894,32 +981,37 @@ def _parse_json(text: object) -> object:
     except StateError:
         raise
     except (ValueError, RecursionError) as error:
-        raise StateError(f"not valid JSON: {error}") from None
+        raise StateError(_bounded(f"not valid JSON: {error}")) from None
 
 
-def from_json(text: str | bytes) -> Document:
-    """The value of any JSON document, chosen by its ``"format"``."""
-    return from_dict(_parse_json(text))
+def from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Document:
+    """The value of any JSON document, chosen by its ``"format"``.
+
+    A text longer than ``max_size`` (characters of a ``str``, bytes of
+    ``bytes``; default :data:`MAX_SIZE`, 4 MiB) raises
+    :class:`~spades.StateError` before it is parsed, here and in the typed
+    loaders below."""
+    return from_dict(_parse_json(text, max_size))
 
 
-def state_from_json(text: str | bytes) -> GameState:
+def state_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> GameState:
     """A :class:`~spades.GameState` from JSON text (see :func:`state_from_dict`)."""
-    return state_from_dict(_parse_json(text))
+    return state_from_dict(_parse_json(text, max_size))
 
 
-def view_from_json(text: str | bytes) -> SeatView:
+def view_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> SeatView:
     """A :class:`~spades.view.SeatView` from JSON text (see :func:`view_from_dict`)."""
-    return view_from_dict(_parse_json(text))
+    return view_from_dict(_parse_json(text, max_size))
 
 
-def record_from_json(text: str | bytes) -> Record:
+def record_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Record:
     """A :class:`~spades.record.Record` from JSON text (see :func:`record_from_dict`)."""
-    return record_from_dict(_parse_json(text))
+    return record_from_dict(_parse_json(text, max_size))
 
 
-def rules_from_json(text: str | bytes) -> Rules:
+def rules_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Rules:
     """A :class:`~spades.Rules` from JSON text (see :func:`rules_from_dict`)."""
-    return rules_from_dict(_parse_json(text))
+    return rules_from_dict(_parse_json(text, max_size))
 
 
 def schema() -> dict[str, Any]:

@@ -54,7 +54,7 @@ from spades.deal import (
     stock_from,
 )
 from spades.draft import declaration_error, double_nil_declarable, draft_actions, draft_over, draft_turn, next_drafter
-from spades.errors import ArgumentTypeError, IllegalActionError, Reason, RulesError, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesError, check_seat
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
@@ -853,9 +853,10 @@ def _no_cards(context: _Context) -> tuple[Any, ...]:
 def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     """A new game under ``rules`` (default: :meth:`Rules.partnership`).
 
-    With a ``seed`` (an int), every chance step resolves from it, so the same
-    seed and the same actions give the same game.  Without one the state
-    starts at the deal, waiting for a chance action.
+    With a ``seed`` (an int, ``0 <= seed < 2**64``), every chance step
+    resolves from it, so the same seed and the same actions give the same
+    game.  Without one the state starts at the deal, waiting for a chance
+    action.
 
     >>> from spades import Rules, new_game
     >>> new_game(Rules.partnership(), seed=5).phase.name
@@ -869,4 +870,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
         raise RulesError(f"new_game needs a Rules value, got {rules!r}")
     if seed is not None and type(seed) is not int:
         raise ArgumentTypeError(f"the seed must be an int or None, got {type(seed).__name__}")
+    if seed is not None and not 0 <= seed < 2**64:  # as spades.record.SEED_LIMIT
+        shown = "" if seed.bit_length() > 128 else f", not {seed}"
+        raise ArgumentError(f"the seed must be from 0 to 2**64 - 1{shown}")
     return _state(_no_cards(_new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))))._resolve_chance()

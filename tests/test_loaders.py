@@ -1,0 +1,423 @@
+"""The record loaders on hostile input: linear time, size limits, bounded
+messages, plain JSON values only, and a round trip for whatever they accept."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spades import ArgumentError, Bid, ParseError, Rules, SpadesError, StateError, new_game
+from spades.record import MAX_ACTIONS, MAX_SIZE, MAX_TAG_LENGTH, MAX_TAGS, SEED_LIMIT, Record
+from spades.serial import (
+    from_dict,
+    from_json,
+    record_from_dict,
+    record_from_json,
+    rules_from_json,
+    state_from_dict,
+    state_from_json,
+    to_dict,
+    to_json,
+    view_from_dict,
+    view_from_json,
+)
+from spades.serial import MAX_SIZE as JSON_MAX_SIZE
+
+HEADER = '[Format "spades-record 1"]\n[Rules ""]\n[Seed "-"]\n'
+DEAL = '[Hand "0"]\n[Deal "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+
+
+def _round_trips(record: Record) -> None:
+    """Whatever a loader accepts writes to text and JSON and reads back equal."""
+    text = record.to_text()
+    text.encode("utf-8")  # writable as UTF-8
+    assert Record.parse(text, max_size=len(text)) == record
+    document = to_json(record)
+    document.encode("utf-8")
+    assert record_from_json(document, max_size=len(document)) == record
+    assert record_from_dict(to_dict(record)) == record
+
+
+def _record_doc(**changes: Any) -> dict[str, Any]:
+    document = to_dict(Record(rules=Rules()))
+    document.update(changes)
+    return document
+
+
+# ----------------------------------------------------------------------
+# Linear time.
+
+
+@functools.lru_cache(maxsize=None)
+def _long_game(hands: int) -> Record:
+    """An unseeded game of ``hands`` hands (random legal play, no end)."""
+    rules = Rules(target=10**9)
+    rng = random.Random(hands)
+    state = new_game(rules)
+    while len(state.sheet) < hands:
+        state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions()))
+    return Record.of_state(state)
+
+
+def _joined_sections(text: str) -> str:
+    """``text`` with each section's action lines joined into one long line."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if out and line and not line.startswith("[") and out[-1] and not out[-1].startswith("["):
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _tags_text(count: int) -> str:
+    return HEADER + "".join(f'[Tag{i} "value {i}"]\n' for i in range(count))
+
+
+def _tags_json(count: int) -> str:
+    return to_json(Record(rules=Rules(), tags=tuple((f"Tag{i}", f"value {i}") for i in range(count))))
+
+
+def _best_time(function: Callable[[], object], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_loading_time_grows_linearly(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each input at sizes N and 4N: many tags, many hands (and actions), long
+    lines, in both the text and the JSON form.  Four times the input takes
+    about four times as long; a quadratic loader would take sixteen."""
+    n_tags = MAX_TAGS // 4
+    cases: dict[str, tuple[str, str, Callable[[str], object]]] = {
+        "text, tags": (_tags_text(n_tags), _tags_text(4 * n_tags), Record.parse),
+        "json, tags": (_tags_json(n_tags), _tags_json(4 * n_tags), record_from_json),
+        "text, hands": (_long_game(25).to_text(), _long_game(100).to_text(), Record.parse),
+        "text, long lines": (_joined_sections(_long_game(25).to_text()), _joined_sections(_long_game(100).to_text()),
+                             Record.parse),
+        "json, hands": (to_json(_long_game(25)), to_json(_long_game(100)), record_from_json),
+    }
+    ratios = {}
+    for name, (small, large, load) in cases.items():
+        assert len(large) > 3 * len(small)
+        load(small)  # warm up
+        small_time = _best_time(lambda: load(small))
+        large_time = _best_time(lambda: load(large))
+        ratios[name] = large_time / small_time
+        with capsys.disabled():
+            print(f"\n{name}: {len(small)} chars {small_time:.4f}s, {len(large)} chars {large_time:.4f}s, "
+                  f"ratio {ratios[name]:.1f}", end="")
+    assert all(ratio < 9 for ratio in ratios.values()), ratios
+
+
+def test_a_long_game_round_trips() -> None:
+    record = _long_game(25)
+    assert Record.parse(_joined_sections(record.to_text())) == record
+    _round_trips(record)
+
+
+# ----------------------------------------------------------------------
+# Tags: unique names, one line of Unicode text.
+
+
+def test_a_tag_with_a_lone_surrogate_is_refused() -> None:
+    document = json.dumps(_record_doc(tags=[["Event", "\ud800"]]))
+    assert "\\ud800" in document
+    with pytest.raises(StateError, match="surrogate"):
+        record_from_json(document)
+    with pytest.raises(StateError, match="surrogate"):
+        Record(rules=Rules(), tags=(("Event", "a\udfffb"),))
+    with pytest.raises(ParseError, match="surrogate"):
+        Record.parse(HEADER + '[Event "\ud800"]\n')
+    _round_trips(Record(rules=Rules(), tags=(("Event", "club 😀 ü €"),)))
+
+
+def test_duplicate_tag_names_are_refused() -> None:
+    with pytest.raises(StateError, match="twice"):
+        record_from_dict(_record_doc(tags=[["Event", "a"], ["Event", "b"]]))
+    with pytest.raises(StateError, match="twice"):
+        Record(rules=Rules(), tags=(("Event", "a"), ("Site", "b"), ("Event", "c")))
+    with pytest.raises(ParseError, match="twice"):
+        Record.parse(HEADER + '[Event "a"]\n[Event "b"]\n')
+
+
+def test_tag_limits() -> None:
+    with pytest.raises(StateError, match="one line"):
+        Record(rules=Rules(), tags=(("Event", "x" * (MAX_TAG_LENGTH + 1)),))
+    for breaking in ("\n", "\r", "\u2028", "\x85", "\x0b"):
+        with pytest.raises(StateError, match="one line"):
+            Record(rules=Rules(), tags=(("Event", f"a{breaking}b"),))
+    with pytest.raises(StateError, match="at most"):
+        Record(rules=Rules(), tags=tuple((f"T{i}", "") for i in range(MAX_TAGS + 1)))
+    with pytest.raises(ParseError, match="at most"):
+        Record.parse(_tags_text(MAX_TAGS + 1))
+    with pytest.raises(StateError, match="too many"):
+        record_from_dict(_record_doc(tags=[[f"T{i}", ""] for i in range(MAX_TAGS + 1)]))
+    _round_trips(Record(rules=Rules(), tags=(("Event", "x" * MAX_TAG_LENGTH), ("E_2", ' "\\ '), ("Z", ""))))
+
+
+def test_a_record_holds_at_most_max_actions() -> None:
+    # As many as the text and JSON loaders read, no more.
+    with pytest.raises(StateError, match="at most"):
+        Record(rules=Rules(), actions=iter([Bid(3)] * (MAX_ACTIONS + 1)))
+    for bad in ("3", 3, None):
+        with pytest.raises(StateError):
+            Record(rules=Rules(), actions=bad)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------
+# Seeds and numbers: one range, in every form.
+
+
+def test_the_seed_range_is_the_same_everywhere() -> None:
+    for seed in (0, 1, SEED_LIMIT - 1):
+        _round_trips(Record(rules=Rules(), seed=seed))
+        assert new_game(seed=seed).seed == seed
+    assert Record.parse(HEADER.replace('"-"', '" 007 "')).seed == 7
+    for seed in (-1, SEED_LIMIT, 10**40, 10**5000):
+        with pytest.raises(StateError, match="2\\*\\*64"):
+            Record(rules=Rules(), seed=seed)
+        with pytest.raises(StateError, match="2\\*\\*64"):
+            record_from_dict(_record_doc(seed=seed))
+        with pytest.raises(ArgumentError, match="2\\*\\*64"):
+            new_game(seed=seed)
+    for text in (str(SEED_LIMIT), "-1", "9" * 21, "9" * 40, "+1", "1.0", "\u0663"):
+        with pytest.raises(ParseError, match="2\\*\\*64") as info:
+            Record.parse(HEADER.replace('"-"', f'"{text}"'))
+        assert info.value.line == 3
+    for bad in (True, 1.0, "7", b"7"):
+        with pytest.raises(StateError):
+            Record(rules=Rules(), seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(StateError):
+            record_from_dict(_record_doc(seed=bad))
+    state = new_game(seed=SEED_LIMIT - 1)
+    assert state_from_json(to_json(state)) == state
+    with pytest.raises(StateError, match="2\\*\\*64"):
+        state_from_dict({**to_dict(state), "seed": SEED_LIMIT})
+
+
+def test_large_options_and_scores_round_trip() -> None:  # S-1, S-2, S-8
+    # Bags worth 10**35 points each: the scores have 36 digits or more.
+    rules = Rules(target=10**39, bag_points=10**35, bag_penalty=10**39 - 1, nil_bonus=10**38)
+    state = new_game(rules, seed=3)
+    while not state.sheet:
+        state = state.apply(state.legal_actions()[0])
+    record = Record.of_state(state)
+    assert max(abs(s) for s in state.scores) > 10**30
+    _round_trips(record)
+    _round_trips(Record(rules=Rules(losing_floor=-(10**40 - 1))))
+    for rules in (Rules(target=10**40), Rules(losing_floor=-(10**40))):
+        with pytest.raises(StateError, match="40 digits"):
+            Record(rules=rules)
+        with pytest.raises(StateError, match="40 digits"):
+            record_from_dict(_record_doc(rules=rules.to_dict()))
+    with pytest.raises(ParseError):
+        Record.parse(HEADER.replace('[Rules ""]', f'[Rules "target={10**40}"]'))
+
+
+# ----------------------------------------------------------------------
+# Size limits, before parsing.
+
+
+def test_loaders_refuse_input_over_their_size_limit() -> None:
+    assert MAX_SIZE == JSON_MAX_SIZE == 4 * 1024 * 1024
+    text = HEADER + "%" * MAX_SIZE
+    with pytest.raises(ParseError, match="over the limit") as info:
+        Record.parse(text)
+    assert len(str(info.value)) < 200
+    assert Record.parse(text, max_size=len(text)) == Record(rules=Rules())
+    with pytest.raises(ParseError, match="over the limit"):
+        Record.parse(HEADER, max_size=10)
+    document = to_json(Record(rules=Rules()))
+    padded = document + " " * MAX_SIZE
+    loaders: list[Callable[..., object]] = [from_json, record_from_json, state_from_json, view_from_json,
+                                            rules_from_json]
+    for load in loaders:
+        for data in (padded, padded.encode()):
+            with pytest.raises(StateError, match="over the limit") as error:
+                load(data)
+            assert len(str(error.value)) < 200
+        with pytest.raises(StateError, match="over the limit"):
+            load(document, max_size=len(document) - 1)
+    assert record_from_json(padded, max_size=len(padded)) == Record(rules=Rules())
+    assert from_json(padded.encode(), max_size=len(padded)) == Record(rules=Rules())
+    for bad in (None, 1.5, True, "10"):
+        with pytest.raises(SpadesError):
+            Record.parse(HEADER, max_size=bad)  # type: ignore[arg-type]
+        with pytest.raises(SpadesError):
+            record_from_json(document, max_size=bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        Record.parse(HEADER, max_size=-1)
+
+
+# ----------------------------------------------------------------------
+# Plain JSON values only, and bounded messages.
+
+
+def _deep(depth: int) -> Any:
+    value: Any = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_non_json_values_in_documents_raise_state_error() -> None:
+    cyclic: list[Any] = []
+    cyclic.append(cyclic)
+    bad_values: list[Any] = [b"bytes", {1, 2}, ("Event", "x"), float("nan"), float("inf"), _deep(3000), cyclic,
+                             {1: "x"}, object(), bytearray(b"x")]
+    for value in bad_values:
+        for field in ("seed", "tags", "actions", "rules", "extra"):
+            with pytest.raises(StateError):
+                record_from_dict(_record_doc(**{field: value}))
+        with pytest.raises(StateError):
+            record_from_dict(_record_doc(tags=[["Event", value]]))
+        with pytest.raises(StateError):
+            record_from_dict(_record_doc(rules={"target": value}))
+        state = to_dict(new_game(seed=1))
+        for load in (from_dict, state_from_dict, view_from_dict):
+            with pytest.raises(StateError):
+                load({**state, "hands": value})
+    # Shared (not cyclic) values are plain JSON and are walked once each.
+    shared: Any = []
+    for _ in range(60):
+        shared = [shared, shared]
+    with pytest.raises(StateError, match="expected"):
+        record_from_dict(_record_doc(tags=shared))
+    # Deep JSON text: a StateError, never a RecursionError.
+    json_loaders: list[Callable[[str], object]] = [from_json, record_from_json, state_from_json, view_from_json]
+    for load_text in json_loaders:
+        with pytest.raises(StateError):
+            load_text("[" * 100_000 + "]" * 100_000)
+        with pytest.raises(StateError):
+            load_text('{"format": "spades.record", "version": 1, "x": ' + "[" * 3000 + "]" * 3000 + "}")
+
+
+_LONG = "x" * 5000
+_BAD_TEXTS = {
+    "seed": HEADER.replace('"-"', f'"{_LONG}"'),
+    "format": f'[Format "{_LONG}"]\n[Rules ""]\n',
+    "version": f'[Format "spades-record {_LONG}"]\n[Rules ""]\n',
+    "rules word": f'[Format "spades-record 1"]\n[Rules "{_LONG}"]\n',
+    "rules value": f'[Format "spades-record 1"]\n[Rules "target={_LONG}"]\n',
+    "rules key": f'[Format "spades-record 1"]\n[Rules "{_LONG}=1"]\n',
+    "hand": HEADER + f'[Hand "{_LONG}"]\n',
+    "dealer": HEADER + DEAL + f'[Dealer "{_LONG}"]\n',
+    "bid": HEADER + DEAL + f'[Auction "1"]\n{_LONG}\n',
+    "draft": HEADER + DEAL + f'[Draft "1"]\n{_LONG}\n',
+    "card": HEADER + DEAL + f'[Play "1"]\n{_LONG}\n',
+    "exchange": HEADER + DEAL + f'[Exchange "1"]\n{_LONG}\n',
+    "score": HEADER + DEAL + f'[Score "{_LONG}"]\n',
+    "tag name": HEADER + f'[{_LONG} "v"]\n',
+    "hand tag": HEADER + DEAL + f'[{_LONG} "v"]\n',
+    "deal": HEADER + f'[Hand "0"]\n[Deal "0:{_LONG} a b c"]\n',
+    "deal seat": HEADER + f'[Hand "0"]\n[Deal "{_LONG}:a b c d"]\n',
+    "tag value": HEADER + f'[Event "{_LONG * 3}"]\n',
+}
+
+
+@pytest.mark.parametrize("case", sorted(_BAD_TEXTS))
+def test_parse_errors_are_short(case: str) -> None:
+    with pytest.raises(ParseError) as info:
+        Record.parse(_BAD_TEXTS[case])
+    assert len(str(info.value)) <= 340 and info.value.line is not None
+
+
+def test_json_errors_are_short() -> None:
+    documents = [
+        _record_doc(actions=[{"play": _LONG}]),
+        _record_doc(actions=[{"bid": _LONG}]),
+        _record_doc(actions=[{_LONG: 1}]),
+        _record_doc(rules={"target": _LONG}),
+        _record_doc(rules={_LONG: 1}),
+        _record_doc(tags=[[_LONG, "x"]]),
+        _record_doc(tags=[["Event", _LONG * 3]]),
+        {**_record_doc(), _LONG: 1},
+        _record_doc(format=_LONG),
+    ]
+    for document in documents:
+        with pytest.raises(StateError) as info:
+            record_from_dict(document)
+        assert len(str(info.value)) <= 300
+    with pytest.raises(StateError) as info:
+        from_json('{"' + _LONG)
+    assert len(str(info.value)) <= 300
+
+
+# ----------------------------------------------------------------------
+# Fuzzing: only SpadesError escapes; whatever is accepted round trips.
+
+_NAMES = st.sampled_from(["Event", "Date", "Site", "event", "E_1", "Hand", "Seed", "Format", "Deal", "x" * 64,
+                          "x" * 65, "1a", "_a", "Ünï", "", "a b"]) | st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,5}",
+                                                                                 fullmatch=True)
+_VALUES = st.sampled_from(["", "club night", "\ud800", "a\udfffb", 'say "hi"', "back\\slash", "\\", '\\"', "a\nb",
+                           "a\u2028b", "\x85", "\x00\t", "\ufeff", " padded ", "x" * MAX_TAG_LENGTH,
+                           "x" * (MAX_TAG_LENGTH + 1), "ü€😀", "%", "[Hand \"0\"]"]) | st.text(
+    st.characters(exclude_categories=()), max_size=12)
+_SEED_TEXTS = st.sampled_from(["-", "", "0", "7", " 7 ", "007", str(SEED_LIMIT - 1), str(SEED_LIMIT), "9" * 20,
+                               "9" * 21, "9" * 40, "-1", "+1", "1e3", "\u0663", "x", "1 2"])
+_SEEDS: st.SearchStrategy[Any] = st.none() | st.integers() | st.sampled_from(
+    [SEED_LIMIT - 1, SEED_LIMIT, -1, 10**50, 10**5000, float("nan"), float("inf"), 1.0, True, "7", b"7", {7},
+     _deep(3000), [7]])
+_OPTIONS: st.SearchStrategy[Any] = st.sampled_from(
+    [10**39, 10**40 - 1, 10**40, -(10**40), -(10**40 - 1), 10**5000, 0, 1, -1, True, None, "x", 1.5, float("nan"),
+     [1], {"a": 1}, b"1", {1}])
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _accepted(load: Callable[[Any], Record], data: Any) -> None:
+    try:
+        record = load(data)
+    except SpadesError:
+        return
+    _round_trips(record)
+
+
+@given(
+    seed=_SEED_TEXTS,
+    options=st.dictionaries(st.sampled_from(["target", "losing_floor", "nil_bonus", "bag_points", "x"]), _OPTIONS,
+                            max_size=2),
+    tags=st.lists(st.tuples(_NAMES, _VALUES, st.booleans()), max_size=4),
+    hand=st.booleans(),
+)
+def test_fuzz_record_parse(seed: str, options: dict[str, Any], tags: list[tuple[str, str, bool]],
+                           hand: bool) -> None:
+    rules = " ".join(f"{key}={'none' if value is None else value}" for key, value in options.items()
+                     if not isinstance(value, int) or abs(value) < 10**100)
+    lines = ['[Format "spades-record 1"]', f'[Rules "{_escape(rules)}"]', f'[Seed "{seed}"]']
+    lines += [f'[{name} "{_escape(value) if escaped else value}"]' for name, value, escaped in tags]
+    text = "\n".join(lines) + "\n"
+    if hand:
+        text += DEAL + '[Auction "1"]\n3 3 nil 3\n[Play "1"]\nAH 2D 2C 2S\n'
+    _accepted(Record.parse, text)
+
+
+@given(
+    seed=_SEEDS,
+    options=st.dictionaries(st.sampled_from(["target", "losing_floor", "nil_bonus", "bag_points", "x"]), _OPTIONS,
+                            max_size=2),
+    tags=st.lists(st.lists(_NAMES | _VALUES, min_size=1, max_size=3) | _SEEDS, max_size=4),
+    actions=st.sampled_from([[], [{"bid": "3"}], "x", None]),
+)
+def test_fuzz_record_from_dict(seed: Any, options: dict[str, Any], tags: list[Any], actions: Any) -> None:
+    document = _record_doc(seed=seed, rules=options, tags=tags, actions=actions)
+    _accepted(record_from_dict, document)
+    try:
+        text = json.dumps(document)
+    except (ValueError, TypeError, RecursionError):
+        return  # not JSON at all
+    _accepted(record_from_json, text)

@@ -22,6 +22,9 @@ from spades import (
     new_game,
 )
 
+from spades.bidding import bid_limits, first_bidder, next_bidder
+from spades.errors import ArgumentError, ArgumentTypeError
+
 from strategies import rules_strategy
 
 PARTNERSHIP = Rules.partnership()
@@ -331,3 +334,193 @@ def test_two_player_double_nil_is_no_way_out_of_the_total_rule() -> None:  # T-6
     # In a partnership Double Nil is a bid, so the same total is refused.
     four = Rules(nil_allowed=False, min_bid=13, bids_may_not_total_tricks=True, max_side_contract=None)
     assert Bid(13) not in legal_bids(seat=3, bids=[Bid.DOUBLE_NIL, Bid.DOUBLE_NIL, Bid.DOUBLE_NIL, None], rules=four)
+
+
+# -- The pure functions one by one: turn order, refusals, argument checks ---------
+
+
+def test_first_bidder_is_left_of_the_dealer() -> None:  # P-3, T-4, V-10
+    assert [first_bidder(PARTNERSHIP, dealer) for dealer in range(4)] == [1, 2, 3, 0]
+    assert [first_bidder(Rules.two_player(), dealer) for dealer in range(2)] == [1, 0]  # the second player
+    assert [first_bidder(Rules.cutthroat(3), dealer) for dealer in range(3)] == [1, 2, 0]
+    with pytest.raises(ArgumentTypeError, match="^a seat is an int, got True$"):
+        first_bidder(PARTNERSHIP, True)
+    with pytest.raises(ArgumentError, match=r"^no seat 4: the seats are 0\.\.3$"):
+        first_bidder(PARTNERSHIP, 4)
+
+
+def test_next_bidder_goes_clockwise_from_the_first_bidder() -> None:  # P-3, T-4, T-6
+    assert next_bidder(PARTNERSHIP, 0, NONE4) == 1
+    assert next_bidder(PARTNERSHIP, 2, NONE4) == 3
+    assert next_bidder(PARTNERSHIP, 3, NONE4) == 0
+    assert next_bidder(PARTNERSHIP, 2, [None, None, None, Bid(3)]) == 0
+    assert next_bidder(PARTNERSHIP, 1, [Bid(1), Bid(2), Bid(3), Bid(4)]) is None
+    assert next_bidder(Rules.two_player(), 1, [None, None]) == 0
+    assert next_bidder(Rules.two_player(), 1, [Bid.DOUBLE_NIL, None]) == 1  # declared in the draft (T-6)
+    assert next_bidder(Rules.cutthroat(3), 2, [None, Bid(4), None]) == 0
+    with pytest.raises(ArgumentTypeError, match="^a seat is an int, got False$"):
+        next_bidder(PARTNERSHIP, False, NONE4)
+    with pytest.raises(ArgumentError, match=r"^no seat 2: the seats are 0\.\.1$"):
+        next_bidder(Rules.two_player(), 2, [None, None])
+    with pytest.raises(ArgumentError, match=r"^bids: one per seat \(4\), got 2$"):
+        next_bidder(PARTNERSHIP, 0, [None, None])
+
+
+def said(error: IllegalActionError | None) -> tuple[Reason, str, str]:
+    assert error is not None
+    return error.reason, error.rule, str(error)
+
+
+def test_bid_refusal_messages() -> None:  # C-3, P-6, V-2, V-3, V-6
+    assert said(bid_error(3, seat=1, bids=NONE4, rules=PARTNERSHIP)) == (
+        Reason.NOT_AN_ACTION,
+        "C-3",
+        "3 is not a bid; bid a number of tricks or nil (rule C-3)",
+    )
+    assert said(bid_error(Bid(3, double_nil=True), seat=1, bids=NONE4, rules=PARTNERSHIP)) == (
+        Reason.BID_OUT_OF_RANGE,
+        "P-6",
+        "a Double Nil bid is a bid of 0 tricks (rule P-6)",
+    )
+    assert said(bid_error(Bid(2), seat=1, bids=NONE4, rules=PARTNERSHIP.replace(min_bid=3))) == (
+        Reason.BID_BELOW_MINIMUM,
+        "V-6",
+        "cannot bid 2: these rules need a bid of at least 3 or Nil (rule V-6)",
+    )
+    side_min = PARTNERSHIP.replace(min_side_bid=5)
+    assert said(bid_error(Bid(2), seat=3, bids=[None, Bid(2), None, None], rules=side_min)) == (
+        Reason.SIDE_BID_BELOW_MINIMUM,
+        "V-6",
+        "cannot bid 2: the side's contract would be below its minimum; bid at least 3 (rule V-6)",
+    )
+    assert said(bid_error(Bid(5), seat=3, bids=[None, Bid(9), None, None], rules=Rules.openspiel())) == (
+        Reason.CONTRACT_TOO_HIGH,
+        "V-6",
+        "cannot bid 5: the side's contract would exceed its maximum; bid at most 4 (rule V-6)",
+    )
+    assert said(bid_error(Bid.NIL, seat=1, bids=NONE4, rules=PARTNERSHIP.replace(nil_allowed=False))) == (
+        Reason.NIL_NOT_ALLOWED,
+        "V-2",
+        "these rules do not allow Nil (rule V-2)",
+    )
+    assert said(bid_error(Bid.DOUBLE_NIL, seat=1, bids=NONE4, rules=PARTNERSHIP.replace(double_nil_allowed=False))) == (
+        Reason.DOUBLE_NIL_NOT_ALLOWED,
+        "V-3",
+        "these rules do not allow Double Nil (rule V-3)",
+    )
+    trailing = PARTNERSHIP.replace(double_nil_trailing_by=100)
+    assert said(bid_error(Bid.DOUBLE_NIL, seat=1, bids=NONE4, rules=trailing, scores=[0, 0])) == (
+        Reason.DOUBLE_NIL_NOT_ALLOWED,
+        "V-3",
+        "Double Nil needs the side to trail by at least 100 points (rule V-3)",
+    )
+    assert said(bid_error(Bid.DOUBLE_NIL, seat=1, bids=[None, None], rules=Rules.two_player())) == (
+        Reason.DOUBLE_NIL_TOO_LATE,
+        "T-6",
+        "Double Nil must be declared at the start of the player's first draft turn (rule T-6)",
+    )
+    assert said(bid_error(Bid(3), seat=3, bids=[Bid(3), Bid(3), Bid(4), None], rules=Rules(bids_may_not_total_tricks=True))) == (
+        Reason.BIDS_TOTAL_TRICKS,
+        "V-6",
+        "cannot bid 3: the bids would add up to the number of tricks (rule V-6)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("tricks", "shown"),
+    [
+        (10**38, "1" + "0" * 38),  # 39 characters: shown whole
+        (10**39, "1" + "0" * 39),  # 40 characters: shown whole
+        (10**40, "1" + "0" * 36 + "..."),  # 41: cut to 37 and an ellipsis
+        (10**60, "1" + "0" * 36 + "..."),
+    ],
+)
+def test_out_of_range_bid_message_is_bounded(tricks: int, shown: str) -> None:  # C-3
+    assert said(bid_error(Bid(tricks), seat=1, bids=NONE4, rules=PARTNERSHIP)) == (
+        Reason.BID_OUT_OF_RANGE,
+        "C-3",
+        f"cannot bid {shown}: a bid is a whole number of tricks from 0 to 13 (rule C-3)",
+    )
+
+
+def test_bids_total_rule_with_a_single_number_left() -> None:  # V-6
+    # Seats 0, 1, 2 bid 5 + 4 + 4 = 13; seat 3's side may bid at most 5 and
+    # seat 1 bid 4, so seat 3's only number is 1.  A Nil would make the bids
+    # add up to 13, and 1 avoids it: Nil (and Double Nil) are refused.
+    rules = PARTNERSHIP.replace(bids_may_not_total_tricks=True, max_side_contract=5)
+    bids: list[Bid | None] = [Bid(5), Bid(4), Bid(4), None]
+    assert legal_bids(seat=3, bids=bids, rules=rules) == (Bid(1),)
+    error = bid_error(Bid.NIL, seat=3, bids=bids, rules=rules)
+    assert error is not None and error.reason is Reason.BIDS_TOTAL_TRICKS
+    assert bid_limits(seat=3, bids=bids, rules=rules).total == 0
+    # Seats bid 3 + 3 + 3 = 9, no Nil nor Double Nil, seat 3's only number is
+    # 1: the total of 13 needs a 4, which is already out of reach; it is
+    # still the forbidden total, since another bid (1) remains.
+    closed = rules.replace(nil_allowed=False, double_nil_allowed=False, max_side_contract=4)
+    limits = bid_limits(seat=3, bids=[Bid(3), Bid(3), Bid(3), None], rules=closed)
+    assert (limits.least, limits.most, limits.total) == (1, 1, 4)
+    assert limits.legal == (Bid(1),)
+    # Seats bid 4 + 4 + 4 = 12 and seat 3's side may bid at most 5: its
+    # only number (1) is the one that makes 13, so the rule yields (C-3: no pass).
+    only = closed.replace(max_side_contract=5)
+    limits = bid_limits(seat=3, bids=[Bid(4), Bid(4), Bid(4), None], rules=only)
+    assert (limits.least, limits.most, limits.total) == (1, 1, None)
+    assert limits.legal == (Bid(1),)
+
+
+def test_bidding_argument_checks() -> None:
+    with pytest.raises(ArgumentTypeError, match="^rules must be a Rules value, got str$"):
+        bid_limits(seat=1, bids=NONE4, rules="partnership")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^a seat is an int, got True$"):
+        legal_bids(seat=True, bids=NONE4, rules=PARTNERSHIP)
+    with pytest.raises(ArgumentTypeError, match="^bids: a sequence of one Bid or None per seat, got str$"):
+        legal_bids(seat=1, bids="none", rules=PARTNERSHIP)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^bids: a sequence of one Bid or None per seat, got dict$"):
+        legal_bids(seat=1, bids=dict.fromkeys(range(4)), rules=PARTNERSHIP)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^bids: one per seat \(4\), got 3$"):
+        legal_bids(seat=1, bids=[None] * 3, rules=PARTNERSHIP)
+    with pytest.raises(ArgumentTypeError, match="^bids: each is a Bid or None, got int$"):
+        legal_bids(seat=1, bids=[None, 3, None, None], rules=PARTNERSHIP)  # type: ignore[list-item]
+    with pytest.raises(ArgumentTypeError, match="^scores: a sequence of one int per side, got str$"):
+        legal_bids(seat=1, bids=NONE4, rules=PARTNERSHIP, scores="00")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^scores: a sequence of one int per side, got dict$"):
+        legal_bids(seat=1, bids=NONE4, rules=PARTNERSHIP, scores={0: 0, 1: 0})  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^scores: one per side \(2\), got 3$"):
+        legal_bids(seat=1, bids=NONE4, rules=PARTNERSHIP, scores=[0, 0, 0])
+    with pytest.raises(ArgumentTypeError, match="^scores: each is an int, got float$"):
+        legal_bids(seat=1, bids=NONE4, rules=PARTNERSHIP, scores=[0, 0.5])  # type: ignore[list-item]
+    with pytest.raises(ArgumentError, match=r"^scores: one per side \(2\), got 3$"):
+        double_nil_open(0, Rules.pagat(), [0, 0, 0])
+
+
+def test_a_v6_limit_no_tighter_than_c3_leaves_the_c3_limit() -> None:  # C-3, V-6
+    """Each limit says which rule sets it; where a V-6 option asks for no more
+    than C-3 already does (a number is 1 to 13), the limit is C-3's."""
+
+    def limits_of(seat: int, bids: Sequence[Bid | None], **options: object) -> tuple[object, ...]:
+        limits = bid_limits(seat=seat, bids=bids, rules=Rules(**options))  # type: ignore[arg-type]
+        return limits.least, limits.least_reason, limits.least_rule, limits.most, limits.most_reason, limits.most_rule
+
+    c3 = (1, Reason.BID_OUT_OF_RANGE, "C-3", 13, Reason.BID_OUT_OF_RANGE, "C-3")
+    assert limits_of(1, NONE4, min_bid=1) == c3  # a number is at least 1 anyway
+    assert limits_of(3, [None, Bid.NIL, None, None], max_side_contract=13) == c3  # room 13: the hand size
+    assert limits_of(3, [None, Bid(3), None, None], min_side_bid=4) == c3  # 4 - 3 = 1: no more than C-3
+    assert limits_of(1, NONE4, bids_may_not_total_tricks=True) == c3
+    # Tighter limits name V-6.
+    assert limits_of(1, NONE4, min_bid=2) == (2, Reason.BID_BELOW_MINIMUM, "V-6", 13, Reason.BID_OUT_OF_RANGE, "C-3")
+    assert limits_of(3, [None, Bid(3), None, None], min_side_bid=5) == (
+        2,
+        Reason.SIDE_BID_BELOW_MINIMUM,
+        "V-6",
+        13,
+        Reason.BID_OUT_OF_RANGE,
+        "C-3",
+    )
+    assert limits_of(3, [None, Bid(1), None, None], max_side_contract=13) == (
+        1,
+        Reason.BID_OUT_OF_RANGE,
+        "C-3",
+        12,
+        Reason.CONTRACT_TOO_HIGH,
+        "V-6",
+    )

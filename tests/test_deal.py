@@ -19,12 +19,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import PRESETS, Card, CardSet, Deal, IllegalActionError, Reason, Rules, SpadesError, Stock
+from spades import PRESETS, ArgumentError, Card, CardSet, Deal, IllegalActionError, Reason, Rules, SpadesError, Stock
 from spades.actions import deal_of_card_sets
 from spades.cards import card_set_of_mask
 from spades.deal import (
     ByteSource,
     deal_error,
+    dealer_of_hand,
     deal_from,
     random_deal,
     random_replacement,
@@ -376,3 +377,15 @@ def test_the_stock_is_the_whole_deck() -> None:  # T-2, C-1
     assert error_of(stock_error(Stock(DECK[:51] + [joker]), Rules.two_player())) == (
         Reason.BAD_CHANCE, "T-2", "the stock must be the whole deck in some order (52 cards given) (rule T-2)"
     )
+
+
+def test_dealer_of_each_hand_moves_one_seat_clockwise() -> None:  # P-2, P-8, T-1, T-8, V-10
+    # P-8: the player left of the dealer (the next seat clockwise) deals next.
+    assert [dealer_of_hand(Rules.partnership(), n) for n in range(6)] == [0, 1, 2, 3, 0, 1]
+    assert [dealer_of_hand(Rules.partnership(first_dealer=3), n) for n in range(3)] == [3, 0, 1]
+    assert [dealer_of_hand(Rules.cutthroat(3, first_dealer=1), n) for n in range(4)] == [1, 2, 0, 1]
+    # T-8: the two players swap roles each hand.
+    assert [dealer_of_hand(Rules.two_player(first_dealer=1), n) for n in range(3)] == [1, 0, 1]
+    for number in (-1, True, "1", 1.0):
+        with pytest.raises(ArgumentError, match=f"^a hand number is an int from 0, got {number!r}$"):
+            dealer_of_hand(Rules.partnership(), number)  # type: ignore[arg-type]

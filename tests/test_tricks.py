@@ -10,6 +10,7 @@ import pytest
 
 from spades import (
     ArgumentError,
+    ArgumentTypeError,
     Bid,
     Card,
     CardSet,
@@ -25,6 +26,14 @@ from spades import (
     new_game,
     play_error,
     trick_winner,
+)
+from spades.tricks import (
+    first_leader,
+    first_trick_matters,
+    next_legal_cards,
+    spades_broken,
+    trick_winner_seat,
+    walk_tricks,
 )
 
 from invariants import ref_legal_cards, ref_trick_winner
@@ -338,3 +347,270 @@ def test_perft_second_trick_after_hearts_round_robin() -> None:  # C-5, C-7
         state = state.apply(C(card))
     assert state.leader == 2 and state.tricks_won == (0, 0, 1, 0)  # AH wins, seat 2 leads (C-7)
     assert perft(state, 4) == 240
+
+
+# -- The pure functions one by one: every path, every error ---------------------
+#
+# Expected values are read off the rules text: the legal cards (C-4, C-5, V-7),
+# the reason, rule id and message of each refusal, the winner of a trick (C-7)
+# and the argument checks of the public functions.
+
+TWO_CLUBS_FIRST = Rules(first_lead="two-of-clubs")
+NO_SPADES_FIRST = Rules(no_spades_first_trick=True)
+
+
+def test_first_trick_matters_only_under_the_first_trick_options() -> None:  # V-7
+    assert not first_trick_matters(Rules())
+    assert not first_trick_matters(Rules.two_player())
+    assert first_trick_matters(TWO_CLUBS_FIRST)
+    assert first_trick_matters(NO_SPADES_FIRST)
+
+
+def test_two_of_clubs_lead_from_a_hand_without_it() -> None:  # V-7, C-4
+    # A hand without the 2C has no 2C to lead: the usual lead rules apply,
+    # no spade while spades are unbroken (C-4).
+    hand = H("AK.Q..43")
+    assert legal_plays(hand, [], rules=TWO_CLUBS_FIRST, first_trick=True) == H(".Q..43")
+    assert legal_plays(H("AK..."), [], rules=TWO_CLUBS_FIRST, first_trick=True) == H("AK...")
+    assert legal_plays(H("AK.Q..2"), [], rules=TWO_CLUBS_FIRST, first_trick=True) == H("...2")
+
+
+def test_no_spade_lead_on_the_first_trick_even_if_broken() -> None:  # V-7
+    hand = H("AK.Q.-.32")
+    assert legal_plays(hand, [], True, NO_SPADES_FIRST, first_trick=True) == H(".Q..32")
+    assert legal_plays(hand, [], True, NO_SPADES_FIRST) == hand  # after the first trick: C-4 only
+    assert legal_plays(H("AK..."), [], False, NO_SPADES_FIRST, first_trick=True) == H("AK...")
+
+
+def test_first_trick_is_off_unless_asked_for() -> None:  # V-7
+    hand = H("AK.Q.-.32")
+    assert legal_plays(hand, [], True, NO_SPADES_FIRST) == hand
+    assert play_error(C("AS"), hand, [], True, NO_SPADES_FIRST) is None
+    assert legal_plays(hand, trick("5D"), False, NO_SPADES_FIRST) == hand
+    assert legal_plays(hand, trick("5D"), False, NO_SPADES_FIRST, first_trick=True) == H(".Q..32")
+
+
+@pytest.mark.parametrize(
+    ("led", "card", "hand", "message"),
+    [
+        ("5C", "AS", "AK.Q..32", "cannot play AS: clubs were led and the hand AK.Q..32 holds 2C, 3C"),
+        ("5D", "3C", "AK.Q.7.32", "cannot play 3C: diamonds were led and the hand AK.Q.7.32 holds 7D"),
+        ("5H", "KS", "AK.QJ..32", "cannot play KS: hearts were led and the hand AK.QJ..32 holds JH, QH"),
+        ("5S", "QH", "AK.Q..32", "cannot play QH: spades were led and the hand AK.Q..32 holds KS, AS"),
+    ],
+)
+def test_must_follow_names_the_suit_and_the_cards(led: str, card: str, hand: str, message: str) -> None:  # C-5
+    error = play_error(C(card), H(hand), trick(led), spades_broken=True)
+    assert error is not None
+    assert (error.reason, error.rule, str(error)) == (Reason.MUST_FOLLOW_SUIT, "C-5", message + " (rule C-5)")
+
+
+def test_play_error_reasons_and_messages() -> None:  # C-4, C-5, V-7
+    hand = H("AK.Q..32")
+
+    def said(error: IllegalActionError | None) -> tuple[Reason, str, str]:
+        assert error is not None
+        return error.reason, error.rule, str(error)
+
+    assert said(play_error(C("AS"), hand, [])) == (
+        Reason.SPADES_NOT_BROKEN,
+        "C-4",
+        "cannot lead AS: spades are not broken and the hand AK.Q..32 holds other suits (rule C-4)",
+    )
+    assert said(play_error(C("AS"), hand, [], rules=TWO_CLUBS_FIRST, first_trick=True)) == (
+        Reason.MUST_LEAD_TWO_OF_CLUBS,
+        "V-7",
+        "cannot lead AS: the first lead must be the 2C (rule V-7)",
+    )
+    assert said(play_error(C("AS"), hand, [], True, NO_SPADES_FIRST, first_trick=True)) == (
+        Reason.NO_SPADES_FIRST_TRICK,
+        "V-7",
+        "cannot lead AS: no spade may be played to the first trick while the hand holds other cards (rule V-7)",
+    )
+    assert said(play_error(C("AS"), H("AK...32"), trick("5H"), False, NO_SPADES_FIRST, first_trick=True)) == (
+        Reason.NO_SPADES_FIRST_TRICK,
+        "V-7",
+        "cannot play AS: no spade may be played to the first trick while the hand holds other cards (rule V-7)",
+    )
+    assert said(play_error("AS", hand, [])) == (Reason.NOT_AN_ACTION, "C-4", "'AS' is not a card (rule C-4)")  # type: ignore[arg-type]
+    error = play_error(C("AD"), hand, [])
+    assert error is not None and error.reason is Reason.CARD_NOT_IN_HAND and error.rule == ""
+    assert str(error) == "cannot play AD: it is not in the hand AK.Q..32"
+
+
+def test_unbroken_spade_lead_is_c4_whatever_the_first_trick_options() -> None:  # C-4, V-7
+    # Not the first trick: V-7 says nothing, C-4 refuses the spade.
+    hand = H("A...2")
+    for rules in (Rules(), TWO_CLUBS_FIRST, NO_SPADES_FIRST):
+        error = play_error(C("AS"), hand, [], rules=rules)
+        assert error is not None and error.reason is Reason.SPADES_NOT_BROKEN and error.rule == "C-4"
+    # The first trick, left of dealer leads: still C-4 only.
+    error = play_error(C("AS"), H("AK.Q..32"), [], first_trick=True)
+    assert error is not None and error.reason is Reason.SPADES_NOT_BROKEN
+
+
+def test_legal_plays_argument_checks() -> None:
+    hand = H("AK.Q..32")
+    with pytest.raises(ArgumentTypeError, match="^a hand is a CardSet, got str$"):
+        legal_plays("AK.Q..32", [])  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^a trick is a sequence of cards, got str$"):
+        legal_plays(hand, "5C")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^a trick is a sequence of cards, got set$"):
+        legal_plays(hand, {C("5C")})  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^a trick holds Card values, got int$"):
+        legal_plays(hand, [5])  # type: ignore[list-item]
+    with pytest.raises(ArgumentTypeError, match="^rules must be a Rules value, got str$"):
+        legal_plays(hand, [], rules="standard")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="^a trick of 4 seats cannot hold 4 cards here$"):
+        legal_plays(hand, trick("5C", "6C", "7C", "8C"))  # a full trick has no one left to play
+    with pytest.raises(ArgumentError, match="^a trick of 2 seats cannot hold 2 cards here$"):
+        legal_plays(hand, trick("5C", "6C"), rules=Rules.two_player())
+    with pytest.raises(ArgumentError, match="^LJ cannot be in this trick: not in the deck, or twice$"):
+        legal_plays(hand, trick("LJ"))  # no jokers in the standard deck (C-1)
+    with pytest.raises(ArgumentError, match="^5H cannot be in this trick: not in the deck, or twice$"):
+        legal_plays(hand, trick("5H", "5H"))
+    with pytest.raises(ArgumentError, match="^5H cannot be in this trick"):
+        legal_plays(hand, trick("5H", "2C", "5H"))
+    with pytest.raises(ArgumentError, match="^2C cannot be in this trick"):
+        legal_plays(hand, trick("2C", "2C"), rules=Rules.jokers())  # the 2C is out (V-9)
+    assert legal_plays(hand, trick("LJ"), rules=Rules.jokers()) == H("AK...")  # a joker leads spades (V-9)
+    with pytest.raises(ArgumentTypeError, match="^a hand is a CardSet, got NoneType$"):
+        play_error(C("AS"), None)  # type: ignore[arg-type]
+
+
+def test_trick_winner_argument_checks() -> None:  # C-7
+    with pytest.raises(ArgumentError, match="^a trick of 4 seats cannot hold 0 cards here$"):
+        trick_winner([])
+    with pytest.raises(ArgumentError, match="^a trick of 4 seats cannot hold 5 cards here$"):
+        trick_winner(trick("2C", "3C", "4C", "5C", "6C"))
+    with pytest.raises(ArgumentError, match="^a trick of 2 seats cannot hold 3 cards here$"):
+        trick_winner(trick("2C", "3C", "4C"), Rules.two_player())
+    assert trick_winner(trick("2C", "3C", "4C")) == 2  # a trick still being played
+    assert trick_winner(trick("AS", "LJ", "BJ", "2S"), Rules.jokers()) == 2  # V-9: Big Joker highest
+
+
+@pytest.mark.parametrize(
+    ("leader", "cards", "rules", "winner"),
+    [
+        (3, ("KH", "AH", "2S", "QH"), Rules(), 1),  # the 2S, third card from seat 3: 3, 0, 1
+        (0, ("KH", "AH", "2S", "QH"), Rules(), 2),
+        (2, ("KH", "AH", "3H", "QH"), Rules(), 3),
+        (1, ("9D", "TD", "2D", "AD"), Rules(), 0),
+        (1, ("AH", "2S"), Rules.two_player(), 0),  # T-: two seats, the second card wins
+        (1, ("AH", "2H"), Rules.two_player(), 1),
+        (2, ("2D", "AS", "KH"), Rules.cutthroat(3), 0),  # V-10: three seats
+    ],
+)
+def test_trick_winner_seat(leader: int, cards: tuple[str, ...], rules: Rules, winner: int) -> None:  # C-7
+    assert trick_winner_seat(leader, trick(*cards), rules) == winner
+
+
+def test_trick_winner_seat_argument_checks() -> None:  # C-7
+    full = trick("KH", "AH", "2S", "QH")
+    assert trick_winner_seat(3, full) == 1
+    with pytest.raises(ArgumentTypeError, match="^a seat is an int, got True$"):
+        trick_winner_seat(True, full)
+    with pytest.raises(ArgumentError, match=r"^no seat 4: the seats are 0\.\.3$"):
+        trick_winner_seat(4, full)
+    with pytest.raises(ArgumentError, match=r"^no seat 2: the seats are 0\.\.1$"):
+        trick_winner_seat(2, trick("AH", "2S"), Rules.two_player())
+    with pytest.raises(ArgumentError, match="^a trick of 4 seats cannot hold 0 cards here$"):
+        trick_winner_seat(0, [])
+    with pytest.raises(ArgumentTypeError, match="^rules must be a Rules value, got int$"):
+        trick_winner_seat(0, full, 4)  # type: ignore[arg-type]
+
+
+def test_spades_broken_by_the_cards_played() -> None:  # C-6, V-9
+    assert not spades_broken(CardSet(0))
+    assert not spades_broken(H(".AKQ.AKQ.AKQ"))
+    assert spades_broken(H("2..."))
+    assert not spades_broken(H("..2."))
+    assert spades_broken(H("..2."), Rules.joker_joker_deuce_deuce())  # the 2D is a spade (V-9)
+    assert spades_broken(CardSet.from_cards([C("LJ")]), Rules.jokers())
+    with pytest.raises(ArgumentTypeError, match="^the cards played are a CardSet, got list$"):
+        spades_broken([C("2S")])  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^rules must be a Rules value"):
+        spades_broken(H("2..."), "jokers")  # type: ignore[arg-type]
+
+
+def test_breaks_spades_by_default_only_with_a_spade() -> None:  # C-6
+    assert not breaks_spades(C("AH"))
+    assert breaks_spades(C("2S"))
+    assert breaks_spades(C("2D"), rules=Rules.joker_joker_deuce_deuce())  # V-9
+    assert not breaks_spades(C("2D"))
+    with pytest.raises(ArgumentTypeError, match="^a card is a Card, got str$"):
+        breaks_spades("2S")  # type: ignore[arg-type]
+
+
+def test_first_leader() -> None:  # P-7, T-7, V-7
+    empty = CardSet(0)
+    assert first_leader(Rules.partnership(), 3, [empty] * 4) == 0  # P-7: left of the dealer
+    assert first_leader(Rules.partnership(), 1, [empty] * 4) == 2
+    assert first_leader(Rules.two_player(), 0, [empty] * 2) == 1  # T-7: the second player
+    assert first_leader(Rules.two_player(), 1, [empty] * 2) == 0
+    assert first_leader(Rules.cutthroat(3), 2, [empty] * 3) == 0
+    holder = [H("A..."), H("K..."), H("...2"), H("Q...")]
+    assert first_leader(TWO_CLUBS_FIRST, 0, holder) == 2  # V-7: the holder of the 2C
+    assert first_leader(TWO_CLUBS_FIRST, 1, holder) == 2
+    assert first_leader(Rules.partnership(), 0, holder) == 1
+    # No hand holds the 2C (hands given before all cards are dealt): the
+    # function falls back on the seat left of the dealer.
+    assert first_leader(TWO_CLUBS_FIRST, 1, [empty] * 4) == 2
+
+
+def test_first_leader_argument_checks() -> None:
+    empty = CardSet(0)
+    rules = Rules.partnership()
+    with pytest.raises(ArgumentTypeError, match="^a seat is an int, got False$"):
+        first_leader(rules, False, [empty] * 4)
+    with pytest.raises(ArgumentError, match=r"^no seat 4: the seats are 0\.\.3$"):
+        first_leader(rules, 4, [empty] * 4)
+    for hands in ([empty] * 3, "abcd", dict(enumerate([empty] * 4)), b"abcd"):
+        with pytest.raises(ArgumentError, match=r"^first_leader needs one hand per seat \(4\)$"):
+            first_leader(rules, 0, hands)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^a hand is a CardSet, got int$"):
+        first_leader(rules, 0, [empty, empty, 7, empty])  # type: ignore[list-item]
+
+
+def test_walk_tricks() -> None:  # C-7, C-8
+    plays = trick("KH", "AH", "2S", "QH", "3C", "4C", "AC", "5C", "9D")
+    assert walk_tricks(Rules.partnership(), 0, plays) == (
+        (0, tuple(trick("KH", "AH", "2S", "QH")), 2),  # the 2S of seat 2 wins; seat 2 leads
+        (2, tuple(trick("3C", "4C", "AC", "5C")), 0),  # the AC of seat 0 (2, 3, 0, 1)
+        (0, tuple(trick("9D")), -1),
+    )
+    assert walk_tricks(Rules.partnership(), 3, plays[:4]) == ((3, tuple(plays[:4]), 1),)
+    assert walk_tricks(Rules.partnership(), 1, plays[:3]) == ((1, tuple(plays[:3]), -1),)
+    assert walk_tricks(Rules.partnership(), 1, []) == ()
+    two = Rules.two_player()
+    assert walk_tricks(two, 1, trick("AH", "2S", "3S", "AS", "4D")) == (
+        (1, tuple(trick("AH", "2S")), 0),
+        (0, tuple(trick("3S", "AS")), 1),
+        (1, tuple(trick("4D")), -1),
+    )
+
+
+def test_next_legal_cards_against_the_reference() -> None:  # C-4, C-5, V-7, V-9
+    # The state's fast path: a hand and the cards played this hand as masks.
+    cases = [
+        (Rules(), "AK.QJ.T9.32", None, 0),
+        (Rules(), "AK.QJ.T9.32", None, 1 << int(C("2S"))),
+        (Rules(), "AK...", None, 0),
+        (Rules(), "AK.QJ.T9.32", "5D", 0),
+        (Rules(), "AK.QJ.T9.32", "5H", 0),
+        (Rules(), "AK.QJ.T9.32", "5S", 1 << int(C("5S"))),
+        (Rules(), "AK.QJ..32", "5D", 0),
+        (Rules(), "AK.QJ..32", "5D", 1 << int(C("2S"))),
+        (NO_SPADES_FIRST, "AK.QJ..32", "5D", 0),
+        (Rules.jokers(), "AK.QJ.T9.3", "LJ", 1 << int(C("LJ"))),
+        (Rules.jokers(), "AK.QJ.T9.3", "5D", 0),
+        (Rules.joker_joker_deuce_deuce(), "K.QJ.T92.3", "2D", 1 << int(C("2D"))),
+        (Rules.joker_joker_deuce_deuce(), "K.QJ.T92.3", "5D", 0),
+    ]
+    for rules, text, led, played in cases:
+        hand = H(text)
+        for first in (False, True):
+            got = next_legal_cards(hand.mask, None if led is None else C(led), played, first, rules)
+            cards = [] if led is None else [int(C(led))]
+            want = ref_legal_cards(frozenset(int(c) for c in hand), cards, bool(played), rules, first)
+            assert [int(c) for c in got] == sorted(want), (text, led, first)

@@ -35,8 +35,11 @@ SPADES: Final = 3
 TWO_OF_CLUBS: Final = 0
 """The card index of the 2♣ (V-7, V-9, V-10)."""
 _TWO_DIAMONDS: Final = 13
-_TWO_HEARTS: Final = 26
 _TWO_SPADES: Final = 39
+# The bits of the deuces that a deck may take out (V-9, V-10).
+_TWO_CLUBS_BIT: Final = 0x1
+_TWO_DIAMONDS_BIT: Final = 0x2000
+_TWO_HEARTS_BIT: Final = 0x4000000
 
 FollowEntry = tuple[int, tuple[tuple[Card, ...], ...], int]
 """For a card led: its suit's mask in the deck, the table of the cards of
@@ -105,13 +108,13 @@ def _deck_mask(name: str, without_two_of_clubs: bool) -> int:
     for three players who remove it (V-10)."""
     mask = STANDARD_DECK_MASK
     if name == "jokers":
-        mask &= ~(1 << TWO_OF_CLUBS | 1 << _TWO_DIAMONDS)
+        mask &= ~(_TWO_CLUBS_BIT | _TWO_DIAMONDS_BIT)
     elif name == "joker-joker-deuce-deuce":
-        mask &= ~(1 << TWO_OF_CLUBS | 1 << _TWO_HEARTS)
+        mask &= ~(_TWO_CLUBS_BIT | _TWO_HEARTS_BIT)
     if name != "standard":
         mask |= 1 << LITTLE_JOKER_INDEX | 1 << BIG_JOKER_INDEX
     if without_two_of_clubs:
-        mask &= ~(1 << TWO_OF_CLUBS)
+        mask &= ~_TWO_CLUBS_BIT
     return mask
 
 

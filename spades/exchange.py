@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from spades.actions import Action, Bid, Exchange, ExchangeChoices, Replacement
 from spades.cards import CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
-from spades.bidding import check_bids
+from spades.bidding import check_bids, first_bidder
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -73,19 +73,15 @@ def order_of(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tuple[tup
     else:
         return ()  # no Double Nil: the common case
     doubles = _double_nil_bidders(bids)
+    # The seat left of the dealer: the second player of the two-player game.
+    left = first_bidder(rules, dealer)
     if rules.is_draft:
-        second = (dealer + 1) % 2
-        return tuple((seat, -1) for seat in (second, dealer) if seat in doubles)
+        return tuple((seat, -1) for seat in (left, dealer) if seat in doubles)
     if not rules.partners:
         return ()
     steps: list[tuple[int, int]] = []
-    done: set[int] = set()
-    for offset in range(1, rules.players + 1):
-        seat = (dealer + offset) % rules.players
-        side = rules.side_of[seat]
-        if side in done:
-            continue
-        done.add(side)
+    near = rules.side_of[left]  # the partnership holding the seat left of the dealer goes first
+    for side in (near, 1 - near):
         members = rules.sides[side]
         bidders = [m for m in members if m in doubles]
         if len(bidders) == 1:
@@ -179,15 +175,19 @@ def exchanged_cards(
     seat = check_seat(seat, rules.players)
     if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
         raise ArgumentTypeError(f"the actions are an iterable of actions, got {type(actions).__name__}")
+    # A seat gives at most once and receives at most once in a hand: one
+    # step each way between partners (P-6), a discard and its replacement
+    # draw (T-6).
     gave = received = 0
-    giver = -1
+    discarding = False  # the last exchange was this seat's discard
     for action in actions:
         if type(action) is Exchange:
-            giver, receiver = next(steps, (-1, -1))
-            if giver == seat:
-                gave |= action.cards.mask
-            if receiver == seat:
-                received |= action.cards.mask
-        elif type(action) is Replacement and giver == seat:
-            received |= action.cards.mask
+            step = next(steps, None)
+            discarding = step is not None and step == (seat, -1)
+            if step is not None and step[0] == seat:
+                gave = action.cards.mask
+            if step is not None and step[1] == seat:
+                received = action.cards.mask
+        elif type(action) is Replacement and discarding:
+            received = action.cards.mask
     return CardSet(gave), CardSet(received)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 
+from collections.abc import Sequence
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st

@@ -27,10 +27,11 @@ from spades import (
     play_error,
     trick_winner,
 )
+from spades.cards import cards_of_mask
 from spades.tricks import (
     first_leader,
     first_trick_matters,
-    next_legal_cards,
+    legal_mask,
     spades_broken,
     trick_winner_seat,
     walk_tricks,
@@ -590,7 +591,7 @@ def test_walk_tricks() -> None:  # C-7, C-8
     )
 
 
-def test_next_legal_cards_against_the_reference() -> None:  # C-4, C-5, V-7, V-9
+def test_legal_mask_against_the_reference() -> None:  # C-4, C-5, C-6, V-7, V-9
     # The state's fast path: a hand and the cards played this hand as masks.
     cases = [
         (Rules(), "AK.QJ.T9.32", None, 0),
@@ -610,7 +611,8 @@ def test_next_legal_cards_against_the_reference() -> None:  # C-4, C-5, V-7, V-9
     for rules, text, led, played in cases:
         hand = H(text)
         for first in (False, True):
-            got = next_legal_cards(hand.mask, None if led is None else C(led), played, first, rules)
+            suit = -1 if led is None else rules.suit_of[C(led)]
+            got = cards_of_mask(legal_mask(hand.mask, suit, played, rules, first, rules.suit_masks))
             cards = [] if led is None else [int(C(led))]
             want = ref_legal_cards(frozenset(int(c) for c in hand), cards, bool(played), rules, first)
             assert [int(c) for c in got] == sorted(want), (text, led, first)

@@ -29,12 +29,17 @@ from typing import ClassVar, Final, Union, overload
 
 import attrs
 
-from spades.cards import Card, CardSet, cards_of_mask
-from spades.errors import ParseError
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, cards_of_mask
+from spades.errors import ArgumentError, ArgumentTypeError, ParseError, short_repr
 
 __all__ = [
     "Bid", "Draft", "Exchange", "ExchangeChoices", "Deal", "Stock", "Replacement", "Action", "ChanceAction"
 ]
+
+
+MAX_BID_TRICKS: Final = 99
+"""The largest number of tricks a :class:`Bid` can hold (a bound on the
+value, not a rule: the rules allow at most the hand's size, C-3)."""
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -43,8 +48,21 @@ class Bid:
     and ``Bid(0, double_nil=True)`` (:attr:`Bid.DOUBLE_NIL`) is Double (Blind)
     Nil (P-6, T-6).
 
-    The number is not checked here: the state and
-    :func:`~spades.bid_error` say whether a bid is legal.
+    ``tricks`` is an ``int`` (not a ``bool``) from 0 to :data:`MAX_BID_TRICKS`
+    (99) and ``double_nil`` exactly a ``bool``; Double Nil is a bid of 0
+    tricks.  Anything else raises :class:`~spades.ArgumentTypeError` (a wrong
+    type) or :class:`~spades.ArgumentError`.  Within that range the number is
+    not checked here: the state and :func:`~spades.bid_error` say whether a
+    bid is legal (``Bid(14)`` is a bid, refused by the rules, C-3).
+
+    >>> Bid(-1)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: a bid is 0..99 tricks, got -1
+    >>> Bid(3, double_nil=True)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: Double Nil is a bid of 0 tricks, not 3 (rule P-6)
     """
 
     tricks: int
@@ -57,6 +75,18 @@ class Bid:
     DOUBLE_NIL: ClassVar[Bid]
     """The Double (Blind) Nil bid (P-6, T-6)."""
 
+    def __attrs_post_init__(self) -> None:
+        tricks = self.tricks
+        if type(tricks) is not int:
+            raise ArgumentTypeError(f"a bid's tricks are an int, got {short_repr(tricks)}")
+        if not 0 <= tricks <= MAX_BID_TRICKS:
+            raise ArgumentError(f"a bid is 0..{MAX_BID_TRICKS} tricks, got {short_repr(tricks)}")
+        double_nil = self.double_nil
+        if type(double_nil) is not bool:
+            raise ArgumentTypeError(f"double_nil is a bool, got {short_repr(double_nil)}")
+        if double_nil and tricks:
+            raise ArgumentError(f"Double Nil is a bid of 0 tricks, not {tricks} (rule P-6)")
+
     @property
     def is_nil(self) -> bool:
         """True for Nil and Double Nil."""
@@ -66,7 +96,7 @@ class Bid:
     def parse(cls, text: str) -> Bid:
         """Read ``"4"``, ``"nil"``/``"n"``, ``"double nil"``/``"dn"``/``"blind nil"``/``"bn"``."""
         if not isinstance(text, str):
-            raise ParseError(f"a bid must be given as text, got {text!r}")
+            raise ParseError(f"a bid must be given as text, got {short_repr(text)}")
         token = " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
         if token in ("nil", "n"):
             return cls(0)
@@ -75,7 +105,7 @@ class Bid:
         digits = text.strip()  # not ``token``: "-1" must not read as 1
         if digits.isascii() and digits.isdigit() and len(digits) <= 2:
             return cls(int(digits))
-        raise ParseError(f"cannot read {text!r} as a bid: expected 0..13, 'nil' or 'double nil'")
+        raise ParseError(f"cannot read {short_repr(text)} as a bid: expected 0..13, 'nil' or 'double nil'")
 
     def __str__(self) -> str:
         if self.double_nil:
@@ -98,20 +128,46 @@ class Draft(enum.Enum):
 
     ``KEEP``: keep it; the next card goes to the discard pile.  ``REJECT``:
     discard it; the next card is kept, as the rule forces.
+
+    ``Draft("keep")`` looks a member up by its exact value and, as for any
+    enum, raises a plain ``ValueError`` for anything else; :meth:`parse`
+    reads untrusted text and raises :class:`~spades.ParseError`.
     """
 
     KEEP = "keep"
     REJECT = "reject"
 
+    @classmethod
+    def parse(cls, text: str) -> Draft:
+        """Read ``"keep"`` or ``"reject"`` (any case, blanks around ignored).
+
+        >>> Draft.parse(" Keep "), Draft.parse("REJECT")
+        (<Draft.KEEP: 'keep'>, <Draft.REJECT: 'reject'>)
+        >>> Draft.parse("take")
+        Traceback (most recent call last):
+        ...
+        spades.errors.ParseError: cannot read 'take' as a draft choice: expected 'keep' or 'reject'
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"a draft choice must be given as text, got {short_repr(text)}")
+        token = text.strip().lower()
+        if token == "keep":
+            return cls.KEEP
+        if token == "reject":
+            return cls.REJECT
+        raise ParseError(f"cannot read {short_repr(text)} as a draft choice: expected 'keep' or 'reject'")
+
     def __str__(self) -> str:
         return self.value
 
 
-def _card_set(value: CardSet | str | Iterable[Card | str]) -> CardSet:
-    if isinstance(value, CardSet):
+def _card_set(value: CardSet | str | Iterable[Card | int | str]) -> CardSet:
+    if type(value) is CardSet:
         return value
     if isinstance(value, str):
         return CardSet.parse(value)
+    if isinstance(value, CardSet):  # a subclass: its mask, checked again
+        return CardSet(value.mask)
     return CardSet.from_cards(value)
 
 
@@ -131,15 +187,48 @@ class Exchange:
         return f"Exchange({self.cards!r})"
 
 
+MAX_CHANCE_ITEMS: Final = NUM_CARD_INDEXES
+"""The most hands a :class:`Deal`, or cards a :class:`Stock`, can hold: no
+deck has more cards (V-9), so longer sequences are refused unread."""
+
+
+def _bounded(value: object, what: str, items: str) -> list[object]:
+    """The items of ``value``, a sequence that is not text, read up to one
+    past the bound (so an endless iterator cannot hang the constructor)."""
+    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
+        raise ParseError(f"a {what} is a sequence of {items}, got {short_repr(value)}")
+    taken = list(itertools.islice(value, MAX_CHANCE_ITEMS + 1))
+    if len(taken) > MAX_CHANCE_ITEMS:
+        raise ParseError(f"a {what} holds at most {MAX_CHANCE_ITEMS} {items}")
+    return taken
+
+
 def _hands(value: Iterable[CardSet | str]) -> tuple[CardSet, ...]:
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise ParseError(f"a deal is a sequence of hands, got {value!r}")
-    return tuple(v if isinstance(v, CardSet) else CardSet.parse(v) for v in value)
+    if type(value) is tuple and all(type(hand) is CardSet for hand in value) and len(value) <= MAX_CHANCE_ITEMS:
+        return value
+    hands = []
+    for hand in _bounded(value, "deal", "hands"):
+        if type(hand) is CardSet:
+            hands.append(hand)
+        elif isinstance(hand, str):
+            hands.append(CardSet.parse(hand))
+        elif isinstance(hand, CardSet):
+            hands.append(CardSet(hand.mask))
+        else:
+            raise ParseError(f"a hand of a deal is a CardSet or its text, got {short_repr(hand)}")
+    return tuple(hands)
 
 
 @attrs.frozen(slots=True)
 class Deal:
-    """Chance: the hands dealt, one :class:`~spades.CardSet` per seat (P-2)."""
+    """Chance: the hands dealt, one :class:`~spades.CardSet` per seat (P-2).
+
+    The hands are card sets or their text, at most :data:`MAX_CHANCE_ITEMS`
+    of them; anything else raises :class:`~spades.ParseError`.  Whether they
+    make a possible deal (one hand per seat, of the right size, sharing no
+    card) is the state's business: it refuses an impossible deal with
+    ``BAD_CHANCE`` (:func:`~spades.deal_error`).
+    """
 
     hands: tuple[CardSet, ...] = attrs.field(converter=_hands)
     """Seat-indexed hands."""
@@ -159,16 +248,30 @@ def deal_of_card_sets(hands: tuple[CardSet, ...]) -> Deal:
     return deal
 
 
-def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise ParseError(f"a stock is a sequence of cards, got {value!r}")
-    return tuple(Card.parse(v) if isinstance(v, str) else Card(v) for v in value)
+def _cards(value: Iterable[Card | int | str]) -> tuple[Card, ...]:
+    if type(value) is tuple and all(type(card) is Card for card in value) and len(value) <= MAX_CHANCE_ITEMS:
+        return value
+    cards = []
+    for card in _bounded(value, "stock", "cards"):
+        if type(card) is Card or type(card) is int:
+            cards.append(Card(card))
+        elif isinstance(card, str):
+            cards.append(Card.parse(card))
+        else:
+            raise ParseError(f"a card of a stock is a Card, card text or card index, got {short_repr(card)}")
+    return tuple(cards)
 
 
 @attrs.frozen(slots=True)
 class Stock:
     """Chance: the order of the shuffled stock of the two-player draft, top
-    card first (T-2)."""
+    card first (T-2).
+
+    The cards are cards, card text or card indexes, at most
+    :data:`MAX_CHANCE_ITEMS` of them; anything else raises
+    :class:`~spades.ParseError`.  Whether they are the whole deck, each card
+    once, is the state's business (``BAD_CHANCE``).
+    """
 
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     """The stock, top card first."""
@@ -193,6 +296,47 @@ Action = Union[Card, Bid, Draft, Exchange, Deal, Stock, Replacement]
 """Any action a state can be given."""
 ChanceAction = Union[Deal, Stock, Replacement]
 """An action that says what chance decided."""
+
+
+def _is_card(value: object) -> bool:
+    return type(value) is Card and 0 <= value < NUM_CARD_INDEXES and Card(int(value)) is value
+
+
+def _is_card_set(value: object) -> bool:
+    return type(value) is CardSet and type(value.mask) is int and 0 <= value.mask < 1 << NUM_CARD_INDEXES
+
+
+def malformed_action(value: object) -> bool:
+    """Whether ``value`` is of an action type but holds what the type's
+    constructor refuses (a value forged around the constructor, or a card
+    made with ``int.__new__``): the state refuses it as ``NOT_AN_ACTION``.
+    Values of other types are not malformed actions, they are not actions."""
+    kind = type(value)
+    try:
+        if kind is Card:
+            return not _is_card(value)
+        if kind is Bid:
+            tricks, double_nil = value.tricks, value.double_nil  # type: ignore[attr-defined]
+            return not (
+                type(tricks) is int
+                and 0 <= tricks <= MAX_BID_TRICKS
+                and (double_nil is False or (double_nil is True and tricks == 0))
+            )
+        if kind is Exchange or kind is Replacement:
+            return not _is_card_set(value.cards)  # type: ignore[attr-defined]
+        if kind is Deal:
+            hands = value.hands  # type: ignore[attr-defined]
+            return not (
+                type(hands) is tuple and len(hands) <= MAX_CHANCE_ITEMS and all(_is_card_set(h) for h in hands)
+            )
+        if kind is Stock:
+            cards = value.cards  # type: ignore[attr-defined]
+            return not (
+                type(cards) is tuple and len(cards) <= MAX_CHANCE_ITEMS and all(_is_card(c) for c in cards)
+            )
+    except AttributeError:  # a slot left empty
+        return True
+    return False
 
 
 @functools.lru_cache(maxsize=None)

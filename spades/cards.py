@@ -23,7 +23,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import ParseError
+from spades.errors import ParseError, short_repr
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 
@@ -108,24 +108,24 @@ class Card(int):
     _cache: ClassVar[list[Card]] = []
 
     def __new__(cls, index: int) -> Card:
+        if type(index) is int:
+            if 0 <= index < NUM_CARD_INDEXES:  # a negative index would count from the end
+                return cls._cache[index]
+            raise ParseError(f"card index {short_repr(index)} is out of range 0..53")
         if type(index) is Card:
             return index
-        try:
-            if index >= 0:  # a negative index would count from the end
-                return cls._cache[index]
-        except (IndexError, TypeError):
-            pass
-        if cls._cache and isinstance(index, int) and not isinstance(index, bool):
-            raise ParseError(f"card index {index!r} is out of range 0..53")
-        if cls._cache:
-            raise ParseError(f"a card index must be an int, got {index!r}")
-        return int.__new__(cls, index)  # only while the cache is being built
+        # Exactly an int: a bool, a float or an int subclass is not an index.
+        raise ParseError(f"a card index must be an int, got {short_repr(index)}")
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
         """The card of ``rank`` (0..12) in ``suit``; the jokers have no suit."""
-        if not (0 <= rank <= 12 and 0 <= suit <= 3):
-            raise ParseError(f"no card of rank {rank!r} in suit {suit!r}")
+        if (
+            type(rank) not in (int, Rank)
+            or type(suit) not in (int, Suit)
+            or not (0 <= rank <= 12 and 0 <= suit <= 3)
+        ):
+            raise ParseError(f"no card of rank {short_repr(rank)} in suit {short_repr(suit)}")
         return cls._cache[suit * 13 + rank]
 
     @classmethod
@@ -142,20 +142,20 @@ class Card(int):
         spades.errors.ParseError: cannot read '1S' as a card: unknown rank '1'
         """
         if not isinstance(text, str):
-            raise ParseError(f"a card must be given as text, got {text!r}")
+            raise ParseError(f"a card must be given as text, got {short_repr(text)}")
         token = text.strip().upper()
         joker = _JOKER_TEXT.get(token)
         if joker is not None:
             return cls._cache[joker]
         if len(token) < 2:
-            raise ParseError(f"cannot read {text!r} as a card: too short")
+            raise ParseError(f"cannot read {short_repr(text)} as a card: too short")
         rank_text, suit_text = token[:-1], token[-1]
         suit = _SUIT_TEXT.get(suit_text)
         if suit is None:
-            raise ParseError(f"cannot read {text!r} as a card: unknown suit {suit_text!r}")
+            raise ParseError(f"cannot read {short_repr(text)} as a card: unknown suit {suit_text!r}")
         rank = _RANK_TEXT.get(rank_text)
         if rank is None:
-            raise ParseError(f"cannot read {text!r} as a card: unknown rank {rank_text!r}")
+            raise ParseError(f"cannot read {short_repr(text)} as a card: unknown rank {short_repr(rank_text)}")
         return cls._cache[suit * 13 + rank]
 
     @property
@@ -279,18 +279,28 @@ class CardSet:
     @mask.validator
     def _check_mask(self, _attribute: object, value: int) -> None:
         if type(value) is not int or value < 0 or value > ALL_CARDS_MASK:
-            raise ParseError(f"a card set mask must be an int in 0..2**54-1, got {value!r}")
+            raise ParseError(f"a card set mask must be an int in 0..2**54-1, got {short_repr(value)}")
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card | str]) -> CardSet:
-        """The set of ``cards`` (cards or card text). Duplicates are an error."""
+    def from_cards(cls, cards: Iterable[Card | int | str]) -> CardSet:
+        """The set of ``cards``: cards, card text or card indexes (an ``int``,
+        not a ``bool``, from 0 to 53).  Duplicates are an error, and so is a
+        string in place of the cards (read a hand's text with :meth:`parse`).
+        """
+        if isinstance(cards, (str, bytes, bytearray)):
+            raise ParseError(f"expected some cards, got the text {short_repr(cards)}; CardSet.parse reads a hand")
         try:
             items = iter(cards)
         except TypeError:
-            raise ParseError(f"expected some cards, got {cards!r}") from None
+            raise ParseError(f"expected some cards, got {short_repr(cards)}") from None
         mask = 0
         for item in items:
-            card = Card.parse(item) if isinstance(item, str) else Card(item)
+            if type(item) is Card or type(item) is int:
+                card = Card(item)
+            elif isinstance(item, str):
+                card = Card.parse(item)
+            else:
+                raise ParseError(f"expected a card, card text or card index, got {short_repr(item)}")
             bit = 1 << card
             if mask & bit:
                 raise ParseError(f"card {card} is given twice")
@@ -311,7 +321,7 @@ class CardSet:
         spades.errors.ParseError: cannot read 'AKX...' as a hand: unknown rank 'X' in the spades group
         """
         if not isinstance(text, str):
-            raise ParseError(f"a hand must be given as text, got {text!r}")
+            raise ParseError(f"a hand must be given as text, got {short_repr(text)}")
         stripped = text.strip()
         if "." in stripped and not any(sep in stripped for sep in " ,"):
             return cls._parse_groups(text, stripped)
@@ -322,7 +332,7 @@ class CardSet:
     def _parse_groups(cls, text: str, stripped: str) -> CardSet:
         groups = stripped.split(".")
         if len(groups) != 4:
-            raise ParseError(f"cannot read {text!r} as a hand: expected 4 suit groups, got {len(groups)}")
+            raise ParseError(f"cannot read {short_repr(text)} as a hand: expected 4 suit groups, got {len(groups)}")
         mask = 0
         for group, suit in zip(groups, (3, 2, 1, 0)):
             if group == "-":
@@ -336,11 +346,11 @@ class CardSet:
                     if rank is None:
                         name = Suit(suit).name.lower()
                         raise ParseError(
-                            f"cannot read {text!r} as a hand: unknown rank {char!r} in the {name} group"
+                            f"cannot read {short_repr(text)} as a hand: unknown rank {char!r} in the {name} group"
                         )
                     bit = 1 << (suit * 13 + rank)
                 if mask & bit:
-                    raise ParseError(f"cannot read {text!r} as a hand: {char!r} appears twice")
+                    raise ParseError(f"cannot read {short_repr(text)} as a hand: {char!r} appears twice")
                 mask |= bit
         return cls(mask)
 

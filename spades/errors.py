@@ -35,7 +35,8 @@ class Reason(str, enum.Enum):
     :class:`IllegalActionError`.
 
     The value is the member's name, so ``Reason("MUST_FOLLOW_SUIT")`` works and
-    the reason travels as plain text.
+    the reason travels as plain text.  An unknown name raises a plain
+    ``ValueError``, as for any enum.
     """
 
     NOT_AN_ACTION = "NOT_AN_ACTION"
@@ -171,14 +172,17 @@ def check_seat(seat: object, players: int) -> int:
     ``bool``, from 0 to ``players - 1``); else :class:`ArgumentTypeError` or
     :class:`ArgumentError`."""
     if type(seat) is not int:
-        raise ArgumentTypeError(f"a seat is an int, got {_short(seat)}")
+        raise ArgumentTypeError(f"a seat is an int, got {short_repr(seat)}")
     if not 0 <= seat < players:
-        raise ArgumentError(f"no seat {seat}: the seats are 0..{players - 1}")
+        raise ArgumentError(f"no seat {short_repr(seat)}: the seats are 0..{players - 1}")
     return seat
 
 
-def _short(value: object) -> str:
-    """``repr(value)``, cut to a bounded length for a message."""
+def short_repr(value: object) -> str:
+    """``repr(value)``, cut to a bounded length for a message (an int too
+    large to print in a few words is described by its size)."""
+    if type(value) is int and value.bit_length() > 160:
+        return f"an int of {value.bit_length()} bits"
     try:
         text = repr(value)
     except Exception:  # a hostile __repr__

@@ -37,6 +37,7 @@ from spades.actions import (
     Replacement,
     Stock,
     deal_of_card_sets,
+    malformed_action,
 )
 from spades._decks import DeckFacts
 from spades.bidding import double_nil_open, limits_of, next_bidder_of
@@ -54,7 +55,7 @@ from spades.deal import (
     stock_from,
 )
 from spades.draft import declaration_error, double_nil_declarable, draft_actions, draft_over, draft_turn, next_drafter
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesError, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesError, check_seat, short_repr
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
@@ -70,9 +71,12 @@ from spades.tricks import (
 
 __all__ = ["GameState", "Phase", "new_game"]
 
+_ACTION_TYPES: Final = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
+
 
 class Phase(enum.IntEnum):
-    """The phases of a hand, in the order they occur."""
+    """The phases of a hand, in the order they occur.  ``Phase(n)`` raises
+    a plain ``ValueError`` for an unknown value, as for any enum."""
 
     DEAL = 0
     """Chance: waiting for the :class:`~spades.Deal` (or two-player
@@ -467,6 +471,10 @@ class GameState:
         and the errors."""
         if seat is not None and check_seat(seat, self.rules.players) != self._play[_TURN]:
             raise self._turn_error(seat)
+        if malformed_action(action):  # built around its type's constructor
+            raise IllegalActionError(
+                Reason.NOT_AN_ACTION, f"{short_repr(action)} is not an action: it holds what {type(action).__name__}() refuses"
+            )
         phase = self._play[_PHASE]
         if phase == _DRAFT:
             return self._draft(action)  # never a chance step next
@@ -475,7 +483,7 @@ class GameState:
                 raise self._play_error(action)
             raise self._wrong_phase(action)
         if phase == _OVER:
-            raise IllegalActionError(Reason.GAME_OVER, f"the game is over; {action!r} cannot be applied", "S-9")
+            raise IllegalActionError(Reason.GAME_OVER, f"the game is over; {short_repr(action)} cannot be applied", "S-9")
         if phase == _BID:
             state = self._bid(action)
         elif phase == _EXCHANGE or phase == _DISCARD:
@@ -553,13 +561,18 @@ class GameState:
         return IllegalActionError(Reason.NOT_YOUR_TURN, f"it is seat {turn}'s turn, not seat {seat}'s", rule)
 
     def _wrong_phase(self, action: object) -> IllegalActionError:
-        kinds = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
-        if not isinstance(action, kinds) or isinstance(action, bool):
+        # Exactly these types: a subclass (of Bid, or of int for a card) is
+        # not an action, whatever its value.
+        kind = type(action)
+        if not any(kind is action_type for action_type in _ACTION_TYPES):
             return IllegalActionError(
-                Reason.NOT_AN_ACTION, f"{action!r} is not an action; expected one of {self.phase.name}'s actions"
+                Reason.NOT_AN_ACTION, f"{short_repr(action)} is not an action; expected one of {self.phase.name}'s actions"
             )
+        text = str(action)
+        if len(text) > 80:  # a deal of many hands
+            text = text[:77] + "..."
         return IllegalActionError(
-            Reason.WRONG_PHASE, f"{type(action).__name__} {action} cannot be applied in phase {self.phase.name}"
+            Reason.WRONG_PHASE, f"{type(action).__name__} {text} cannot be applied in phase {self.phase.name}"
         )
 
     def _play_error(self, card: Card) -> IllegalActionError:

@@ -810,7 +810,7 @@ def check_actions(state: GameState, *, apply_legal: bool = True) -> None:
     if phase is Phase.PLAY:
         candidates += [Card(i) for i in range(54)]
     elif phase is Phase.BID:
-        candidates += [Bid(t) for t in range(-1, rules_size(state) + 2)] + [Bid.DOUBLE_NIL]
+        candidates += [Bid(t) for t in range(rules_size(state) + 2)] + [Bid(99), Bid.DOUBLE_NIL]
     elif phase is Phase.DRAFT:
         candidates += [Draft.KEEP, Draft.REJECT, Bid.DOUBLE_NIL, Bid(1), Bid.NIL]
     else:

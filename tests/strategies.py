@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from spades import Rules
+from spades import FULL_DECK, Bid, Card, CardSet, Draft, Rules
 
 
 @st.composite
@@ -76,3 +76,61 @@ def rules_strategy(*, floor: bool = False) -> st.SearchStrategy[Rules]:
     and every player count.  ``floor=True`` always sets a losing floor
     (between -500 and -1), so that whole random games end (V-1)."""
     return _rules(floor)
+
+
+def forged_bid(tricks: object, double_nil: object = False) -> Bid:
+    """A :class:`~spades.Bid` that its constructor refuses (``Bid(-1)``,
+    ``Bid(3, double_nil=True)``), built around the constructor, to check
+    that the rule functions refuse it too."""
+    bid = object.__new__(Bid)
+    object.__setattr__(bid, "tricks", tricks)
+    object.__setattr__(bid, "double_nil", double_nil)
+    return bid
+
+
+class Opaque:
+    """An object whose ``repr`` fails: an error message must not need it."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+# Long text, for the bound on error messages (kept moderate so that many
+# examples stay fast; tests of the constructors also try 2 MB once).
+LONG_TEXT = "AS" * 50_000
+
+_scalars: st.SearchStrategy[object] = st.one_of(
+    st.integers(),
+    st.integers(-60, 60),
+    st.sampled_from([2**54, 2**64, -1, 0, 1, 13, 14, 53, 54, 99, 100, 10**200]),
+    st.sampled_from([5000, -5000]).map(lambda n: 10**n if n > 0 else -(10**-n)),  # too large to print
+    st.booleans(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
+    st.sampled_from(["AS", "as", "10h", "BJ", "nil", "dn", "keep", " REJECT ", "AKQ.J.T.9", "...", "-.-.-.-",
+                     "AS KS", "AS,AS", "", " ", "\x00", LONG_TEXT, "A" * 400 + "...", "." * 300]),
+    st.binary(max_size=8),
+    st.none(),
+    st.builds(object),
+    st.builds(Opaque),
+    st.integers(0, 53).map(Card),
+    st.integers(0, (1 << 54) - 1).map(CardSet),
+    st.just(FULL_DECK),
+    st.sampled_from([Bid.NIL, Bid.DOUBLE_NIL, Bid(4), Draft.KEEP]),
+    st.complex_numbers(max_magnitude=10),
+)
+
+junk: st.SearchStrategy[object] = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.lists(inner, max_size=4).map(tuple),
+        st.dictionaries(st.text(max_size=3), inner, max_size=3),
+        st.frozensets(st.integers(0, 60), max_size=5),
+    ),
+    max_leaves=12,
+)
+"""Random values of many types, nested, for the constructors' fuzz tests:
+ints huge and negative, bools, floats, text and bytes, ``None``, plain and
+unprintable objects, cards, card sets and actions, and lists, tuples and
+dicts of them."""

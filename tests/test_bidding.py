@@ -27,7 +27,7 @@ from spades import (
 from spades.bidding import bid_limits, first_bidder, next_bidder
 from spades.errors import ArgumentError, ArgumentTypeError
 
-from strategies import rules_strategy
+from strategies import forged_bid, rules_strategy
 
 PARTNERSHIP = Rules.partnership()
 NONE4: list[Bid | None] = [None, None, None, None]
@@ -85,9 +85,11 @@ def test_every_bid_from_0_to_13_is_legal(tricks: int) -> None:  # C-3
     assert bid_error(Bid(tricks), seat=1, bids=NONE4, rules=PARTNERSHIP) is None
 
 
-@pytest.mark.parametrize("tricks", [-1, 14, 15, 100])
+@pytest.mark.parametrize("tricks", [-1, 14, 15, 99, 100])
 def test_bids_outside_0_to_13_are_refused(tricks: int) -> None:  # C-3
-    error = bid_error(Bid(tricks), seat=1, bids=NONE4, rules=PARTNERSHIP)
+    # Bid(-1) and Bid(100) cannot be built; the rule functions refuse them too.
+    bid = Bid(tricks) if 0 <= tricks <= 99 else forged_bid(tricks)
+    error = bid_error(bid, seat=1, bids=NONE4, rules=PARTNERSHIP)
     assert error is not None
     assert error.reason is Reason.BID_OUT_OF_RANGE and error.rule == "C-3"
     assert str(tricks) in str(error)
@@ -116,9 +118,9 @@ def test_state_lists_every_bid_and_no_pass() -> None:  # C-3
     state = new_game(PARTNERSHIP, seed=3)
     assert state.phase is Phase.BID
     assert state.legal_actions() == tuple(Bid(t) for t in range(14)) + (Bid.DOUBLE_NIL,)
-    for tricks in (-1, 14):
+    for bid in (Bid(14), Bid(99)):  # Bid(-1) cannot be built
         with pytest.raises(IllegalActionError) as caught:
-            state.apply(Bid(tricks))
+            state.apply(bid)
         assert caught.value.reason is Reason.BID_OUT_OF_RANGE and caught.value.rule == "C-3"
 
 
@@ -204,7 +206,7 @@ def test_double_nil_open_pure_function() -> None:  # P-6, V-3
 
 
 def test_double_nil_must_be_zero_tricks() -> None:  # P-6
-    error = bid_error(Bid(3, double_nil=True), seat=0, bids=NONE4, rules=PARTNERSHIP)
+    error = bid_error(forged_bid(3, double_nil=True), seat=0, bids=NONE4, rules=PARTNERSHIP)
     assert error is not None and error.reason is Reason.BID_OUT_OF_RANGE and error.rule == "P-6"
 
 
@@ -315,8 +317,8 @@ def test_legal_bids_are_the_bids_without_an_error(position: Position, _unused: b
     rules, seat, bids, scores = position
     every = legal_bids(seat=seat, bids=bids, rules=rules, scores=scores)
     assert every == tuple(sorted(every, key=lambda b: (b.double_nil, b.tricks)))  # the documented order
-    not_whole: tuple[object, ...] = (Bid(1.5), 3, None)  # type: ignore[arg-type]
-    odd = (Bid(-1), Bid(rules.hand_size + 1), Bid(2, double_nil=True), *not_whole)
+    not_whole: tuple[object, ...] = (forged_bid(1.5), 3, None)
+    odd = (forged_bid(-1), Bid(rules.hand_size + 1), forged_bid(2, double_nil=True), *not_whole)
     for bid in candidates(rules) + odd:
         error = bid_error(bid, seat=seat, bids=bids, rules=rules, scores=scores)
         assert (error is None) == (bid in every), bid
@@ -379,7 +381,7 @@ def test_bid_refusal_messages() -> None:  # C-3, P-6, V-2, V-3, V-6
         "C-3",
         "3 is not a bid; bid a number of tricks or nil (rule C-3)",
     )
-    assert said(bid_error(Bid(3, double_nil=True), seat=1, bids=NONE4, rules=PARTNERSHIP)) == (
+    assert said(bid_error(forged_bid(3, True), seat=1, bids=NONE4, rules=PARTNERSHIP)) == (
         Reason.BID_OUT_OF_RANGE,
         "P-6",
         "a Double Nil bid is a bid of 0 tricks (rule P-6)",
@@ -438,7 +440,7 @@ def test_bid_refusal_messages() -> None:  # C-3, P-6, V-2, V-3, V-6
     ],
 )
 def test_out_of_range_bid_message_is_bounded(tricks: int, shown: str) -> None:  # C-3
-    assert said(bid_error(Bid(tricks), seat=1, bids=NONE4, rules=PARTNERSHIP)) == (
+    assert said(bid_error(forged_bid(tricks), seat=1, bids=NONE4, rules=PARTNERSHIP)) == (
         Reason.BID_OUT_OF_RANGE,
         "C-3",
         f"cannot bid {shown}: a bid is a whole number of tricks from 0 to 13 (rule C-3)",

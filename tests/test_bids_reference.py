@@ -48,7 +48,7 @@ from hypothesis import strategies as st
 
 from spades import PRESETS, Bid, Draft, GameState, IllegalActionError, Phase, Rules, bid_error, legal_bids, new_game
 
-from strategies import rules_strategy
+from strategies import forged_bid, rules_strategy
 
 Bids = Sequence[Bid | None]
 Broken = dict[Bid, frozenset[str]]
@@ -176,7 +176,7 @@ def reference_legal(seat: int, bids: Bids, rules: Rules, scores: Sequence[int]) 
 
 def odd_bids(rules: Rules) -> tuple[Bid, ...]:
     """Bids no rules allow (C-3: 0..hand size; P-6: Double Nil is 0 tricks)."""
-    return (Bid(-1), Bid(hand_size(rules) + 1), Bid(2, double_nil=True))
+    return (forged_bid(-1), Bid(hand_size(rules) + 1), forged_bid(2, double_nil=True))
 
 
 def assert_error_matches(error: IllegalActionError | None, why: frozenset[str], bid: Bid) -> None:

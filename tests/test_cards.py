@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spades import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, ParseError, Rank, Rules, SpadesError, Suit
+from spades.errors import short_repr
+from strategies import junk
 
 C = Card.parse
 
@@ -239,3 +243,139 @@ def test_card_set_text_round_trip(hand: CardSet) -> None:
     assert CardSet.from_cards(list(hand)) == hand
     assert len(hand) == len(list(hand)) == bin(hand.mask).count("1")
     assert text.count(".") == 3
+
+
+# -- bad input: a short ParseError, nothing else ---------------------------------
+
+HUGE = 10**5000
+BIG_TEXT = "x" * 2_000_000
+LIMIT = 300  # the longest error message allowed
+
+
+def short_id(value: object) -> str:
+    """A test id for a parameter (some are too long or too large to print)."""
+    return short_repr(value)[:24]
+
+
+def refused(make: Callable[[], object]) -> ParseError:
+    with pytest.raises(ParseError) as caught:
+        make()
+    assert len(str(caught.value)) <= LIMIT, str(caught.value)[:400]
+    return caught.value
+
+
+class SubInt(int):
+    pass
+
+
+@pytest.mark.parametrize("value", [True, False, 1.0, 0.0, Rank.ACE, Suit.SPADES, SubInt(3), "3", b"3"], ids=short_id)
+def test_card_index_is_exactly_an_int(value: object) -> None:
+    # Card(True) was the three of clubs.
+    error = refused(lambda: Card(value))  # type: ignore[arg-type]
+    assert "int" in str(error)
+
+
+@pytest.mark.parametrize("value", [HUGE, -HUGE, 2**64, -(2**64), 54, -54], ids=short_id)
+def test_card_index_out_of_range_has_a_short_message(value: int) -> None:
+    error = refused(lambda: Card(value))
+    assert "0..53" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"),
+    [(True, 0), (0, True), (1.0, 0), (0, 1.0), ("A", 0), (None, None), (HUGE, 0), (0, -HUGE), (Rank.LITTLE_JOKER, 3)],
+    ids=short_id,
+)
+def test_card_of_refuses_what_is_not_a_rank_and_a_suit(rank: object, suit: object) -> None:
+    # Card.of(True, 0) was the three of clubs, Card.of(1.5, 0) a TypeError.
+    refused(lambda: Card.of(rank, suit))  # type: ignore[arg-type]
+
+
+def test_card_parse_messages_are_short() -> None:
+    for text in (BIG_TEXT, "A" + BIG_TEXT + "S", "1" * 2_000_000 + "S", " " * 2_000_000):
+        refused(lambda: C(text))
+    refused(lambda: C(HUGE))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [True, False, 1.0, None, HUGE, -HUGE, "x" * 1000, BIG_TEXT], ids=short_id)
+def test_card_set_mask_refusals_are_short(value: object) -> None:
+    # CardSet(True) was the set of the two of clubs; CardSet(10**5000) could
+    # not print its error.
+    refused(lambda: CardSet(value))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [[True], [False], ["AS", True], [1.0], [None], [["AS"]], [b"AS"], [HUGE], [-1], [54], "AS", b"AS", BIG_TEXT, HUGE],
+    ids=short_id,
+)
+def test_from_cards_refuses_what_is_not_cards(value: object) -> None:
+    # CardSet.from_cards([True]) was the set of the three of clubs.
+    refused(lambda: CardSet.from_cards(value))  # type: ignore[arg-type]
+
+
+def test_from_cards_takes_cards_text_and_indexes() -> None:
+    assert CardSet.from_cards([C("AS"), "KS", 49]) == CardSet.parse("AKQ...")
+    assert CardSet.from_cards(iter(FULL_DECK)) == FULL_DECK
+    refused(lambda: CardSet.from_cards(itertools.repeat(C("AS"))))  # a duplicate ends an endless input
+
+
+@pytest.mark.parametrize(
+    "text", [BIG_TEXT, BIG_TEXT + "...", "A" * 2_000_000 + "...", "." * 2_000_000, "AS " * 700_000, "AS," + BIG_TEXT],
+    ids=short_id,
+)
+def test_hand_parse_messages_are_short(text: str) -> None:
+    refused(lambda: CardSet.parse(text))
+
+
+# -- fuzz: whatever goes in, only a ParseError comes out ---------------------------------
+
+
+def attempt(make: Callable[[], object]) -> object | None:
+    try:
+        return make()
+    except SpadesError as error:
+        assert isinstance(error, ParseError), repr(error)
+        assert len(str(error)) <= LIMIT, str(error)[:400]
+        return None
+
+
+def check_card(card: object) -> None:
+    assert type(card) is Card and 0 <= card < 54 and Card(int(card)) is card
+    assert C(str(card)) is card and repr(card)
+
+
+def check_card_set(cards: object) -> None:
+    assert type(cards) is CardSet and type(cards.mask) is int and 0 <= cards.mask < 1 << 54
+    assert CardSet.parse(str(cards)) == cards and repr(cards) and hash(cards) == hash(CardSet(cards.mask))
+
+
+@given(junk, junk)
+def test_fuzz_card_constructors(value: object, other: object) -> None:
+    for make in (lambda: Card(value), lambda: C(value), lambda: Card.of(value, other)):  # type: ignore[arg-type]
+        card = attempt(make)
+        if card is not None:
+            check_card(card)
+
+
+@given(junk)
+def test_fuzz_card_set_constructors(value: object) -> None:
+    for make in (lambda: CardSet(value), lambda: CardSet.from_cards(value), lambda: CardSet.parse(value)):  # type: ignore[arg-type]
+        cards = attempt(make)
+        if cards is not None:
+            check_card_set(cards)
+
+
+@given(st.lists(st.one_of(junk, st.integers(0, 53), st.sampled_from([str(c) for c in FULL_DECK])), max_size=8))
+def test_fuzz_from_cards_of_lists(items: list[object]) -> None:
+    cards = attempt(lambda: CardSet.from_cards(items))  # type: ignore[arg-type]
+    if cards is not None:
+        check_card_set(cards)
+    text = " ".join(
+        str(item)
+        for item in items
+        if isinstance(item, str) or (type(item) is int and item.bit_length() < 64)  # str() of a huge int fails
+    )
+    cards = attempt(lambda: CardSet.parse(text[:10_000]))
+    if cards is not None:
+        check_card_set(cards)

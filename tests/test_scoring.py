@@ -18,7 +18,7 @@ from spades import ArgumentError, ArgumentTypeError, Bid, HandScore, Rules, Side
 from spades.scoring import winner_after
 
 from invariants import ref_score
-from strategies import rules_strategy
+from strategies import forged_bid, rules_strategy
 
 P = Rules.partnership()
 T = Rules.two_player()
@@ -522,12 +522,22 @@ def test_scores_at_the_bounds_are_accepted() -> None:  # S-9, C-2, V-1
 
 @pytest.mark.parametrize(
     "bid",
-    [Bid(14), Bid(-1), Bid(10**5000), Bid(True), Bid(3.0), Bid("3"), Bid(3, True), Bid(0, 1)],  # type: ignore[arg-type]
+    [
+        Bid(14),
+        forged_bid(-1),
+        forged_bid(10**5000),
+        forged_bid(True),
+        forged_bid(3.0),
+        forged_bid("3"),
+        forged_bid(3, True),
+        forged_bid(0, 1),
+    ],
     ids=["14", "-1", "10**5000", "True", "3.0", "'3'", "3+double", "0+int"],
 )
 def test_score_hand_needs_bids_of_the_hand(bid: Bid) -> None:  # C-3
     # A bid is Nil, Double Nil or 1..13 tricks (1..17 for three players);
-    # Bid() does not check its number, so score_hand does.
+    # Bid() takes 0..99 so that the rules can refuse 14, and score_hand
+    # refuses it too, as it refuses a bid forged around its constructor.
     with pytest.raises(ArgumentError, match="C-3") as caught:
         score_hand([bid, Bid(3), Bid(3), Bid(3)], [4, 3, 3, 3], P)
     assert len(str(caught.value)) < 200
@@ -593,12 +603,14 @@ _JUNK = st.one_of(
     st.integers(min_value=10**4300) | st.integers(max_value=-(10**4300)),
     st.floats(),
     st.text(max_size=5),
-    st.builds(Bid, st.integers(-3, 20) | st.booleans() | st.none(), st.booleans() | st.integers(0, 2)),
+    st.builds(forged_bid, st.integers(-3, 20) | st.booleans() | st.none(), st.booleans() | st.integers(0, 2)),
 )
 _VALUES = st.one_of(_JUNK, st.lists(_JUNK, max_size=5), st.lists(st.integers(-20, 20), min_size=2, max_size=4))
 
 
-_BIDS = st.builds(Bid, st.integers(-3, 20) | st.booleans() | st.none() | st.text(max_size=2), st.booleans() | st.integers(0, 2))
+_BIDS = st.builds(
+    forged_bid, st.integers(-3, 20) | st.booleans() | st.none() | st.text(max_size=2), st.booleans() | st.integers(0, 2)
+)
 
 
 @given(_VALUES, _VALUES, _VALUES, _VALUES, rules_strategy(), st.data())

@@ -408,7 +408,7 @@ def states() -> dict[str, GameState]:
 # Each refusal, with the rule of RULES.md it breaks where the rule names it.
 ILLEGAL: list[tuple[str, Any, Reason, str | None]] = [
     ("bid", Bid(14), Reason.BID_OUT_OF_RANGE, "C-3"),  # 0 to 13
-    ("bid", Bid(-1), Reason.BID_OUT_OF_RANGE, "C-3"),
+    ("bid", Bid(99), Reason.BID_OUT_OF_RANGE, "C-3"),  # the largest Bid value
     ("bid", C("AS"), Reason.WRONG_PHASE, None),
     ("bid", Draft.KEEP, Reason.WRONG_PHASE, None),
     ("bid", ROUND_ROBIN, Reason.WRONG_PHASE, None),

@@ -36,7 +36,7 @@ from spades import (
 
 from _rule_ids import RULE_IDS
 from invariants import apply_checked, check_actions, check_state, random_action, snapshot
-from strategies import rules_strategy
+from strategies import forged_bid, rules_strategy
 
 
 def _with_floor(rules: Rules) -> Rules:
@@ -58,7 +58,9 @@ EXAMPLES = max(5, (_PROFILE.max_examples if _PROFILE is not None else 50) // 5)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 maybe_illegal: st.SearchStrategy[Any] = st.one_of(
     st.integers(0, 53).map(Card),
-    st.integers(-2, 16).map(Bid),
+    st.integers(0, 16).map(Bid),
+    st.integers(-2, -1).map(forged_bid),  # refused by Bid(), and by the state too
+    st.just(Bid(99)),
     st.just(Bid.DOUBLE_NIL),
     st.sampled_from([Draft.KEEP, Draft.REJECT]),
     st.lists(st.integers(0, 53), max_size=5, unique=True).map(lambda cards: Exchange([Card(i) for i in cards])),

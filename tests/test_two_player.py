@@ -167,7 +167,7 @@ def test_second_player_bids_first_and_leads(first: int) -> None:  # T-4, T-7
 
 def test_two_player_bid_range() -> None:  # T-4, C-3
     state = drafted()
-    for bad in (Bid(14), Bid(-1)):
+    for bad in (Bid(14), Bid(99)):
         error = state.explain(bad)
         assert error is not None and error.reason is Reason.BID_OUT_OF_RANGE
 

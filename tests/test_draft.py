@@ -131,3 +131,41 @@ def test_walk_draft_counts_each_seat_apart() -> None:  # T-2, T-3
     empty = walk_draft(cards, 1, [])
     assert empty.kept == (CardSet(0), CardSet(0)) and empty.discarded == (CardSet(0), CardSet(0))
     assert (empty.kept_first, empty.kept_second, empty.drawn) == ((0, 0), (0, 0), 0)
+
+
+# -- What a bad argument's message says --------------------------------------------
+
+
+def test_draft_argument_messages_say_what_was_wrong() -> None:  # T-2, T-3, T-6
+    from spades import ArgumentError, ArgumentTypeError, Bid, Card, Draft, Rules
+    from spades.draft import declaration_error, double_nil_declarable, draft_turn, next_drafter, walk_draft
+
+    def message(call: object, kind: type[Exception]) -> str:
+        with pytest.raises(kind) as caught:
+            call()  # type: ignore[operator]
+        return str(caught.value)
+
+    two = Rules.two_player()
+    stock = [Card.parse("AS"), Card.parse("2H")]
+    assert message(lambda: draft_turn("AS 2H", 0, Draft.KEEP), ArgumentTypeError) == (  # type: ignore[arg-type]
+        "the stock is a sequence of cards, got str"
+    )
+    assert message(lambda: draft_turn([0, 1], 0, Draft.KEEP), ArgumentTypeError) == "the stock holds Card values"  # type: ignore[list-item]
+    assert message(lambda: walk_draft(stock, 0, 5), ArgumentTypeError) == (  # type: ignore[arg-type]
+        "the actions are an iterable of actions, got int"
+    )
+    assert message(lambda: double_nil_declarable(0, two, None, cards_taken=-1, bid=None), ArgumentError) == (
+        "cards_taken: a number of cards, got -1"
+    )
+    assert message(lambda: double_nil_declarable(0, two, None, cards_taken=0, bid=3), ArgumentTypeError) == (  # type: ignore[arg-type]
+        "bid: a Bid or None, got int"
+    )
+    assert message(lambda: declaration_error(0, two, None, cards_taken=0, bid=3), ArgumentTypeError) == (  # type: ignore[arg-type]
+        "bid: a Bid or None, got int"
+    )
+    assert declaration_error(0, two, None, cards_taken=0, bid=None) is None
+    assert declaration_error(0, two, None, cards_taken=0, bid=Bid(3)) is not None  # T-6: too late
+    # The draft is between seats 0 and 1 only (T-1).
+    for call in (lambda: next_drafter(2), lambda: walk_draft(stock, 2, [])):
+        with pytest.raises(ArgumentError):
+            call()

@@ -652,3 +652,45 @@ def test_valid_hands_score_as_the_reference_scorer(rules: Rules, data: st.DataOb
     before = data.draw(st.lists(st.integers(-(10**6), 10**6), min_size=sides, max_size=sides))
     carried = data.draw(st.lists(st.integers(0, rules.bags_per_penalty - 1), min_size=sides, max_size=sides))
     score(rules, bid, won, scores=before, bags=carried)
+
+
+# -- What a bad argument's message says (a caller reads it to fix the call) --------
+
+
+def _message(call: Any, kind: type[Exception] = ArgumentError) -> str:
+    with pytest.raises(kind) as caught:
+        call()
+    return str(caught.value)
+
+
+def test_argument_messages_name_the_argument_and_what_was_wrong() -> None:  # S-8, C-3
+    four = bids(4, 3, 3, 3)
+    assert _message(lambda: score_hand("4333", [4, 3, 3, 3], P)) == "bids: a sequence, got str"  # type: ignore[arg-type]
+    assert _message(lambda: score_hand(four, 13, P)) == "tricks: a sequence, got int"  # type: ignore[arg-type]
+    assert _message(lambda: score_hand(four, [4, 3, 3, 3], "P")) == "rules must be a Rules value, got str"  # type: ignore[arg-type]
+    assert _message(lambda: score_hand(four, range(10**20), P)) == "tricks: a sequence whose length can be read"
+    assert _message(lambda: score_hand(four, [4, 3, 3, 3], P, scores=[0])) == "scores: one per side (2), got 1"
+    assert _message(lambda: score_hand(four, [4, 3, 3, 3], P, scores=[0, 10**13])) == (
+        f"scores: each from {-(10**12)} to {10**12}, got 10000000000000"
+    )
+    assert _message(lambda: score_hand(four, [4, 3, 3, 3], P, bags=[0, 10])) == (
+        "bags: each from 0 to 9 (rule S-8: bags carried are below a penalty), got 10"
+    )
+    assert _message(lambda: score_hand(four, [4, 3, 3, 3], P, bags=[0, 1.0])) == "bags: whole numbers, one per side"  # type: ignore[list-item]
+    assert _message(lambda: score_hand([forged_bid(-2)] + four[1:], [4, 3, 3, 3], P)) == (
+        "score_hand: a bid is Nil, Double Nil or 1..13 tricks (rule C-3), got Bid(-2)"
+    )
+    assert _message(lambda: game_winner([500, 0], P, boston=7)) == "boston: a side's index or None, got 7"
+    assert _message(lambda: game_winner([500], P)) == "scores: one per side (2), got 1"
+    assert _message(lambda: HandScore("junk"), ArgumentTypeError) == (  # type: ignore[arg-type]
+        "HandScore: a tuple of SideScore values, got 'junk'"
+    )
+
+
+def test_sequences_up_to_64_values_are_read_longer_ones_refused() -> None:
+    four = bids(4, 3, 3, 3)
+    # 64 values are read (and are not one per seat); 65 are refused unread.
+    assert _message(lambda: score_hand(four * 16, [4, 3, 3, 3], P)) == "score_hand needs 4 bids and 4 trick counts"
+    assert _message(lambda: score_hand(four * 16 + four[:1], [4, 3, 3, 3], P)) == (
+        "bids: one value per seat or side, got 65"
+    )

@@ -60,12 +60,18 @@ def double_nil_open(seat: int, rules: Rules, scores: Sequence[int] | None = None
     """
     if type(rules) is not Rules:
         raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
-    seat = check_seat(seat, rules.players)
+    return double_nil_open_of(check_seat(seat, rules.players), rules, _check_scores(scores, rules))
+
+
+def double_nil_open_of(seat: int, rules: Rules, scores: Sequence[int] | None) -> bool:
+    """:func:`double_nil_open` of checked arguments (internal fast path):
+    allowed (V-3), and with ``double_nil_trailing_by`` only for a side
+    trailing the best other side by that much (P-6, T-6, V-3)."""
     if not rules.double_nil_allowed:
         return False
     if rules.double_nil_trailing_by is None:
         return True
-    scores = _check_scores(scores, rules) or (0,) * len(rules.sides)
+    scores = scores or (0,) * len(rules.sides)
     own = rules.side_of[seat]
     best_other = max(s for i, s in enumerate(scores) if i != own)
     return best_other - scores[own] >= rules.double_nil_trailing_by
@@ -280,6 +286,9 @@ def _unrestricted(hand: int, double_nil: Refusal | None) -> BidLimits:
 _OPEN: Final = {hand: _unrestricted(hand, None) for hand in (13, 17)}
 _OPEN_DRAFT: Final = {hand: _unrestricted(hand, _DOUBLE_NIL_IN_DRAFT) for hand in (13, 17)}
 _OPEN_NO_DOUBLE_NIL: Final = {hand: _unrestricted(hand, _DOUBLE_NIL_NOT_ALLOWED) for hand in (13, 17)}
+# ... and with Double Nil closed to a side not trailing by the margin, by
+# hand size and margin: a memo of immutable values, filled as margins come.
+_OPEN_TRAILING: Final[dict[tuple[int, int | None], BidLimits]] = {}
 
 
 def bid_limits(
@@ -326,7 +335,7 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
         double = _DOUBLE_NIL_IN_DRAFT
     elif not rules.double_nil_allowed:
         double = _DOUBLE_NIL_NOT_ALLOWED
-    elif rules.double_nil_trailing_by is not None and not double_nil_open(seat, rules, scores):
+    elif rules.double_nil_trailing_by is not None and not double_nil_open_of(seat, rules, scores):
         double = (
             Reason.DOUBLE_NIL_NOT_ALLOWED,
             f"Double Nil needs the side to trail by at least {rules.double_nil_trailing_by} points",
@@ -346,7 +355,11 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
             return _OPEN_DRAFT[rules.hand_size]
         if double is _DOUBLE_NIL_NOT_ALLOWED:
             return _OPEN_NO_DOUBLE_NIL[rules.hand_size]
-        return _unrestricted(rules.hand_size, double)
+        key = (rules.hand_size, rules.double_nil_trailing_by)
+        limits = _OPEN_TRAILING.get(key)
+        if limits is None:  # built once for each margin (V-3)
+            limits = _OPEN_TRAILING[key] = _unrestricted(rules.hand_size, double)
+        return limits
     least, least_reason, least_rule = 1, Reason.BID_OUT_OF_RANGE, "C-3"
     if rules.min_bid > 1:
         least, least_reason, least_rule = rules.min_bid, Reason.BID_BELOW_MINIMUM, "V-6"

@@ -24,7 +24,7 @@ from typing import Final
 import attrs
 
 from spades.actions import Action, Bid, Draft
-from spades.bidding import double_nil_open
+from spades.bidding import double_nil_open, double_nil_open_of
 from spades.cards import Card, CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
 from spades.rules import Rules, check_rules
@@ -53,12 +53,17 @@ def draft_turn(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, 
     _check_stock(stock)
     if type(drawn) is not int or not 0 <= drawn <= len(stock) - 2:
         raise ArgumentError(f"no draft turn is left after {drawn!r} of {len(stock)} cards")
+    if action is not Draft.KEEP and action is not Draft.REJECT:
+        raise ArgumentError(f"a draft turn is Draft.KEEP or Draft.REJECT, not {action!r}")
+    return turn_of(stock, drawn, action)
+
+
+def turn_of(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, Card]:
+    """:func:`draft_turn` of checked arguments (internal fast path): keep
+    the top card and discard the next, or discard it and keep the next
+    (T-2)."""
     first, second = stock[drawn], stock[drawn + 1]
-    if action is Draft.KEEP:
-        return first, second
-    if action is Draft.REJECT:
-        return second, first
-    raise ArgumentError(f"a draft turn is Draft.KEEP or Draft.REJECT, not {action!r}")
+    return (first, second) if action is Draft.KEEP else (second, first)
 
 
 def _check_stock(stock: object) -> None:
@@ -105,6 +110,12 @@ def double_nil_declarable(
     """
     _check_turn(cards_taken, bid)
     return cards_taken == 0 and bid is None and double_nil_open(seat, rules, scores)
+
+
+def declarable_of(seat: int, rules: Rules, scores: Sequence[int] | None, cards_taken: int, bid: Bid | None) -> bool:
+    """:func:`double_nil_declarable` of checked arguments (internal fast
+    path): open (P-6, V-3), at the start of the seat's first turn (T-6)."""
+    return cards_taken == 0 and bid is None and double_nil_open_of(seat, rules, scores)
 
 
 def _check_turn(cards_taken: object, bid: object) -> None:
@@ -188,7 +199,9 @@ def walk_draft(stock: Sequence[Card], first_player: int, actions: Iterable[Actio
     drawn = 0
     for action in actions:
         if action is Draft.KEEP or action is Draft.REJECT:
-            keep, throw = draft_turn(stock, drawn, action)
+            if drawn + 2 > len(stock):
+                raise ArgumentError(f"no draft turn is left after {drawn} of {len(stock)} cards")
+            keep, throw = turn_of(stock, drawn, action)
             kept[seat] |= 1 << keep
             discarded[seat] |= 1 << throw
             (first if action is Draft.KEEP else second)[seat] += 1

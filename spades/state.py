@@ -40,7 +40,7 @@ from spades.actions import (
     malformed_action,
 )
 from spades._decks import DeckFacts
-from spades.bidding import double_nil_open, limits_of, next_bidder_of
+from spades.bidding import double_nil_open_of, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.deal import (
     ByteSource,
@@ -54,7 +54,7 @@ from spades.deal import (
     stock_error,
     stock_from,
 )
-from spades.draft import declaration_error, double_nil_declarable, draft_actions, draft_over, draft_turn, next_drafter
+from spades.draft import declarable_of, declaration_error, draft_actions, draft_over, next_drafter, turn_of
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesError, check_seat, short_repr
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
@@ -355,10 +355,8 @@ class GameState:
         play = self._play
         bid = play[_BIDS][seat]
         if rules.is_draft:
-            return play[_PHASE] == _DRAFT and double_nil_declarable(
-                seat, rules, self.scores, cards_taken=play[_HANDS][seat].bit_count(), bid=bid
-            )
-        return play[_PHASE] == _BID and bid is None and double_nil_open(seat, rules, self.scores)
+            return play[_PHASE] == _DRAFT and declarable_of(seat, rules, self.scores, play[_HANDS][seat].bit_count(), bid)
+        return play[_PHASE] == _BID and bid is None and double_nil_open_of(seat, rules, self.scores)
 
     # ------------------------------------------------------------------
     # Legal actions.
@@ -388,7 +386,7 @@ class GameState:
             return limits_of(seat, play[_BIDS], rules, self.scores).legal
         if phase == _DRAFT:
             return draft_actions(
-                double_nil_declarable(seat, rules, self.scores, cards_taken=play[_HANDS][seat].bit_count(), bid=play[_BIDS][seat])
+                declarable_of(seat, rules, self.scores, play[_HANDS][seat].bit_count(), play[_BIDS][seat])
             )
         if phase == _EXCHANGE or phase == _DISCARD:
             return exchange_choices(CardSet(play[_HANDS][seat]), rules, discard=phase == _DISCARD)
@@ -688,7 +686,7 @@ class GameState:
         if action is not Draft.KEEP and action is not Draft.REJECT:
             raise self._wrong_phase(action)
         drawn = self._stock_drawn()
-        kept, discarded = draft_turn(context.stock, drawn, action)
+        kept, discarded = turn_of(context.stock, drawn, action)
         hands = (hands[0] | _BIT[kept], hands[1]) if seat == 0 else (hands[0], hands[1] | _BIT[kept])
         pile = play[_PILE] | _BIT[discarded]
         if not draft_over(len(context.stock), drawn + 2):

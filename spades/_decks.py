@@ -28,7 +28,7 @@ from spades.cards import (
     Card,
 )
 
-__all__ = ["DeckFacts", "deck_facts", "SPADES", "TWO_OF_CLUBS"]
+__all__ = ["DeckFacts", "deck_facts", "build_deck_facts", "SPADES", "TWO_OF_CLUBS"]
 
 SPADES: Final = 3
 """The index of the trump suit (C-1)."""
@@ -118,9 +118,24 @@ def _deck_mask(name: str, without_two_of_clubs: bool) -> int:
     return mask
 
 
-@functools.lru_cache(maxsize=None)
 def deck_facts(name: str, without_two_of_clubs: bool = False) -> DeckFacts:
-    """The :class:`DeckFacts` of deck ``name`` (built once, then shared): the
+    """The :class:`DeckFacts` of deck ``name``, built once and then shared:
+    one value per deck, however it is asked for.
+
+    >>> deck_facts("jokers") is deck_facts("jokers", False)
+    True
+    """
+    return _shared(name, without_two_of_clubs is True)
+
+
+@functools.lru_cache(maxsize=None)
+def _shared(name: str, without_two_of_clubs: bool) -> DeckFacts:
+    return build_deck_facts(name, without_two_of_clubs)
+
+
+def build_deck_facts(name: str, without_two_of_clubs: bool = False) -> DeckFacts:
+    """The :class:`DeckFacts` of deck ``name``, built afresh (:func:`deck_facts`
+    shares them): the
     cards in play (C-1; V-9's jokers and deuces; V-10's 2♣ taken out for
     three players), the suit of each and its order in a trick.
 

@@ -133,7 +133,7 @@ def _shared(name: str, without_two_of_clubs: bool) -> DeckFacts:
     return build_deck_facts(name, without_two_of_clubs)
 
 
-def build_deck_facts(name: str, without_two_of_clubs: bool = False) -> DeckFacts:
+def build_deck_facts(name: str, without_two_of_clubs: bool) -> DeckFacts:
     """The :class:`DeckFacts` of deck ``name``, built afresh (:func:`deck_facts`
     shares them): the
     cards in play (C-1; V-9's jokers and deuces; V-10's 2♣ taken out for

@@ -171,3 +171,15 @@ def test_one_value_per_deck_whichever_way_it_is_asked_for() -> None:  # V-9
 def test_unknown_deck() -> None:
     with pytest.raises(ValueError, match="unknown deck 'bridge'"):
         fresh("bridge")
+
+
+def test_the_one_lookup_follow_table_is_only_for_plain_suits() -> None:  # C-5, V-9
+    # A suit whose cards all lie in its own 13 bits follows by one lookup;
+    # the spades of a joker deck (the jokers, and in (b) the 2♦) do not, so
+    # their table is empty and the rules are asked instead.
+    spade, club = Card.parse("AS"), Card.parse("AC")
+    for name in ("jokers", "joker-joker-deuce-deuce"):
+        facts = fresh(name)
+        assert facts.follow[spade][1] == () and facts.follow[club][1] != ()
+    standard = fresh("standard")
+    assert standard.follow[spade][1] != () and standard.follow[spade][2] == 39

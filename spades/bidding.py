@@ -58,8 +58,7 @@ def double_nil_open(seat: int, rules: Rules, scores: Sequence[int] | None = None
     >>> double_nil_open(0, Rules.pagat(), [0, 0]), double_nil_open(0, Rules.pagat(), [-100, 0])
     (False, True)
     """
-    if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
+    rules = check_rules(rules)
     return double_nil_open_of(check_seat(seat, rules.players), rules, _check_scores(scores, rules))
 
 
@@ -319,8 +318,7 @@ def bid_limits(
     >>> limits.total, Bid(1) in limits.legal, Bid(2) in limits.legal
     (1, False, True)
     """
-    if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
+    rules = check_rules(rules)
     seat = check_seat(seat, rules.players)
     return limits_of(seat, check_bids(bids, rules), rules, _check_scores(scores, rules))
 

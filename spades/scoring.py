@@ -22,7 +22,7 @@ import attrs
 
 from spades.actions import Bid
 from spades.errors import ArgumentError, ArgumentTypeError
-from spades.rules import Rules, shown
+from spades.rules import Rules, check_rules, shown
 
 __all__ = ["SideScore", "HandScore", "score_hand", "game_winner"]
 
@@ -122,7 +122,7 @@ def score_hand(
     >>> side.contract_points, side.bags, side.nil_points, side.points
     (40, 2, -100, -58)
     """
-    rules = _check_rules(rules)
+    rules = check_rules(rules)
     sides = rules.sides
     players = rules.players
     hand = rules.hand_size
@@ -149,12 +149,6 @@ def score_hand(
             bags, "bags", len(sides), 0, rules.bags_per_penalty - 1, " (rule S-8: bags carried are below a penalty)"
         )
     return score_sides(bids, tricks, rules, scores, bags)
-
-
-def _check_rules(rules: object) -> Rules:
-    if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__[:60]}")
-    return rules
 
 
 def _sequence(value: object, name: str) -> tuple[Any, ...]:
@@ -286,7 +280,7 @@ def game_winner(scores: Sequence[int], rules: Rules, *, boston: int | None = Non
     >>> print(game_winner([510, 510], Rules.partnership()))
     None
     """
-    rules = _check_rules(rules)
+    rules = check_rules(rules)
     scores = _side_values(scores, "scores", len(rules.sides), -SCORE_LIMIT, SCORE_LIMIT)
     if boston is not None and (type(boston) is not int or not 0 <= boston < len(scores)):
         raise ArgumentError(f"boston: a side's index or None, got {shown(boston)}")

@@ -20,7 +20,7 @@ from typing import Final
 from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
 from spades.cards import Card, CardSet, cards_of_mask
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
-from spades.rules import Rules
+from spades.rules import Rules, check_rules
 
 __all__ = [
     "legal_plays",
@@ -116,11 +116,7 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
 
 
 def _check_rules(rules: object) -> Rules:
-    if rules is None:
-        return _DEFAULT_RULES
-    if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {type(rules).__name__}")
-    return rules
+    return _DEFAULT_RULES if rules is None else check_rules(rules)
 
 
 def legal_plays(

@@ -43,18 +43,14 @@ from importlib import resources
 from typing import Any, Final, Union
 
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
-from spades.bidding import double_nil_open, legal_bids
 from spades.cards import Card, CardSet
-from spades.deal import dealer_of_hand
-from spades.draft import cards_drawn, double_nil_declarable, draft_actions
 from spades.errors import ArgumentError, ArgumentTypeError, ParseError, RulesError, SpadesError, StateError
-from spades.exchange import exchange_choices
 from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
 from spades.rules import Rules
-from spades.scoring import HandScore, SideScore, score_hand, winner_after
+from spades.scoring import HandScore, SideScore
 from spades.state import GameState, Phase
-from spades.tricks import first_leader, legal_plays, spades_broken, trick_winner_seat
-from spades.view import HandSummary, PlayedTrick, SeatView, current_tricks, hand_summary
+from spades.view import HandSummary, PlayedTrick, SeatView, current_tricks, hand_summary, seat_view
+from spades._witness import game_behind
 
 __all__ = [
     "VERSION",
@@ -525,59 +521,21 @@ def _replayed(rules: Rules, seed: int | None, actions: Sequence[Action]) -> Game
 
 
 # ----------------------------------------------------------------------
-# Consistency checks shared by states and views.
+# The parts of a view, read for their form only: whether they fit together
+# is the business of the game behind the view (spades._witness).
 
 
 def _read_trick(at: _At, rules: Rules) -> PlayedTrick:
     at.obj(("leader", "cards", "winner"))
-    leader = at.get("leader").seat(rules)
-    cards_at = at.get("cards")
-    cards = cards_at.cards(rules, limit=rules.players)
-    if len(cards) != rules.players:
-        raise cards_at.fail(f"a finished trick holds {rules.players} cards, not {len(cards)} (C-7)")
-    winner = at.get("winner").seat(rules)
-    try:
-        actual = trick_winner_seat(leader, cards, rules)
-    except SpadesError as error:
-        raise cards_at.fail(str(error)) from None
-    if winner != actual:
-        raise at.get("winner").fail(
-            f"the trick {' '.join(str(c) for c in cards)} led by seat {leader} is won by seat {actual}, "
-            f"not seat {winner} (C-7)"
-        )
-    return PlayedTrick(leader=leader, cards=cards, winner=winner)
+    return PlayedTrick(
+        leader=at.get("leader").seat(rules),
+        cards=at.get("cards").cards(rules, limit=rules.players),
+        winner=at.get("winner").integer(-1, rules.players - 1),
+    )
 
 
-def _read_tricks(at: _At, rules: Rules, first: int | None) -> tuple[PlayedTrick, ...]:
-    """Finished tricks in order: each led by the previous one's winner (C-7)."""
-    tricks: list[PlayedTrick] = []
-    for item in at.items(limit=rules.hand_size):
-        trick = _read_trick(item, rules)
-        expected = tricks[-1].winner if tricks else first
-        if expected is not None and trick.leader != expected:
-            raise item.get("leader").fail(
-                f"this trick is led by seat {expected}, "
-                + ("who won the trick before (C-7)" if tricks else "the first leader of the hand (P-7, T-7)")
-            )
-        tricks.append(trick)
-    return tuple(tricks)
-
-
-def _played_mask(tricks: Sequence[PlayedTrick], at: _At) -> int:
-    mask = 0
-    for trick in tricks:
-        for card in trick.cards:
-            if mask >> card & 1:
-                raise at.fail(f"card {card} is played twice in one hand (C-8)")
-            mask |= 1 << card
-    return mask
-
-
-def _won(tricks: Sequence[PlayedTrick], players: int) -> tuple[int, ...]:
-    won = [0] * players
-    for trick in tricks:
-        won[trick.winner] += 1
-    return tuple(won)
+def _read_tricks(at: _At, rules: Rules) -> tuple[PlayedTrick, ...]:
+    return tuple(_read_trick(item, rules) for item in at.items(limit=rules.hand_size))
 
 
 def _read_result(at: _At, rules: Rules) -> HandScore:
@@ -587,97 +545,52 @@ def _read_result(at: _At, rules: Rules) -> HandScore:
         values: dict[str, Any] = {}
         for name in _SIDE_FIELDS:
             field = item.get(name)
-            values[name] = field.boolean() if name in ("made", "boston") else field.integer()
-        sides.append(SideScore(**values))
+            values[name] = field.boolean() if name in ("made", "boston") else field.integer(-_HUGE, _HUGE)
+        try:
+            sides.append(SideScore(**values))
+        except SpadesError as error:
+            raise item.fail(str(error)) from None
     return HandScore(tuple(sides))
 
 
 _SUMMARY_KEYS: Final = ("number", "dealer", "bids", "tricks_won", "tricks", "result")
 
 
-def _read_sheet(at: _At, rules: Rules) -> tuple[HandSummary, ...]:
-    """Score-sheet rows: numbered in order, dealers in rotation (P-8, T-8),
-    every card played once, tricks won as the tricks say, results as
-    ``score_hand`` gives them from the bids and tricks (S-1..S-8), and no
-    winner before the last row (S-9)."""
+def _read_summary(at: _At, rules: Rules) -> HandSummary:
+    at.obj(_SUMMARY_KEYS)
     players = rules.players
-    rows: list[HandSummary] = []
-    scores = (0,) * len(rules.sides)
-    bags = (0,) * len(rules.sides)
-    items = at.items()
-    for number, item in enumerate(items):
-        item.obj(_SUMMARY_KEYS)
-        if item.get("number").integer() != number:
-            raise item.get("number").fail(f"expected hand number {number}")
-        dealer = item.get("dealer").seat(rules)
-        expected_dealer = dealer_of_hand(rules, number)
-        if dealer != expected_dealer:
-            raise item.get("dealer").fail(
-                f"the dealer of hand {number} is seat {expected_dealer}, not {dealer} (P-2, P-8, T-1, T-8)"
-            )
-        bids = tuple(b.bid(rules) for b in item.get("bids").items(players))
-        first: int | None = None
-        if rules.first_lead != "two-of-clubs":
-            # Without the 2♣ rule the first leader does not depend on the cards.
-            first = first_leader(rules, dealer, (CardSet(0),) * players)
-        tricks_at = item.get("tricks")
-        tricks = _read_tricks(tricks_at, rules, first)
-        if len(tricks) != rules.hand_size:
-            raise tricks_at.fail(f"a hand is {rules.hand_size} tricks, not {len(tricks)} (C-8)")
-        _played_mask(tricks, tricks_at)  # every card at most once (C-8)
-        if rules.first_lead == "two-of-clubs" and tricks[0].cards[0] != 0:
-            raise tricks_at.fail("the first lead must be the 2C (V-7)")
-        won = item.get("tricks_won").ints(players, 0, rules.hand_size)
-        if won != _won(tricks, players):
-            raise item.get("tricks_won").fail(f"the tricks give {list(_won(tricks, players))}, not {list(won)} (C-8)")
-        result = _read_result(item.get("result"), rules)
-        if None in bids:
-            raise item.get("bids").fail("every seat bids in a finished hand (C-3)")
-        try:
-            expected = score_hand(bids, won, rules, scores=scores, bags=bags)  # type: ignore[arg-type]
-        except SpadesError as error:
-            raise item.fail(str(error)) from None
-        if result != expected:
-            raise item.get("result").fail(
-                f"does not follow from the bids and tricks: expected scores {list(expected.scores)} and bags "
-                f"{list(expected.total_bags)}, got {list(result.scores)} and {list(result.total_bags)} (S-1..S-8)"
-            )
-        if number < len(items) - 1 and winner_after(result, rules) is not None:
-            raise item.fail(f"side {winner_after(result, rules)} won the game in this hand, but the sheet goes on (S-9)")
-        scores, bags = result.scores, result.total_bags
-        rows.append(
-            HandSummary(number=number, dealer=dealer, bids=bids, tricks_won=won, tricks=tricks,  # type: ignore[arg-type]
-                        result=result)
-        )
-    return tuple(rows)
+    return HandSummary(
+        number=at.get("number").integer(0, _MAX_ACTIONS),
+        dealer=at.get("dealer").seat(rules),
+        bids=tuple(b.bid(rules) for b in at.get("bids").items(players)),  # type: ignore[misc]
+        tricks_won=at.get("tricks_won").ints(players, 0, rules.hand_size),
+        tricks=_read_tricks(at.get("tricks"), rules),
+        result=_read_result(at.get("result"), rules),
+    )
 
 
-def _check_totals(top: _At, rules: Rules, sheet: Sequence[HandSummary]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Scores and bags must be the sheet's last totals (S-1..S-8); bags stay
-    below a penalty (S-8)."""
-    sides = len(rules.sides)
-    bags = top.get("bags").ints(sides)
-    for side, count in enumerate(bags):
-        if not 0 <= count < rules.bags_per_penalty:
-            raise top.get("bags").fail(
-                f"side {side} has {count} bags; bags stay in 0..{rules.bags_per_penalty - 1} after penalties (S-8)"
-            )
-    scores = top.get("scores").ints(sides)
-    expected = sheet[-1].result.scores if sheet else (0,) * sides
-    if scores != expected:
-        raise top.get("scores").fail(
-            f"scores {list(scores)} do not follow from the score sheet, which gives {list(expected)} (S-1..S-8)"
-        )
-    expected_bags = sheet[-1].result.total_bags if sheet else (0,) * sides
-    if bags != expected_bags:
-        raise top.get("bags").fail(
-            f"bags {list(bags)} do not follow from the score sheet, which gives {list(expected_bags)} (S-8)"
-        )
-    winner = top.get("winner").integer(0, sides - 1, optional=True)
-    expected_winner = winner_after(sheet[-1].result, rules) if sheet else None
-    if winner != expected_winner:
-        raise top.get("winner").fail(f"the score sheet gives winner {expected_winner}, not {winner} (S-9)")
-    return scores, bags
+def _difference(given: object, expected: object, path: str) -> tuple[str, object, object] | None:
+    """The first place where two JSON values differ (in value or in JSON
+    type: ``true`` is not ``1``), as ``(path, given, expected)``."""
+    if type(given) is not type(expected):
+        return path, given, expected
+    if isinstance(expected, dict):
+        assert isinstance(given, dict)
+        if list(given) != list(expected) and set(given) != set(expected):
+            return path, given, expected
+        for key, value in expected.items():
+            found = _difference(given[key], value, f"{path}.{key}" if path else key)
+            if found is not None:
+                return found
+        return None
+    if isinstance(expected, list):
+        assert isinstance(given, list)
+        for index, (mine, theirs) in enumerate(zip(given, expected)):
+            found = _difference(mine, theirs, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return (path, given, expected) if len(given) != len(expected) else None
+    return None if given == expected else (path, given, expected)
 
 
 def _phase(at: _At) -> Phase:
@@ -745,150 +658,99 @@ _VIEW_KEYS: Final = (
     "double_nil_open", "gave", "received", "drafted", "draft_discards", "top_of_stock", "stock_left", "tricks",
     "trick", "leader", "tricks_won", "spades_broken", "scores", "bags", "sheet", "legal_actions", "winner",
 )
-_NO_TURN: Final = (Phase.DEAL, Phase.REPLACE, Phase.GAME_OVER)
 
 
-def view_from_dict(data: object) -> SeatView:
-    """The :class:`~spades.view.SeatView` of a ``spades.view`` document,
-    checked for consistency (cards, tricks and their winners, scores against
-    the score sheet, legal actions against the rules)."""
-    top, _kind_name = _header(data, _VIEW)
-    top.obj(_VIEW_KEYS)
-    rules = _rules(top.get("rules"))
+def _read_view(top: _At, rules: Rules) -> SeatView:
+    """The fields of a view document, each of the right form."""
     players = rules.players
     size = rules.hand_size
-    seat = top.get("seat").seat(rules)
-    phase = _phase(top.get("phase"))
-    turn = top.get("turn").seat(rules, optional=True)
-    if (turn is None) != (phase in _NO_TURN):
-        raise top.get("turn").fail(f"in phase {phase.name} " + ("no seat acts" if turn is not None else "a seat acts"))
-    if phase in (Phase.DRAFT, Phase.DISCARD, Phase.REPLACE) and not rules.is_draft:
-        raise top.get("phase").fail(f"phase {phase.name} belongs to the two-player game (T-2, T-6)")
-    if phase is Phase.EXCHANGE and not rules.partners:
-        raise top.get("phase").fail("the Double Nil exchange is between partners (P-6)")
-    dealer = top.get("dealer").seat(rules)
-    sheet = _read_sheet(top.get("sheet"), rules)
-    over = phase is Phase.GAME_OVER
-    hand_number = top.get("hand_number").integer(0)
-    if hand_number != len(sheet) - (1 if over else 0):
-        raise top.get("hand_number").fail(f"the score sheet has {len(sheet)} finished hands")
-    if dealer != dealer_of_hand(rules, hand_number):
-        raise top.get("dealer").fail(f"hand {hand_number} is dealt by seat {dealer_of_hand(rules, hand_number)} (P-8, T-8)")
-    scores, bags = _check_totals(top, rules, sheet)
-    winner = top.get("winner").integer(optional=True)
-    if (winner is not None) != over:
-        raise top.get("winner").fail("a game has a winner exactly when it is over (S-9)")
-    hand = top.get("hand").cardset(rules)
-    most = size + (rules.double_nil_exchange if phase is Phase.EXCHANGE else 0)  # P-6: 16 cards mid-exchange
-    sizes = top.get("hand_sizes").ints(players, 0, most)
-    bids = tuple(b.bid(rules, optional=True) for b in top.get("bids").items(players))
-    tricks = _read_tricks(top.get("tricks"), rules, None)
-    played = _played_mask(tricks, top.get("tricks"))
-    trick = top.get("trick").cards(rules, limit=players - 1)
-    trick_mask = CardSet.from_cards(trick).mask
-    if played & trick_mask or (played | trick_mask) & hand.mask:
-        twice = CardSet((played & trick_mask) | ((played | trick_mask) & hand.mask))
-        raise top.fail(f"card(s) {twice} appear twice: in the hand and among the cards played (C-1)")
-    if over and (hand or any(sizes)):
-        raise top.get("hand").fail("no one holds cards after the game (S-9)")
-    if sizes[seat] != len(hand):
-        raise top.get("hand_sizes").fail(f"seat {seat} holds {len(hand)} cards, not {sizes[seat]}")
-    leader = top.get("leader").seat(rules, optional=True)
-    won = top.get("tricks_won").ints(players, 0, size)
-    broken = top.get("spades_broken").boolean()
-    if phase is Phase.PLAY:
-        if leader is None or (tricks and tricks[-1].winner != leader):
-            raise top.get("leader").fail("the trick is led by the winner of the trick before (C-7)")
-        if turn != (leader + len(trick)) % players:
-            raise top.get("turn").fail("play goes clockwise from the leader (P-7, T-7)")
-        if won != _won(tricks, players):
-            raise top.get("tricks_won").fail(f"the tricks give {list(_won(tricks, players))} (C-8)")
-        if len(tricks) >= size:
-            raise top.get("tricks").fail(f"a hand is {size} tricks (C-8)")
-        for other in range(players):
-            left = size - len(tricks) - (1 if (other - leader) % players < len(trick) else 0)
-            if sizes[other] != left:
-                raise top.get("hand_sizes").fail(f"seat {other} should hold {left} cards after the tricks played (C-8)")
-        if broken != spades_broken(CardSet(played | trick_mask), rules):
-            raise top.get("spades_broken").fail("spades are broken exactly when a spade has been played (C-6)")
-    elif not over:
-        if tricks or trick or leader is not None or any(won) or broken:
-            raise top.fail(f"no card is played before the play of the hand (phase {phase.name})")
-    gave = top.get("gave").cardset(rules)
-    received = top.get("received").cardset(rules)
-    drafted = top.get("drafted").cardset(rules)
-    discards = top.get("draft_discards").cardset(rules)
+    most = size + rules.double_nil_exchange  # P-6: a hand holds 16 cards in the middle of an exchange
     top_card_at = top.get("top_of_stock")
-    top_card = None if top_card_at.value is None else top_card_at.card(rules)
-    stock_left = top.get("stock_left").integer(0, 54)
-    if drafted.mask & discards.mask:
-        raise top.get("draft_discards").fail("a drafted card is either kept or discarded (T-2)")
-    if not rules.is_draft:
-        if drafted or discards or top_card is not None or stock_left:
-            raise top.fail("only the two-player game has a draft (T-2)")
-    if phase is Phase.DRAFT:
-        left = rules.deck_facts.size - cards_drawn(sum(sizes))
-        if stock_left != left:
-            raise top.get("stock_left").fail(f"{left} cards are left after the turns drafted (T-3)")
-        if (top_card is not None) != (turn == seat):
-            raise top_card_at.fail("the drawn card is shown to the drafting seat only (T-2)")
-        if top_card is not None and (hand.mask >> top_card & 1 or discards.mask >> top_card & 1):
-            raise top_card_at.fail(f"{top_card} is already drafted (T-2)")
-    elif top_card is not None or stock_left:
-        raise top_card_at.fail("only the draft has a stock (T-2)")
-    dn_open = top.get("double_nil_open").boolean()
-    if rules.is_draft:
-        expect_dn = phase is Phase.DRAFT and double_nil_declarable(
-            seat, rules, scores, cards_taken=len(hand), bid=bids[seat]
-        )
-    else:
-        expect_dn = phase is Phase.BID and bids[seat] is None and double_nil_open(seat, rules, scores)
-    if dn_open != expect_dn:
-        raise top.get("double_nil_open").fail(f"Double Nil is {'' if expect_dn else 'not '}open to this seat (P-6, "
-                                              "T-6, V-3)")
-    if phase is Phase.BID and turn is not None and bids[turn] is not None:
-        raise top.get("bids").fail(f"seat {turn} is to bid but has bid already (C-3)")
-    if phase in (Phase.EXCHANGE, Phase.PLAY) and any(b is None for b in bids):
-        raise top.get("bids").fail("every seat bids before the exchange and the play (C-3)")
-    legal_at = top.get("legal_actions")
-    legal = tuple(_read_action(item, rules) for item in legal_at.items(limit=2000))
-    expected_legal: tuple[Action, ...] = ()
-    if turn == seat:
-        expected_legal = _legal_for(rules, phase, seat, hand, bids, scores, trick, broken, won, dn_open)
-    if legal != expected_legal:
-        raise legal_at.fail("these are not the seat's legal actions here")
     return SeatView(
-        rules=rules, seat=seat, phase=phase, turn=turn, dealer=dealer, hand_number=hand_number, hand=hand,
-        hand_sizes=sizes, bids=bids, double_nil_open=dn_open, gave=gave, received=received, drafted=drafted,
-        draft_discards=discards, top_of_stock=top_card, stock_left=stock_left, tricks=tricks, trick=trick,
-        leader=leader, tricks_won=won, spades_broken=broken, scores=scores, bags=bags, sheet=sheet,
-        legal_actions=legal, winner=winner,
+        rules=rules,
+        seat=top.get("seat").seat(rules),
+        phase=_phase(top.get("phase")),
+        turn=top.get("turn").seat(rules, optional=True),
+        dealer=top.get("dealer").seat(rules),
+        hand_number=top.get("hand_number").integer(0, _MAX_ACTIONS),
+        hand=top.get("hand").cardset(rules),
+        hand_sizes=top.get("hand_sizes").ints(players, 0, most),
+        bids=tuple(b.bid(rules, optional=True) for b in top.get("bids").items(players)),
+        double_nil_open=top.get("double_nil_open").boolean(),
+        gave=top.get("gave").cardset(rules),
+        received=top.get("received").cardset(rules),
+        drafted=top.get("drafted").cardset(rules),
+        draft_discards=top.get("draft_discards").cardset(rules),
+        top_of_stock=None if top_card_at.value is None else top_card_at.card(rules),
+        stock_left=top.get("stock_left").integer(0, rules.deck_facts.size),
+        tricks=_read_tricks(top.get("tricks"), rules),
+        trick=top.get("trick").cards(rules, limit=players - 1),
+        leader=top.get("leader").seat(rules, optional=True),
+        tricks_won=top.get("tricks_won").ints(players, 0, size),
+        spades_broken=top.get("spades_broken").boolean(),
+        scores=top.get("scores").ints(len(rules.sides), -_HUGE, _HUGE),
+        bags=top.get("bags").ints(len(rules.sides), 0, _HUGE),
+        sheet=tuple(_read_summary(item, rules) for item in top.get("sheet").items()),
+        legal_actions=tuple(_read_action(item, rules) for item in top.get("legal_actions").items(limit=2000)),
+        winner=top.get("winner").integer(0, len(rules.sides) - 1, optional=True),
     )
 
 
-def _legal_for(
-    rules: Rules,
-    phase: Phase,
-    seat: int,
-    hand: CardSet,
-    bids: tuple[Bid | None, ...],
-    scores: tuple[int, ...],
-    trick: tuple[Card, ...],
-    broken: bool,
-    won: tuple[int, ...],
-    dn_open: bool,
-) -> tuple[Action, ...]:
-    """The legal actions of the seat to act, recomputed from the view with
-    the same pure functions the state uses (same order)."""
-    if phase is Phase.PLAY:
-        return tuple(legal_plays(hand, trick, broken, rules, first_trick=not any(won)))
-    if phase is Phase.BID:
-        return legal_bids(seat=seat, bids=bids, rules=rules, scores=scores)
-    if phase is Phase.DRAFT:
-        return draft_actions(dn_open)
-    if phase is Phase.EXCHANGE or phase is Phase.DISCARD:
-        return tuple(exchange_choices(hand, rules, discard=phase is Phase.DISCARD))
-    return ()
+# The rules that decide each field of a view, for the message when a field
+# is not what the game gives.
+_VIEW_FIELD_RULES: Final = {
+    "seat": "", "phase": "C-3, P-6, T-2, T-6, S-9", "turn": "P-3, P-7, T-2, T-4, T-7, C-7",
+    "dealer": "P-2, P-8, T-1, T-8", "hand_number": "P-8, T-8, S-9", "hand": "C-8", "hand_sizes": "P-2, P-6, T-3, C-8",
+    "bids": "C-3, P-3, T-4, T-6", "double_nil_open": "P-6, T-6, V-3", "gave": "P-6, T-6", "received": "P-6, T-6",
+    "drafted": "T-2", "draft_discards": "T-2", "top_of_stock": "T-2", "stock_left": "T-3",
+    "tricks": "C-7", "trick": "C-7", "leader": "C-7, P-7, T-7, V-7", "tricks_won": "C-8", "spades_broken": "C-6",
+    "scores": "S-1..S-8", "bags": "S-2, S-8", "sheet": "C-7, C-8, S-1..S-9", "legal_actions": "C-3..C-6, P-6, T-2, T-6, V-6, V-7",
+    "winner": "S-9",
+}
+
+
+def _played_twice(view: SeatView) -> int:
+    """The cards that are both in the hand and among the cards played, or
+    played twice, this hand (C-1)."""
+    seen = view.hand.mask
+    twice = 0
+    for card in [c for trick in view.tricks for c in trick.cards] + list(view.trick):
+        twice |= seen & 1 << card
+        seen |= 1 << card
+    return twice
+
+
+def view_from_dict(data: object) -> SeatView:
+    """The :class:`~spades.view.SeatView` of a ``spades.view`` document.
+
+    A view is accepted only if some real game under its rules gives exactly
+    that view to its seat: the loader deals the cards the seat cannot see
+    so that everything it saw was legal, plays that game through the
+    engine, and compares the seat's view of it with the document, field by
+    field.  Otherwise :class:`~spades.StateError` names the first field
+    that no game fits, or the rule that the document's play breaks."""
+    top, _kind_name = _header(data, _VIEW)
+    top.obj(_VIEW_KEYS)
+    rules = _rules(top.get("rules"))
+    view = _read_view(top, rules)
+    twice = _played_twice(view)
+    if twice:
+        raise top.fail(f"card(s) {CardSet(twice)} appear twice: in the hand and among the cards played (C-1)")
+    state = game_behind(view)
+    actual = seat_view(state, view.seat)
+    given = dict(top.value)  # type: ignore[call-overload]
+    expected = _view_dict(actual)
+    given["rules"] = expected["rules"]  # read by rules_from_dict: options left out take their defaults
+    found = _difference(given, expected, "")
+    if found is not None:
+        path, said, gives = found
+        field = path.split(".")[0].split("[")[0]
+        rule = _VIEW_FIELD_RULES.get(field, "")
+        raise StateError(
+            _bounded(f"{path}: the document says {_clip(said)}, but the game it describes gives {_clip(gives)}"
+                     + (f" ({rule})" if rule else ""))
+        )
+    return actual
 
 
 # ----------------------------------------------------------------------

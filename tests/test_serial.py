@@ -321,11 +321,11 @@ def test_forged_views_are_rejected() -> None:  # C-7, S-1, S-8
     good = _view_data()
     assert view_from_dict(good) == seat_view(_played_state(), 1)
     cases: list[tuple[str, Any, str]] = [
-        ("scores", [1, 2], "score sheet"),
+        ("scores", [1, 2], "scores[0]: the document says 1"),
         ("bags", [10, 0], "S-8"),
-        ("hand_sizes", [13, 13, 13, 13], "hold"),
-        ("legal_actions", [{"play": "AS"}], "legal actions"),
-        ("phase", "DRAFT", "two-player"),
+        ("hand_sizes", [13, 13, 13, 13], "hand sizes"),
+        ("legal_actions", [{"play": "AS"}], "legal_actions"),
+        ("phase", "DRAFT", "phase"),
         ("seat", 4, "out of range"),
     ]
     for key, value, word in cases:

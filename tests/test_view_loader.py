@@ -1,0 +1,453 @@
+"""The view loader accepts exactly the views real games produce.
+
+Every view of random games of every preset loads back equal; each kind of
+impossible view (the seat's hand of the wrong size, a bid out of turn, an
+exchange of cards the seat never held, a wrong first leader, a seat playing
+a suit it has shown out of, a revoke inside a finished hand, a finished
+hand's bid the rules forbid, cards on the table after the game, draft fields
+outside the draft, a phase that contradicts the turn) is refused with
+:class:`~spades.StateError`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades import Bid, Card, CardSet, Draft, Exchange, GameState, Phase, Replacement, Rules, StateError, Stock
+from spades import new_game, seat_view
+from spades._witness import forbidden_by
+from spades.scoring import score_hand
+from spades.serial import to_dict, view_from_dict
+from spades.tricks import legal_mask, trick_winner_seat
+from spades.view import SeatView
+
+from _games import PRESETS, play, presets, seeds
+from invariants import ref_legal_cards
+
+
+def _round_trip(view: SeatView) -> None:
+    data = to_dict(view)
+    assert view_from_dict(copy.deepcopy(data)) == view
+    assert to_dict(view_from_dict(data)) == data
+
+
+def _views(rules: Rules, seed: int, *, seeded: bool = False, double_nil: float = 0.4) -> Iterator[SeatView]:
+    for state in play(rules, seed, seeded=seeded, double_nil=double_nil):
+        for seat in range(rules.players):
+            yield seat_view(state, seat)
+
+
+# ----------------------------------------------------------------------
+# Every real view loads.
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_view_of_a_whole_game_loads(name: str) -> None:  # C-1..C-8, P-6, T-2, T-6
+    rules = PRESETS[name]
+    for view in _views(rules, 11):
+        _round_trip(view)
+
+
+@given(presets, seeds, st.booleans())
+@settings(max_examples=15, deadline=None)
+def test_views_of_random_games_load(name: str, seed: int, seeded: bool) -> None:
+    rules = PRESETS[name]
+    rng = random.Random(seed)
+    views = list(_views(rules, seed, seeded=seeded))
+    for view in rng.sample(views, min(60, len(views))):
+        _round_trip(view)
+
+
+def test_a_replacement_drawn_from_the_seats_own_discards_is_possible() -> None:  # T-2, T-6
+    # Seat 1 bids Double Nil, discards three cards and draws three that seat
+    # 0 discarded in the draft, then plays one of them: seat 0 sees a card
+    # it knows was in the pile played by seat 1, which only a replacement
+    # draw explains.
+    rules = Rules.two_player()
+    deck = [Card(index) for index in range(52)]
+    state = new_game(rules).apply(Stock(deck))  # seat 0 drafts first (T-1)
+    state = state.apply(Draft.KEEP)  # seat 0 keeps the 2C and discards the 3C
+    state = state.apply(Bid.DOUBLE_NIL)  # T-6: at the start of seat 1's first turn
+    while state.phase is Phase.DRAFT:
+        state = state.apply(Draft.KEEP)
+    assert state.phase is Phase.DISCARD and state.turn == 1
+    discarded_by_0 = CardSet.from_cards(list(seat_view(state, 0).draft_discards)[:3])
+    state = state.apply(Exchange(CardSet.from_cards(list(state.hand(1))[:3])))
+    assert discarded_by_0.mask & state.discard_pile.mask == discarded_by_0.mask
+    state = state.apply(Replacement(discarded_by_0))
+    while state.phase is Phase.BID:
+        state = state.apply(state.legal_actions()[0])
+    assert state.phase is Phase.PLAY
+    while not any(seat == 1 and card in discarded_by_0 for seat, card in _plays(state)):
+        state = state.apply(_prefer(state, discarded_by_0))
+        assert state.phase is Phase.PLAY
+    _round_trip(seat_view(state, 0))
+    _round_trip(seat_view(state, 1))
+
+
+def _plays(state: GameState) -> list[tuple[int, Card]]:
+    view = seat_view(state, 0)
+    out = [((t.leader + i) % 2, c) for t in view.tricks for i, c in enumerate(t.cards)]
+    assert view.leader is not None
+    return out + [((view.leader + i) % 2, c) for i, c in enumerate(view.trick)]
+
+
+def _prefer(state: GameState, cards: CardSet) -> Any:
+    legal = list(state.legal_actions())
+    return next((c for c in legal if c in cards), legal[0])
+
+
+# ----------------------------------------------------------------------
+# The rule the loader's deal rests on: a card is legal from a hand exactly
+# when no other card of the hand forbids it (checked against the plain
+# reference of C-4, C-5 and V-7).
+
+_RULES_FOR_PLAY = [
+    Rules.partnership(),
+    Rules.partnership(first_lead="two-of-clubs", no_spades_first_trick=True),
+    Rules.partnership(no_spades_first_trick=True),
+    Rules.jokers(),
+    Rules.joker_joker_deuce_deuce(),
+    Rules.two_player(),
+]
+
+
+@given(
+    st.sampled_from(_RULES_FOR_PLAY),
+    st.randoms(use_true_random=False),
+    st.integers(1, 13),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_play_is_legal_unless_a_card_held_forbids_it(
+    rules: Rules, rng: random.Random, size: int, leading: bool, broken: bool, first: bool
+) -> None:  # C-4, C-5, C-6, V-7
+    facts = rules.deck_facts
+    deck = [card for card in range(54) if facts.mask >> card & 1]
+    cards = rng.sample(deck, size + 1)
+    led_card, hand = cards[0], frozenset(cards[1:])
+    trick = [] if leading else [led_card]
+    legal = ref_legal_cards(hand, trick, broken, rules, first)
+    led = -1 if leading else facts.suit_of[led_card]
+    for card in hand:
+        forbidden = forbidden_by(rules, card, led, broken, first)
+        assert (card in legal) == (not any(forbidden >> other & 1 for other in hand))
+    mask = sum(1 << card for card in hand)
+    assert legal_mask(mask, led, facts.spades if broken else 0, rules, first, facts.suit_masks) == sum(
+        1 << card for card in legal
+    )
+
+
+# ----------------------------------------------------------------------
+# Impossible views.
+
+
+def _find(
+    rules: Rules, want: Callable[[SeatView], bool], *, seeds: range = range(40), double_nil: float = 0.3
+) -> SeatView:
+    for seed in seeds:
+        for view in _views(rules, seed, double_nil=double_nil):
+            if want(view):
+                return view
+    raise AssertionError("no such view in the games tried")
+
+
+def _refused(data: dict[str, Any], *words: str) -> str:
+    with pytest.raises(StateError) as info:
+        view_from_dict(data)
+    message = str(info.value)
+    assert len(message) <= 400
+    for word in words:
+        assert word in message, message
+    return message
+
+
+_PARTNERSHIP = Rules.partnership(losing_floor=-200)
+_TWO = Rules.two_player(losing_floor=-200)
+
+
+def test_a_hand_of_the_wrong_size_while_bidding() -> None:  # P-2, C-8
+    view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.BID and v.hand_number == 0)
+    data = to_dict(view)
+    cards = list(view.hand)
+    data["hand"] = str(CardSet.from_cards(cards[1:]))
+    data["hand_sizes"][view.seat] -= 1
+    _refused(data)
+    data = to_dict(view)
+    data["hand_sizes"][(view.seat + 1) % 4] -= 1
+    _refused(data, "hand sizes")
+
+
+def test_a_bid_out_of_turn_order() -> None:  # P-3, C-3
+    view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.BID and sum(b is not None for b in v.bids) == 1)
+    data = to_dict(view)
+    made = next(i for i, b in enumerate(view.bids) if b is not None)
+    skipped = (made + 2) % 4
+    data["bids"][skipped], data["bids"][made] = data["bids"][made], None
+    if data["turn"] == skipped:
+        data["turn"] = made
+    _refused(data)
+
+
+def test_a_two_player_bid_out_of_turn_order() -> None:  # T-4
+    view = _find(_TWO, lambda v: v.phase is Phase.BID and sum(b is not None for b in v.bids) == 1
+                 and not any(b is not None and b.double_nil for b in v.bids))
+    data = to_dict(view)
+    data["bids"] = list(reversed(data["bids"]))
+    data["turn"] = 1 - data["turn"]
+    data["legal_actions"] = []
+    _refused(data)
+
+
+def _exchanged(view: SeatView) -> bool:
+    return view.phase is Phase.PLAY and bool(view.gave) and not view.tricks and not view.trick
+
+
+def test_an_exchange_of_the_wrong_size() -> None:  # P-6, V-3
+    view = _find(_PARTNERSHIP, _exchanged, double_nil=0.6)
+    data = to_dict(view)
+    gave = list(view.gave)
+    data["gave"] = str(CardSet.from_cards(gave[:2]))
+    data["hand"] = str(view.hand | CardSet.from_cards(gave[2:]))
+    data["hand_sizes"][view.seat] += 1
+    _refused(data)
+
+
+def test_an_exchange_of_cards_the_seat_never_held() -> None:  # P-6
+    view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and bool(v.gave) and len(v.tricks) >= 1,
+                 double_nil=0.6)
+    data = to_dict(view)
+    # A card an opponent played cannot have been given to the partner.
+    partner = (view.seat + 2) % 4
+    played_by_opponent = next(
+        c for t in view.tricks for i, c in enumerate(t.cards) if (t.leader + i) % 4 not in (view.seat, partner)
+    )
+    gave = list(view.gave)
+    if played_by_opponent in view.received:
+        pytest.skip("the opponent's card came back in the exchange")
+    data["gave"] = str(CardSet.from_cards(gave[1:] + [played_by_opponent]))
+    _refused(data)
+    # The seat cannot give a card and keep it.
+    data = to_dict(view)
+    kept = list(view.hand)[0]
+    data["gave"] = str(CardSet.from_cards(gave[1:] + [kept]))
+    _refused(data)
+
+
+def test_a_two_player_discard_of_cards_the_seat_never_drafted() -> None:  # T-6
+    view = _find(_TWO, lambda v: v.phase is Phase.BID and bool(v.gave), double_nil=0.8)
+    data = to_dict(view)
+    gave = list(view.gave)
+    foreign = next(Card(c) for c in range(52) if not (view.drafted.mask | view.draft_discards.mask) >> c & 1
+                   and c not in view.received and c not in view.hand)
+    data["gave"] = str(CardSet.from_cards(gave[1:] + [foreign]))
+    _refused(data)
+
+
+def test_a_wrong_first_leader() -> None:  # P-7, T-7, V-7
+    for rules in (_PARTNERSHIP, _TWO, PRESETS["two-of-clubs"]):
+        view = _find(rules, lambda v: v.phase is Phase.PLAY and not v.tricks and not v.trick)
+        data = to_dict(view)
+        wrong = (view.leader + 1) % rules.players  # type: ignore[operator]
+        data["leader"] = data["turn"] = wrong
+        data["legal_actions"] = []
+        _refused(data)
+
+
+def _shown_out(view: SeatView) -> Iterator[tuple[int, int, int]]:
+    """``(seat, trick index, suit)`` for each time another seat did not follow."""
+    facts = view.rules.deck_facts
+    for index, trick in enumerate(view.tricks):
+        led = facts.suit_of[trick.cards[0]]
+        for position, card in enumerate(trick.cards[1:], 1):
+            seat = (trick.leader + position) % view.rules.players
+            if seat != view.seat and facts.suit_of[card] != led:
+                yield seat, index, led
+
+
+def _revoke(view: SeatView) -> dict[str, Any] | None:
+    """The view with a later card of a seat that showed out of a suit
+    replaced by an unseen card of that suit, every trick still won by the
+    same seat: a forgery that differs from the real view in one card."""
+    rules = view.rules
+    facts = rules.deck_facts
+    players = rules.players
+    seen = view.hand.mask | sum(1 << c for t in view.tricks for c in t.cards) | sum(1 << c for c in view.trick)
+    for seat, index, suit in _shown_out(view):
+        unseen = [c for c in range(54) if facts.mask & ~seen >> c & 1 and facts.suit_of[c] == suit and suit != 3]
+        for later in range(index + 1, len(view.tricks)):
+            trick = view.tricks[later]
+            position = (seat - trick.leader) % players
+            if position == 0:
+                continue
+            for card in unseen:
+                cards = list(trick.cards)
+                if facts.suit_of[cards[position]] == 3:
+                    continue
+                cards[position] = Card(card)
+                if trick_winner_seat(trick.leader, cards, rules) == trick.winner:
+                    data = to_dict(view)
+                    data["tricks"][later]["cards"][position] = str(Card(card))
+                    return data
+    return None
+
+
+def test_a_seat_playing_a_suit_it_has_shown_out_of() -> None:  # C-5
+    found = 0
+    for seed in range(60):
+        for view in _views(_PARTNERSHIP, seed, double_nil=0.0):
+            if view.phase is not Phase.PLAY:
+                continue
+            data = _revoke(view)
+            if data is not None:
+                _refused(data, "C-5")
+                found += 1
+                break
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def _finished_revoke(view: SeatView) -> dict[str, Any] | None:
+    """The view with two cards of one seat in a finished hand swapped so
+    that it discarded at a trick while holding a card of the suit led, every
+    trick still won by the same seat (so the scores still fit)."""
+    rules = view.rules
+    facts = rules.deck_facts
+    players = rules.players
+    for number, row in enumerate(view.sheet):
+        tricks = row.tricks
+        for i, first in enumerate(tricks):
+            led = facts.suit_of[first.cards[0]]
+            for pos_i in range(1, players):
+                seat = (first.leader + pos_i) % players
+                low = first.cards[pos_i]
+                if facts.suit_of[low] != led:
+                    continue
+                for j in range(i + 1, len(tricks)):
+                    second = tricks[j]
+                    pos_j = (seat - second.leader) % players
+                    other = second.cards[pos_j]
+                    if pos_j == 0 or facts.suit_of[other] in (led, 3):
+                        continue
+                    a, b = list(first.cards), list(second.cards)
+                    a[pos_i], b[pos_j] = other, low
+                    if (trick_winner_seat(first.leader, a, rules) == first.winner
+                            and trick_winner_seat(second.leader, b, rules) == second.winner):
+                        data = to_dict(view)
+                        data["sheet"][number]["tricks"][i]["cards"][pos_i] = str(other)
+                        data["sheet"][number]["tricks"][j]["cards"][pos_j] = str(low)
+                        return data
+    return None
+
+
+def test_a_revoke_inside_a_finished_hand() -> None:  # C-5, C-8, S-1
+    view = _find(_PARTNERSHIP, lambda v: bool(v.sheet) and _finished_revoke(v) is not None, seeds=range(20))
+    data = _finished_revoke(view)
+    assert data is not None
+    _refused(data, "sheet", "C-5")
+
+
+def _rescored(data: dict[str, Any], rules: Rules, number: int, bids: list[Bid]) -> None:
+    """The document with hand ``number``'s bids replaced and every score of
+    the sheet from there on recomputed to fit (S-1..S-8)."""
+    sheet = data["sheet"]
+    scores = sheet[number - 1]["result"] if number else None
+    totals = [s["score"] for s in scores] if scores else [0] * len(rules.sides)
+    bags = [s["total_bags"] for s in scores] if scores else [0] * len(rules.sides)
+    sheet[number]["bids"] = [str(b) for b in bids]
+    for row in sheet[number:]:
+        row_bids = [Bid.parse(b) for b in row["bids"]]
+        result = score_hand(row_bids, row["tricks_won"], rules, scores=totals, bags=bags)
+        row["result"] = [
+            {name: getattr(side, name) for name in row["result"][0]} for side in result.sides
+        ]
+        totals, bags = list(result.scores), list(result.total_bags)
+    data["scores"], data["bags"] = totals, bags
+
+
+def test_a_finished_hands_bid_the_rules_forbid() -> None:  # V-2, V-6, C-3
+    rules = Rules.partnership(losing_floor=-200, nil_allowed=False, min_bid=1)
+    view = _find(rules, lambda v: len(v.sheet) >= 1 and v.phase is Phase.BID)
+    bids = list(view.sheet[0].bids)
+    bids[0] = Bid.NIL  # Nil is not allowed (V-2)
+    data = to_dict(view)
+    _rescored(data, rules, 0, bids)
+    _refused(data, "sheet hand 0")
+    assert view_from_dict(to_dict(view)) == view
+
+
+def test_cards_on_the_table_after_the_game() -> None:  # S-9
+    view = _find(_PARTNERSHIP, lambda v: v.is_over, seeds=range(5))
+    data = to_dict(view)
+    data["trick"] = [str(Card(0))]
+    _refused(data)
+    data = to_dict(view)
+    data["hand"] = str(CardSet.from_cards([Card(0)]))
+    data["hand_sizes"][view.seat] = 1
+    _refused(data)
+
+
+def test_draft_fields_outside_the_draft() -> None:  # T-2, T-3
+    view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY)
+    for field, value in (("drafted", "A..."), ("draft_discards", "..2."), ("top_of_stock", "AS"), ("stock_left", 3)):
+        data = to_dict(view)
+        data[field] = value
+        _refused(data)
+    view = _find(_TWO, lambda v: v.phase is Phase.DRAFT and v.turn == v.seat and len(v.hand) >= 2)
+    changes: tuple[tuple[str, object], ...] = (
+        ("stock_left", view.stock_left - 2),
+        ("top_of_stock", None),
+        ("drafted", str(CardSet.from_cards(list(view.drafted)[1:]))),
+        ("draft_discards", str(view.draft_discards | CardSet.from_cards([view.top_of_stock]))),  # type: ignore[list-item]
+    )
+    for name, changed in changes:
+        data = to_dict(view)
+        data[name] = changed
+        _refused(data)
+    other = _find(_TWO, lambda v: v.phase is Phase.DRAFT and v.turn != v.seat)
+    data = to_dict(other)
+    data["top_of_stock"] = next(str(Card(c)) for c in range(52) if c not in other.hand and c not in other.draft_discards)
+    _refused(data, "T-2")
+
+
+def test_a_phase_that_contradicts_the_turn() -> None:  # P-3, P-7, C-7
+    view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and len(v.trick) == 1)
+    for turn in (None, view.leader, (view.turn + 1) % 4):  # type: ignore[operator]
+        data = to_dict(view)
+        data["turn"] = turn
+        _refused(data, "turn")
+    data = to_dict(view)
+    data["phase"] = "BID"
+    _refused(data)
+    data = to_dict(view)
+    data["phase"] = "DEAL"
+    _refused(data)
+
+
+def test_a_trick_won_by_the_wrong_seat_or_led_out_of_turn() -> None:  # C-7
+    view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and len(v.tricks) >= 2)
+    data = to_dict(view)
+    data["tricks"][0]["winner"] = (data["tricks"][0]["winner"] + 1) % 4
+    _refused(data, "C-7")
+    data = to_dict(view)
+    data["tricks"][1]["leader"] = (data["tricks"][1]["leader"] + 1) % 4
+    _refused(data)
+
+
+def test_messages_name_the_field_and_stay_short() -> None:
+    view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and bool(v.sheet))
+    data = to_dict(view)
+    data["scores"][0] += 10
+    assert _refused(data, "scores", "S-1").startswith("scores[0]")
+    data = to_dict(view)
+    data["sheet"][0]["result"][1]["bags"] = 12
+    assert "sheet[0].result[1]" in _refused(data)

@@ -167,16 +167,27 @@ _ONE_TRICK: Final = tuple(1 << (8 * seat) for seat in range(4))
 _BIT: Final = tuple(1 << card for card in range(NUM_CARD_INDEXES))
 
 
-@attrs.frozen(slots=True, eq=True)
+@attrs.frozen(slots=True, eq=True, init=False)
 class GameState:
     """A whole game of Spades at one moment.  Build one with
-    :func:`new_game`; get the next with :meth:`apply`.
+    :func:`new_game`; get the next with :meth:`apply`; load one with
+    :func:`spades.serial.state_from_json` or :meth:`spades.Record.replay`.
+    ``GameState(...)`` itself raises :class:`~spades.ArgumentTypeError`: a
+    state is only ever made by the engine, so every state is a real game.
 
     States compare and hash by value (the rules, the seed and everything
     that has happened).  Public attributes are read-only properties.
+
+    >>> GameState()
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentTypeError: a GameState is made by new_game(), apply() or a loader, not by GameState()
     """
 
     _play: tuple[Any, ...]
+
+    def __init__(self, *_args: object, **_kwargs: object) -> None:
+        raise ArgumentTypeError("a GameState is made by new_game(), apply() or a loader, not by GameState()")
 
     # ------------------------------------------------------------------
     # What the state shows.

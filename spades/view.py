@@ -21,10 +21,12 @@ from collections.abc import Sequence
 
 import attrs
 
-from spades.actions import Action, Bid, Stock
+from typing import Any
+
+from spades.actions import Action, Bid, Draft, Exchange, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
-from spades.errors import ArgumentTypeError, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr
 from spades.exchange import exchanged_cards
 from spades.rules import Rules
 from spades.scoring import HandScore
@@ -35,9 +37,59 @@ from spades.tricks import first_leader, walk_tricks
 __all__ = ["SeatView", "PlayedTrick", "HandSummary", "seat_view", "tricks_of_hand", "current_tricks", "hand_summary"]
 
 
+def _fail_type(name: str, what: str, value: object) -> ArgumentTypeError:
+    return ArgumentTypeError(f"{name}: expected {what}, got {short_repr(value)}")
+
+
+def _int(name: str, value: object, low: int, high: int) -> None:
+    if type(value) is not int:
+        raise _fail_type(name, "an int", value)
+    if not low <= value <= high:
+        raise ArgumentError(f"{name}: {short_repr(value)} is not in {low}..{high}")
+
+
+def _seat_or_none(name: str, value: object, players: int) -> None:
+    if value is not None:
+        _int(name, value, 0, players - 1)
+
+
+def _tuple_of(name: str, value: object, kind: type | tuple[type, ...], length: int | None = None, limit: int = 10_000) -> tuple[Any, ...]:
+    if type(value) is not tuple:
+        raise _fail_type(name, "a tuple", value)
+    if (length is not None and len(value) != length) or len(value) > limit:
+        raise ArgumentError(f"{name}: expected {length if length is not None else f'at most {limit}'} entries, got {len(value)}")
+    for item in value:
+        if type(item) not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise _fail_type(name, "entries of type " + (
+                " or ".join(k.__name__ for k in kind) if isinstance(kind, tuple) else kind.__name__), item)
+    return value
+
+
+def _check_trick(trick: PlayedTrick) -> None:
+    _int("leader", trick.leader, 0, 3)
+    _tuple_of("cards", trick.cards, Card, limit=4)
+    _int("winner", trick.winner, -1, 3)
+
+
+def _check_summary(summary: HandSummary) -> None:
+    _int("number", summary.number, 0, 10**9)
+    _int("dealer", summary.dealer, 0, 3)
+    _tuple_of("bids", summary.bids, Bid, limit=4)
+    for won in _tuple_of("tricks_won", summary.tricks_won, int, limit=4):
+        _int("tricks_won", won, 0, 18)
+    _tuple_of("tricks", summary.tricks, PlayedTrick, limit=18)
+    if type(summary.result) is not HandScore:
+        raise _fail_type("result", "a HandScore", summary.result)
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class PlayedTrick:
-    """One trick as everyone at the table saw it (C-7)."""
+    """One trick as everyone at the table saw it (C-7).
+
+    The fields are checked for type and range (a seat is an ``int`` from 0
+    to 3, the cards a tuple of :class:`~spades.Card`): anything else raises
+    :class:`~spades.ArgumentTypeError` or :class:`~spades.ArgumentError`.
+    """
 
     leader: int
     """The seat that led."""
@@ -46,11 +98,15 @@ class PlayedTrick:
     winner: int
     """The seat that won the trick, or -1 while the trick is not complete."""
 
+    def __attrs_post_init__(self) -> None:
+        _check_trick(self)
+
 
 @attrs.frozen(slots=True, kw_only=True)
 class HandSummary:
     """A finished hand as every seat may know it: a score-sheet row without
-    the hidden parts (the deal, the draft, the exchanges)."""
+    the hidden parts (the deal, the draft, the exchanges).  The fields are
+    checked for type and range, as for :class:`PlayedTrick`."""
 
     number: int
     """The hand's number in the game, from 0."""
@@ -66,12 +122,33 @@ class HandSummary:
     result: HandScore
     """The hand's score for each side (S-1..S-8)."""
 
+    def __attrs_post_init__(self) -> None:
+        _check_summary(self)
+
 
 @attrs.frozen(slots=True, kw_only=True)
 class SeatView:
     """Everything seat :attr:`seat` may know at one moment of a game, and
     nothing more.  Build with :func:`seat_view`; a view is a frozen value
-    and travels as JSON (:mod:`spades.serial`)."""
+    and travels as JSON (:mod:`spades.serial`).
+
+    ``SeatView(...)`` checks each field's type and range for the rules
+    (:class:`~spades.ArgumentTypeError`, :class:`~spades.ArgumentError`);
+    whether a real game gives the view is what the JSON loader
+    (:func:`spades.serial.view_from_dict`) checks.
+
+    >>> import attrs
+    >>> from spades import Rules, new_game
+    >>> view = seat_view(new_game(Rules.partnership(), seed=1), 0)
+    >>> attrs.evolve(view, seat=True)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentTypeError: seat: expected an int, got True
+    >>> attrs.evolve(view, hand_sizes=(13, 13, 13))
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: hand_sizes: expected 4 entries, got 3
+    """
 
     rules: Rules
     """The rules of the game."""
@@ -131,6 +208,9 @@ class SeatView:
     winner: int | None
     """The winning side once the game is over, else ``None``."""
 
+    def __attrs_post_init__(self) -> None:
+        _check_view(self)
+
     @property
     def is_over(self) -> bool:
         """True once the game has ended (S-9)."""
@@ -142,27 +222,82 @@ class SeatView:
         return self.turn == self.seat
 
 
+_ACTION_TYPES: tuple[type, ...] = (Card, Bid, Draft, Exchange)
+
+
+def _check_view(view: SeatView) -> None:
+    """The fields of a :class:`SeatView`, each of the right type and range
+    for its rules."""
+    rules = view.rules
+    if type(rules) is not Rules:
+        raise _fail_type("rules", "a Rules value", rules)
+    players = rules.players
+    sides = len(rules.sides)
+    deck = rules.deck_mask
+    _int("seat", view.seat, 0, players - 1)
+    if type(view.phase) is not Phase:
+        raise _fail_type("phase", "a Phase", view.phase)
+    _seat_or_none("turn", view.turn, players)
+    _int("dealer", view.dealer, 0, players - 1)
+    _int("hand_number", view.hand_number, 0, 10**9)
+    for name in ("hand", "gave", "received", "drafted", "draft_discards"):
+        cards = getattr(view, name)
+        if type(cards) is not CardSet:
+            raise _fail_type(name, "a CardSet", cards)
+        if cards.mask & ~deck:
+            raise ArgumentError(f"{name}: {CardSet(cards.mask & ~deck)} not in this deck (C-1, V-9, V-10)")
+    for size in _tuple_of("hand_sizes", view.hand_sizes, int, players):
+        _int("hand_sizes", size, 0, rules.hand_size + rules.double_nil_exchange)
+    _tuple_of("bids", view.bids, (Bid, type(None)), players)
+    for name in ("double_nil_open", "spades_broken"):
+        if type(getattr(view, name)) is not bool:
+            raise _fail_type(name, "a bool", getattr(view, name))
+    if view.top_of_stock is not None and type(view.top_of_stock) is not Card:
+        raise _fail_type("top_of_stock", "a Card or None", view.top_of_stock)
+    _int("stock_left", view.stock_left, 0, 54)
+    _tuple_of("tricks", view.tricks, PlayedTrick, limit=rules.hand_size)
+    _tuple_of("trick", view.trick, Card, limit=players - 1)
+    _seat_or_none("leader", view.leader, players)
+    for won in _tuple_of("tricks_won", view.tricks_won, int, players):
+        _int("tricks_won", won, 0, rules.hand_size)
+    _tuple_of("scores", view.scores, int, sides)
+    _tuple_of("bags", view.bags, int, sides)
+    _tuple_of("sheet", view.sheet, HandSummary, limit=10**6)
+    _tuple_of("legal_actions", view.legal_actions, _ACTION_TYPES, limit=10**6)
+    if view.winner is not None:
+        _int("winner", view.winner, 0, sides - 1)
+
+
+_new = object.__new__
+_TRICK_SETTERS = tuple(getattr(PlayedTrick, f.name).__set__ for f in attrs.fields(PlayedTrick))
+_SUMMARY_SETTERS = tuple(getattr(HandSummary, f.name).__set__ for f in attrs.fields(HandSummary))
+_VIEW_SETTERS = tuple((f.name, getattr(SeatView, f.name).__set__) for f in attrs.fields(SeatView))
+
+
+def _played_trick(leader: int, cards: tuple[Card, ...], winner: int) -> PlayedTrick:
+    """``PlayedTrick(...)`` of values this library has made (no checks)."""
+    trick: PlayedTrick = _new(PlayedTrick)
+    for setter, value in zip(_TRICK_SETTERS, (leader, cards, winner)):
+        setter(trick, value)
+    return trick
+
+
 def tricks_of_hand(rules: Rules, first: int, plays: Sequence[Card]) -> tuple[PlayedTrick, ...]:
     """Group the cards played in a hand (in order) into tricks, the first led
     by seat ``first`` (:func:`spades.tricks.walk_tricks`, C-7); a last,
     incomplete trick has ``winner == -1``."""
-    return tuple(
-        PlayedTrick(leader=leader, cards=cards, winner=winner) for leader, cards, winner in walk_tricks(rules, first, plays)
-    )
+    return tuple(_played_trick(leader, cards, winner) for leader, cards, winner in walk_tricks(rules, first, plays))
 
 
 def hand_summary(rules: Rules, record: HandRecord) -> HandSummary:
     """The public summary of a finished hand (its score-sheet row)."""
     plays = [a for a in record.actions if type(a) is Card]
     first = first_leader(rules, record.dealer, record.hands)
-    return HandSummary(
-        number=record.number,
-        dealer=record.dealer,
-        bids=record.bids,
-        tricks_won=record.tricks,
-        tricks=tricks_of_hand(rules, first, plays),
-        result=record.result,
-    )
+    summary: HandSummary = _new(HandSummary)
+    values = (record.number, record.dealer, record.bids, record.tricks, tricks_of_hand(rules, first, plays), record.result)
+    for setter, value in zip(_SUMMARY_SETTERS, values):
+        setter(summary, value)
+    return summary
 
 
 def current_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
@@ -200,7 +335,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     # Exchanges (P-6) and two-player discards with their replacements (T-6).
     gave, received = exchanged_cards(rules, dealer, state.bids, history, seat)
     turn = state.turn
-    return SeatView(
+    return _seat_view_of(
         rules=rules,
         seat=seat,
         phase=state.phase,
@@ -228,3 +363,11 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         legal_actions=tuple(state.legal_actions()) if turn == seat else (),
         winner=state.winner,
     )
+
+
+def _seat_view_of(**fields: Any) -> SeatView:
+    """``SeatView(**fields)`` of values this library has made (no checks)."""
+    view: SeatView = _new(SeatView)
+    for name, setter in _VIEW_SETTERS:
+        setter(view, fields[name])
+    return view

@@ -416,3 +416,51 @@ def test_the_knowledge_reference_on_worked_examples() -> None:  # P-2, P-6, T-2,
     second = knowledge(rules, 0, actions, 1)
     assert second.drafted == CardSet.parse("J...") and second.draft_discards == CardSet.parse("Q...")
     assert second.top_of_stock is None and second.sizes == (1, 1)
+
+
+# ----------------------------------------------------------------------
+# The constructors of views check their fields; a state has none.
+
+
+def test_game_state_is_made_by_the_engine_only() -> None:
+    from spades import ArgumentTypeError
+
+    for args in ((), (("junk",),), (None,)):
+        with pytest.raises(ArgumentTypeError, match="new_game"):
+            GameState(*args)
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("seat", True), ("seat", 4), ("seat", -1), ("turn", 1.0), ("phase", "PLAY"), ("hand", "AKQ..."),
+        ("hand", CardSet.parse("BJ")), ("hand_sizes", [13, 13, 13, 13]), ("hand_sizes", (13, 13, 13)),
+        ("hand_sizes", (13, 13, 13, True)), ("bids", (Bid(3), None, None, 3)), ("double_nil_open", 1),
+        ("top_of_stock", 5), ("tricks", ((1, 2),)), ("trick", (Card(0), 1)), ("tricks_won", (0, 0, 0, 99)),
+        ("scores", (0, 0.5)), ("sheet", [None]), ("legal_actions", ("QH",)), ("winner", 2), ("rules", {}),
+        ("stock_left", -1), ("hand_number", 10**100), ("dealer", None),
+    ],
+)
+def test_seat_view_checks_each_field(field: str, value: object) -> None:
+    from spades import ArgumentError
+
+    view = seat_view(new_game(Rules.partnership(), seed=4), 1)
+    with pytest.raises(ArgumentError) as info:
+        changes: dict[str, Any] = {field: value}
+        attrs.evolve(view, **changes)
+    assert field in str(info.value) and len(str(info.value)) < 200
+
+
+def test_played_tricks_and_summaries_check_their_fields() -> None:
+    from spades import ArgumentError
+    from spades.view import PlayedTrick
+
+    with pytest.raises(ArgumentError):
+        PlayedTrick(leader=True, cards=(), winner=0)
+    with pytest.raises(ArgumentError):
+        PlayedTrick(leader=0, cards=[Card(0)], winner=0)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        PlayedTrick(leader=0, cards=(Card(0),), winner=9)
+    ok = PlayedTrick(leader=0, cards=(Card(0),), winner=-1)
+    with pytest.raises(ArgumentError):
+        HandSummary(number=0, dealer=0, bids=(Bid(1),) * 4, tricks_won=(13, 0, 0, 0), tricks=(ok,), result=None)  # type: ignore[arg-type]

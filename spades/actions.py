@@ -33,7 +33,8 @@ from spades.cards import NUM_CARD_INDEXES, Card, CardSet, cards_of_mask
 from spades.errors import ArgumentError, ArgumentTypeError, ParseError, short_repr
 
 __all__ = [
-    "Bid", "Draft", "Exchange", "ExchangeChoices", "Deal", "Stock", "Replacement", "Action", "ChanceAction"
+    "Bid", "Draft", "Exchange", "ExchangeChoices", "Deal", "Stock", "Replacement", "Action", "ChanceAction",
+    "read_action", "MAX_ACTION_TEXT",
 ]
 
 
@@ -94,13 +95,13 @@ class Bid:
 
     @classmethod
     def parse(cls, text: str) -> Bid:
-        """Read ``"4"``, ``"nil"``/``"n"``, ``"double nil"``/``"dn"``/``"blind nil"``/``"bn"``."""
+        """Read ``"4"``, ``"nil"``/``"n"``, ``"double nil"``/``"dn"``/``"dnil"``/``"blind nil"``/``"bn"``."""
         if not isinstance(text, str):
             raise ParseError(f"a bid must be given as text, got {short_repr(text)}")
         token = " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
         if token in ("nil", "n"):
             return cls(0)
-        if token in ("double nil", "dn", "blind nil", "bn", "doublenil", "blindnil"):
+        if token in ("double nil", "dn", "dnil", "blind nil", "bn", "bnil", "doublenil", "blindnil"):
             return cls(0, True)
         digits = text.strip()  # not ``token``: "-1" must not read as 1
         if digits.isascii() and digits.isdigit() and len(digits) <= 2:
@@ -165,7 +166,7 @@ def _card_set(value: CardSet | str | Iterable[Card | int | str]) -> CardSet:
     if type(value) is CardSet:
         return value
     if isinstance(value, str):
-        return CardSet.parse(value)
+        return CardSet(0) if value.strip() == "-" else CardSet.parse(value)
     if isinstance(value, CardSet):  # a subclass: its mask, checked again
         return CardSet(value.mask)
     return CardSet.from_cards(value)
@@ -175,16 +176,81 @@ def _card_set(value: CardSet | str | Iterable[Card | int | str]) -> CardSet:
 class Exchange:
     """Cards given in a Double Nil exchange: in a partnership, passed to the
     partner (P-6); in the two-player game, discarded to draw replacements
-    (T-6)."""
+    (T-6).
+
+    The cards are a :class:`~spades.CardSet`, its text (any spelling
+    :meth:`CardSet.parse <spades.CardSet.parse>` reads, or ``"-"`` for no
+    card) or an iterable of cards.  ``str()`` is the canonical text: the
+    cards separated by spaces, or ``-``.
+
+    >>> str(Exchange("7h 3c 5s")), str(Exchange("-"))
+    ('3C 7H 5S', '-')
+    >>> Exchange(str(Exchange("7h 3c 5s"))) == Exchange("3C 5S 7H")
+    True
+    """
 
     cards: CardSet = attrs.field(converter=_card_set)
     """The cards given."""
 
     def __str__(self) -> str:
-        return "exchange " + (" ".join(str(c) for c in self.cards) if self.cards else "-")
+        return " ".join(str(c) for c in self.cards) if self.cards else "-"
 
     def __repr__(self) -> str:
         return f"Exchange({self.cards!r})"
+
+
+MAX_ACTION_TEXT: Final = 200
+"""The longest text :func:`read_action` reads (a player's action is a few
+words; longer text is refused unread)."""
+
+
+def read_action(text: object) -> dict[str, Action]:
+    """Every reading of a player's text as an action, by kind: ``"card"``
+    (a :class:`~spades.Card`), ``"bid"`` (a :class:`Bid`), ``"draft"`` (a
+    :class:`Draft` choice) and ``"exchange"`` (an :class:`Exchange`), for
+    the kinds the text can be read as.  Which one a state takes depends on
+    its phase: :meth:`GameState.parse_action <spades.GameState.parse_action>`.
+
+    The spellings: ``QH``, ``Q♥``, ``10h``, ``qh`` (cards); ``4``, ``nil``,
+    ``double nil``, ``blind nil``, ``dnil``, ``dn`` (bids); ``keep``,
+    ``reject``; ``3C 7H 5S``, ``3c,7h,5s`` or ``-`` (an exchange).  A text
+    of one card is a card and an exchange of that card.  Text that is not a
+    ``str``, empty, longer than :data:`MAX_ACTION_TEXT` or read as nothing
+    raises :class:`~spades.ParseError`.
+
+    >>> sorted(read_action("QH")), read_action("blind nil")["bid"], read_action("-")["exchange"]
+    (['card', 'exchange'], Bid(0, double_nil=True), Exchange(CardSet('...')))
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"an action is given as text, got {short_repr(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ParseError(f"an action's text is at most {MAX_ACTION_TEXT} characters, got {len(text)}")
+    token = text.strip()
+    if not token:
+        raise ParseError("an action's text is empty")
+    readings: dict[str, Action] = {}
+    for kind, reader in (("draft", Draft.parse), ("bid", Bid.parse)):
+        try:
+            readings[kind] = reader(token)
+        except ParseError:
+            pass
+    if token == "-":
+        readings["exchange"] = Exchange(CardSet(0))
+    elif "bid" not in readings and "draft" not in readings:
+        try:
+            cards = CardSet.parse(token)
+        except ParseError:
+            cards = None
+        if cards:
+            readings["exchange"] = Exchange(cards)
+            if len(cards) == 1:
+                readings["card"] = next(iter(cards))
+    if not readings:
+        raise ParseError(
+            f"cannot read {short_repr(text)} as an action: expected a card (QH), a bid (4, nil, double nil), "
+            "keep or reject, or the cards of an exchange (3C 7H 5S, or -)"
+        )
+    return readings
 
 
 MAX_CHANCE_ITEMS: Final = NUM_CARD_INDEXES

@@ -38,6 +38,7 @@ from spades.actions import (
     Stock,
     deal_of_card_sets,
     malformed_action,
+    read_action,
 )
 from spades._decks import DeckFacts
 from spades.bidding import double_nil_open_of, limits_of, next_bidder_of
@@ -55,7 +56,16 @@ from spades.deal import (
     stock_from,
 )
 from spades.draft import declarable_of, declaration_error, draft_actions, draft_over, next_drafter, turn_of
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesError, check_seat, short_repr
+from spades.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalActionError,
+    ParseError,
+    Reason,
+    RulesError,
+    check_seat,
+    short_repr,
+)
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
@@ -107,6 +117,22 @@ _PLAY: Final = 6
 _OVER: Final = 7
 _PHASES: Final = tuple(Phase)
 _MASK_OF: Final = operator.attrgetter("mask")
+
+
+# For each phase a seat acts in: the kinds of read_action() that are its
+# actions, what it expects (for messages) and the rule.
+_EXPECTED: Final = {
+    _BID: (("bid",), "a bid: 0..13, nil or double nil", "C-3"),
+    _DRAFT: (("draft", "bid"), "keep or reject, or double nil at the start of the first turn", "T-2"),
+    _EXCHANGE: (("exchange",), "the {n} cards to give the partner", "P-6"),
+    _DISCARD: (("exchange",), "up to {n} cards to discard, or -", "T-6"),
+    _PLAY: (("card",), "a card of the hand", "C-5"),
+}
+_PHASE_NAMES: Final = {
+    _BID: "the bidding", _DRAFT: "the draft", _EXCHANGE: "the Double Nil exchange", _DISCARD: "the Double Nil discard",
+    _PLAY: "the play",
+}
+_KIND_NAMES: Final = {"card": "a card", "bid": "a bid", "draft": "a draft choice", "exchange": "a set of cards"}
 
 
 class _Context(NamedTuple):
@@ -424,6 +450,73 @@ class GameState:
         except IllegalActionError as error:
             return error
         return None
+
+    def parse_action(self, text: object, seat: int | None = None) -> Action:
+        """The legal action a player's ``text`` stands for here, for a server
+        that reads what its clients send.  The checks come in this order:
+
+        1. the game is not over (``GAME_OVER``) and, if ``seat`` is given,
+           it is that seat's turn (``NOT_YOUR_TURN``);
+        2. the text is an action of this phase (``WRONG_PHASE``, naming what
+           the phase expects: a card sent during the bidding is in the
+           wrong phase, not an unreadable bid);
+        3. the text can be read at all (:class:`~spades.ParseError`, naming
+           what the phase expects);
+        4. the rules allow it (:class:`~spades.IllegalActionError` with the
+           reason and the rule, as :meth:`explain`).
+
+        Every spelling :func:`~spades.actions.read_action` reads is
+        accepted; ``str(action)`` of every action is its canonical text and
+        reads back to an equal action.
+
+        >>> from spades import Rules, new_game
+        >>> state = new_game(Rules.partnership(), seed=3)
+        >>> state.parse_action("blind nil", seat=1)
+        Bid(0, double_nil=True)
+        >>> state.parse_action("QH", seat=1)
+        Traceback (most recent call last):
+        ...
+        spades.errors.IllegalActionError: QH is a card; the bidding expects a bid: 0..13, nil or double nil (rule C-3)
+        >>> state.explain(Bid(4), seat=2).reason.name
+        'NOT_YOUR_TURN'
+        >>> state.parse_action("four", seat=2)
+        Traceback (most recent call last):
+        ...
+        spades.errors.IllegalActionError: it is seat 1's turn, not seat 2's (rule P-3)
+        """
+        phase = self._play[_PHASE]
+        turn = self._play[_TURN]
+        if phase == _OVER:
+            raise self._turn_error(seat)
+        if seat is not None:
+            seat = check_seat(seat, self.rules.players)
+            if seat != turn:
+                raise self._turn_error(seat)
+        if turn < 0:
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, "no player acts now: the state waits for a chance step (a deal, stock or draw)"
+            )
+        kinds, expects, rule = _EXPECTED[phase]
+        if self.rules.is_draft and phase == _BID:
+            rule = "T-4"
+        expects = expects.replace("{n}", str(self.rules.double_nil_exchange))
+        try:
+            readings = read_action(text)
+        except ParseError as error:
+            raise ParseError(f"{error}; {_PHASE_NAMES[phase]} expects {expects}") from None
+        action = next((readings[kind] for kind in kinds if kind in readings), None)
+        if phase == _DRAFT and isinstance(action, Bid) and not action.double_nil:
+            action = None
+        if action is None:
+            kind = next(k for k in _KIND_NAMES if k in readings)
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, f"{short_repr(text.strip())[1:-1] if isinstance(text, str) else ''} is "
+                f"{_KIND_NAMES[kind]}; {_PHASE_NAMES[phase]} expects {expects}", rule
+            )
+        refusal = self.explain(action, seat)
+        if refusal is not None:
+            raise refusal
+        return action
 
     def is_legal(self, action: object, seat: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` (by ``seat``)."""

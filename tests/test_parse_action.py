@@ -94,9 +94,9 @@ def test_exchanges_and_discards_read_from_card_lists_and_dash() -> None:  # P-6,
 def test_checks_come_in_order_turn_phase_text_rules() -> None:  # P-3, P-7, C-3, C-5
     state = new_game(Rules.partnership(), seed=3)
     # 1. whose turn: junk from the wrong seat is out of turn, not unreadable.
-    for text in ("QH", "4", "gibberish", "", None, 5):
+    for sent in ("QH", "4", "gibberish", "", None, 5):
         with pytest.raises(IllegalActionError) as info:
-            state.parse_action(text, seat=2)
+            state.parse_action(sent, seat=2)
         assert info.value.reason is Reason.NOT_YOUR_TURN and info.value.rule == "P-3"
     # 2. the phase: a card or a draft choice during the bidding.
     for text, kind in (("QH", "a card"), ("keep", "a draft choice"), ("3C 7H 5S", "a set of cards")):
@@ -105,9 +105,9 @@ def test_checks_come_in_order_turn_phase_text_rules() -> None:  # P-3, P-7, C-3,
         assert info.value.reason is Reason.WRONG_PHASE and info.value.rule == "C-3"
         assert kind in str(info.value) and "expects a bid" in str(info.value)
     # 3. the text.
-    for text in ("four", "", "1" * 500, None, b"4", 4, "nil nil"):
+    for junk in ("four", "", "1" * 500, None, b"4", 4, "nil nil"):
         with pytest.raises(ParseError) as parse:
-            state.parse_action(text, seat=1)
+            state.parse_action(junk, seat=1)
         assert "the bidding expects a bid" in str(parse.value) and len(str(parse.value)) < 300
     # 4. the rules.
     with pytest.raises(IllegalActionError) as info:

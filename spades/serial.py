@@ -54,6 +54,11 @@ from spades._witness import game_behind
 
 __all__ = [
     "VERSION",
+    "MAX_ACTION_SIZE",
+    "action_to_dict",
+    "action_to_json",
+    "action_from_dict",
+    "action_from_json",
     "Document",
     "to_dict",
     "to_json",
@@ -84,6 +89,8 @@ _STATE: Final = "spades.state"
 _VIEW: Final = "spades.view"
 _RECORD: Final = "spades.record"
 _MAX_ACTIONS: Final = 1_000_000
+MAX_ACTION_SIZE: Final = 4096
+"""The default ``max_size`` of :func:`action_from_json`: 4 KiB."""
 _MAX_DEPTH: Final = 64
 _MAX_MESSAGE: Final = 300
 _HUGE: Final = 10**4000  # Python writes whole numbers of up to 4300 digits
@@ -312,16 +319,16 @@ class _At:
             raise self.fail(f"expected a string, got {_kind(self.value)}")
         return self.value
 
-    def card(self, rules: Rules) -> Card:
+    def card(self, rules: Rules | None) -> Card:
         try:
             card = Card.parse(self.text())
         except ParseError as error:
             raise self.fail(str(error)) from None
-        if not rules.deck_mask >> card & 1:
+        if rules is not None and not rules.deck_mask >> card & 1:
             raise self.fail(f"{card} is not in this deck (C-1, V-9, V-10)")
         return card
 
-    def cards(self, rules: Rules, limit: int = 54) -> tuple[Card, ...]:
+    def cards(self, rules: Rules | None, limit: int = 54) -> tuple[Card, ...]:
         cards = tuple(item.card(rules) for item in self.items(limit=limit))
         mask = 0
         for card in cards:
@@ -330,7 +337,7 @@ class _At:
             mask |= 1 << card
         return cards
 
-    def cardset(self, rules: Rules) -> CardSet:
+    def cardset(self, rules: Rules | None) -> CardSet:
         text = self.text()
         if len(text) > 200:
             raise self.fail("too long to be a set of cards")
@@ -338,12 +345,12 @@ class _At:
             cards = CardSet.parse(text)
         except ParseError as error:
             raise self.fail(str(error).replace("cannot read", "cannot read the cards")) from None
-        extra = cards.mask & ~rules.deck_mask
+        extra = cards.mask & ~rules.deck_mask if rules is not None else 0
         if extra:
             raise self.fail(f"{CardSet(extra)} not in this deck (C-1, V-9, V-10)")
         return cards
 
-    def bid(self, rules: Rules, *, optional: bool = False) -> Bid | None:
+    def bid(self, rules: Rules | None, *, optional: bool = False) -> Bid | None:
         text = self.text(optional=optional)
         if text is None:
             return None
@@ -351,7 +358,7 @@ class _At:
             bid = Bid.parse(text)
         except ParseError as error:
             raise self.fail(str(error)) from None
-        if bid.tricks > rules.hand_size:
+        if rules is not None and bid.tricks > rules.hand_size:
             raise self.fail(f"a bid is 0..{rules.hand_size} tricks, not {bid.tricks} (C-3)")
         return bid
 
@@ -470,7 +477,7 @@ def _rules(at: _At) -> Rules:
         raise at.fail(str(error)) from None
 
 
-def _read_action(at: _At, rules: Rules) -> Action:
+def _read_action(at: _At, rules: Rules | None) -> Action:
     data = at.value
     if not isinstance(data, dict) or len(data) != 1:
         raise at.fail("an action is an object with one key: play, bid, draft, exchange, deal, stock or replacement")
@@ -496,8 +503,72 @@ def _read_action(at: _At, rules: Rules) -> Action:
     if key == "stock":
         return Stock(inner.cards(rules))
     if key == "deal":
-        return Deal(tuple(item.cardset(rules) for item in inner.items(rules.players)))
+        return Deal(tuple(item.cardset(rules) for item in inner.items(None if rules is None else rules.players, 4)))
     raise at.fail(f"unknown action {_short(str(key))}")
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """The JSON form of one action, as views list the legal actions:
+    ``{"play": "QH"}``, ``{"bid": "nil"}``, ``{"draft": "keep"}``,
+    ``{"exchange": ["3C", "7H", "5S"]}``, and for chance steps ``{"deal":
+    [...]}``, ``{"stock": [...]}``, ``{"replacement": [...]}``.
+
+    >>> from spades import Bid, Card
+    >>> action_to_dict(Card.parse("QH")), action_to_dict(Bid.DOUBLE_NIL)
+    ({'play': 'QH'}, {'bid': 'double nil'})
+    """
+    if not any(type(action) is kind for kind in (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)):
+        raise ArgumentTypeError(f"not an action: {_short(repr(action)) if isinstance(action, str) else type(action).__name__}")
+    return _action(action)
+
+
+def action_to_json(action: Action) -> str:
+    """:func:`action_to_dict` as compact JSON text.
+
+    >>> from spades import Exchange
+    >>> action_to_json(Exchange("3C 7H 5S"))
+    '{"exchange": ["3C", "7H", "5S"]}'
+    """
+    return json.dumps(action_to_dict(action), ensure_ascii=False)
+
+
+def action_from_dict(data: object, rules: Rules | None = None) -> Action:
+    """The action of a JSON object such as ``{"play": "QH"}`` (see
+    :func:`action_to_dict`), checked as strictly as every document: one
+    known key, values of the right type, every card readable and, when
+    ``rules`` is given, in its deck (and a bid within its hand size);
+    anything else raises :class:`~spades.StateError`.  Whether the action
+    is legal is the state's business (:meth:`GameState.apply
+    <spades.GameState.apply>`, :meth:`GameState.explain
+    <spades.GameState.explain>`).
+
+    >>> action_from_dict({"bid": "nil"}), action_from_dict({"draft": "reject"})
+    (Bid(0), <Draft.REJECT: 'reject'>)
+    >>> action_from_dict({"play": "QH", "bid": "4"})
+    Traceback (most recent call last):
+    ...
+    spades.errors.StateError: an action is an object with one key: play, bid, draft, exchange, deal, stock or replacement
+    """
+    if rules is not None and type(rules) is not Rules:
+        raise ArgumentTypeError(f"rules: expected a Rules value, got {type(rules).__name__}")
+    _plain(data)
+    return _read_action(_At(data, ""), rules)
+
+
+def action_from_json(text: str | bytes, rules: Rules | None = None, *, max_size: int = MAX_ACTION_SIZE) -> Action:
+    """An action from JSON text (see :func:`action_from_dict`); a text over
+    ``max_size`` (default :data:`MAX_ACTION_SIZE`, 4 KiB: an action is a
+    few words, a deal at most a few hundred bytes) is refused unread.
+
+    >>> from spades import Rules
+    >>> action_from_json('{"play": "Q\u2665"}')
+    Card('QH')
+    >>> action_from_json('{"play": "BJ"}', Rules.partnership())
+    Traceback (most recent call last):
+    ...
+    spades.errors.StateError: play: BJ is not in this deck (C-1, V-9, V-10)
+    """
+    return action_from_dict(_parse_json(text, max_size), rules)
 
 
 def _read_actions(at: _At, rules: Rules) -> tuple[Action, ...]:

@@ -311,12 +311,12 @@ def _current_deal(view: SeatView) -> _Hand:
     known[seat] = 0
     pool = facts.mask & ~(view.hand.mask | played | sum(known) | gave | received)
     capacity: dict[str, int] = {}
-    for other in range(players):
-        if other != seat:
-            need = view.hand_sizes[other] - known[other].bit_count()
-            if need < 0:
-                raise _Impossible(f"seat {other} holds fewer cards than this seat gave it (P-6)")
-            capacity[_seat_place(other)] = need
+    hidden_seats = [other for other in range(players) if other != seat or view.sealed]  # sealed: its own cards unseen
+    for other in hidden_seats:
+        need = view.hand_sizes[other] - known[other].bit_count()
+        if need < 0:
+            raise _Impossible(f"seat {other} holds fewer cards than this seat gave it (P-6)")
+        capacity[_seat_place(other)] = need
     capacity[_NOWHERE] = pool.bit_count() - sum(capacity.values())
     aside = facts.size - rules.hand_size * players
     if capacity[_NOWHERE] != aside:
@@ -324,13 +324,14 @@ def _current_deal(view: SeatView) -> _Hand:
     forbid = _constraints(view, plays)
     allowed: dict[int, list[str]] = {}
     for card in _bits(pool):
-        allowed[card] = [_seat_place(o) for o in range(players) if o != seat and not forbid[o] >> card & 1]
+        allowed[card] = [_seat_place(o) for o in hidden_seats if not forbid[o] >> card & 1]
         if capacity[_NOWHERE]:
             allowed[card].append(_NOWHERE)
     _leader_constraint(view, allowed, (view.dealer + 1) % players)
     placed = _match(pool, allowed, capacity)
     hands = [known[other] | placed.get(_seat_place(other), 0) for other in range(players)]
-    hands[seat] = view.hand.mask
+    if not view.sealed:
+        hands[seat] = view.hand.mask
     hands = [hands[other] | played_by[other] for other in range(players)]
     # Undo the exchanges made, last first (P-6).
     limit = rules.double_nil_exchange

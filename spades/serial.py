@@ -195,6 +195,7 @@ def _view_dict(view: SeatView) -> dict[str, Any]:
         "dealer": view.dealer,
         "hand_number": view.hand_number,
         "hand": str(view.hand),
+        "sealed": view.sealed,
         "hand_sizes": list(view.hand_sizes),
         "bids": [_bid(b) for b in view.bids],
         "double_nil_open": view.double_nil_open,
@@ -725,8 +726,8 @@ def _clip(value: object) -> str:
 # Views.
 
 _VIEW_KEYS: Final = (
-    "format", "version", "rules", "seat", "phase", "turn", "dealer", "hand_number", "hand", "hand_sizes", "bids",
-    "double_nil_open", "gave", "received", "drafted", "draft_discards", "top_of_stock", "stock_left", "tricks",
+    "format", "version", "rules", "seat", "phase", "turn", "dealer", "hand_number", "hand", "sealed", "hand_sizes",
+    "bids", "double_nil_open", "gave", "received", "drafted", "draft_discards", "top_of_stock", "stock_left", "tricks",
     "trick", "leader", "tricks_won", "spades_broken", "scores", "bags", "sheet", "legal_actions", "winner",
 )
 
@@ -745,6 +746,7 @@ def _read_view(top: _At, rules: Rules) -> SeatView:
         dealer=top.get("dealer").seat(rules),
         hand_number=top.get("hand_number").integer(0, _MAX_ACTIONS),
         hand=top.get("hand").cardset(rules),
+        sealed=top.get("sealed").boolean(),
         hand_sizes=top.get("hand_sizes").ints(players, 0, most),
         bids=tuple(b.bid(rules, optional=True) for b in top.get("bids").items(players)),
         double_nil_open=top.get("double_nil_open").boolean(),
@@ -771,7 +773,7 @@ def _read_view(top: _At, rules: Rules) -> SeatView:
 # is not what the game gives.
 _VIEW_FIELD_RULES: Final = {
     "seat": "", "phase": "C-3, P-6, T-2, T-6, S-9", "turn": "P-3, P-7, T-2, T-4, T-7, C-7",
-    "dealer": "P-2, P-8, T-1, T-8", "hand_number": "P-8, T-8, S-9", "hand": "C-8", "hand_sizes": "P-2, P-6, T-3, C-8",
+    "dealer": "P-2, P-8, T-1, T-8", "hand_number": "P-8, T-8, S-9", "hand": "C-8", "sealed": "P-6, T-6", "hand_sizes": "P-2, P-6, T-3, C-8",
     "bids": "C-3, P-3, T-4, T-6", "double_nil_open": "P-6, T-6, V-3", "gave": "P-6, T-6", "received": "P-6, T-6",
     "drafted": "T-2", "draft_discards": "T-2", "top_of_stock": "T-2", "stock_left": "T-3",
     "tricks": "C-7", "trick": "C-7", "leader": "C-7, P-7, T-7, V-7", "tricks_won": "C-8", "spades_broken": "C-6",
@@ -808,7 +810,7 @@ def view_from_dict(data: object) -> SeatView:
     if twice:
         raise top.fail(f"card(s) {CardSet(twice)} appear twice: in the hand and among the cards played (C-1)")
     state = game_behind(view)
-    actual = seat_view(state, view.seat)
+    actual = seat_view(state, view.seat, sealed=view.sealed)
     given = dict(top.value)  # type: ignore[call-overload]
     expected = _view_dict(actual)
     given["rules"] = expected["rules"]  # read by rules_from_dict: options left out take their defaults

@@ -163,7 +163,11 @@ class SeatView:
     hand_number: int
     """The current hand's number, from 0."""
     hand: CardSet
-    """The seat's own cards."""
+    """The seat's own cards (none while :attr:`sealed`)."""
+    sealed: bool
+    """True when the hand is withheld because Double Nil is still open to
+    this seat and the view was asked for ``sealed`` (P-6, T-6): the player
+    answers the Double Nil question before seeing the cards."""
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds (the only thing shown of other hands)."""
     bids: tuple[Bid | None, ...]
@@ -249,7 +253,7 @@ def _check_view(view: SeatView) -> None:
     for size in _tuple_of("hand_sizes", view.hand_sizes, int, players):
         _int("hand_sizes", size, 0, rules.hand_size + rules.double_nil_exchange)
     _tuple_of("bids", view.bids, (Bid, type(None)), players)
-    for name in ("double_nil_open", "spades_broken"):
+    for name in ("double_nil_open", "spades_broken", "sealed"):
         if type(getattr(view, name)) is not bool:
             raise _fail_type(name, "a bool", getattr(view, name))
     if view.top_of_stock is not None and type(view.top_of_stock) is not Card:
@@ -310,9 +314,27 @@ def current_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
     return tricks_of_hand(state.rules, first, plays[: len(plays) // players * players])
 
 
-def seat_view(state: GameState, seat: int) -> SeatView:
+def seat_view(state: GameState, seat: int, *, sealed: bool = False) -> SeatView:
     """The :class:`SeatView` of ``seat`` in ``state``: what that seat may know
     now, and nothing more.
+
+    With ``sealed=True``, while Double Nil is open to the seat
+    (:meth:`GameState.double_nil_open <spades.GameState.double_nil_open>`)
+    the view withholds its cards: the hand is empty (its size still shows)
+    and, in the two-player draft, so is the card on top of the stock.  A
+    server that offers Double Nil (Blind Nil) sends sealed views, so that
+    the player answers "Double Nil or not?" before seeing the cards (P-6,
+    T-6); once the seat has bid (or Double Nil closes) the same call gives
+    the full view.
+
+    >>> from spades import Bid, Rules, new_game
+    >>> state = new_game(Rules.partnership(), seed=3)
+    >>> blind = seat_view(state, 1, sealed=True)
+    >>> blind.sealed, len(blind.hand), blind.hand_sizes[1], Bid.DOUBLE_NIL in blind.legal_actions
+    (True, 0, 13, True)
+    >>> after = state.apply(Bid(4))
+    >>> seat_view(after, 1, sealed=True).sealed, len(seat_view(after, 1, sealed=True).hand)
+    (False, 13)
 
     >>> from spades import Rules, new_game
     >>> state = new_game(Rules.two_player(), seed=2)
@@ -322,8 +344,12 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     """
     if not isinstance(state, GameState):
         raise ArgumentTypeError(f"seat_view needs a GameState, got {type(state).__name__}")
+    if type(sealed) is not bool:
+        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
     rules = state.rules
     seat = check_seat(seat, rules.players)
+    dn_open = state.double_nil_open(seat)
+    sealed = sealed and dn_open
     history = state.history
     dealer = state.dealer
     # The draft (T-2): the seat sees both cards of each of its own turns.
@@ -342,15 +368,16 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         turn=turn,
         dealer=dealer,
         hand_number=state.hand_number,
-        hand=state.hand(seat),
+        hand=CardSet(0) if sealed else state.hand(seat),
+        sealed=sealed,
         hand_sizes=tuple(len(h) for h in state.hands),
         bids=state.bids,
-        double_nil_open=state.double_nil_open(seat),
+        double_nil_open=dn_open,
         gave=gave,
         received=received,
         drafted=drafted,
         draft_discards=discards,
-        top_of_stock=state.top_of_stock if turn == seat else None,
+        top_of_stock=state.top_of_stock if turn == seat and not sealed else None,
         stock_left=state.stock_left,
         tricks=current_tricks(state),
         trick=state.trick,

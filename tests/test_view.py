@@ -464,3 +464,26 @@ def test_played_tricks_and_summaries_check_their_fields() -> None:
     ok = PlayedTrick(leader=0, cards=(Card(0),), winner=-1)
     with pytest.raises(ArgumentError):
         HandSummary(number=0, dealer=0, bids=(Bid(1),) * 4, tricks_won=(13, 0, 0, 0), tricks=(ok,), result=None)  # type: ignore[arg-type]
+
+
+def test_a_sealed_view_withholds_the_cards_while_double_nil_is_open() -> None:  # P-6, T-6
+    state = new_game(Rules.partnership(), seed=8)
+    for seat in range(4):
+        sealed = seat_view(state, seat, sealed=True)
+        assert sealed.sealed and sealed.hand == CardSet(0) and sealed.hand_sizes[seat] == 13
+        assert str(state.hand(seat)) not in to_json(sealed)
+        assert all(str(card) not in json.dumps(to_dict(sealed)["hand"]) for card in state.hand(seat))
+        assert sealed.legal_actions == seat_view(state, seat).legal_actions
+    turn = state.turn
+    assert turn is not None
+    after = state.apply(Bid(3))
+    assert not seat_view(after, turn, sealed=True).sealed
+    assert seat_view(after, turn, sealed=True) == seat_view(after, turn)
+    closed = new_game(Rules.partnership(double_nil_allowed=False), seed=8)
+    assert seat_view(closed, 1, sealed=True) == seat_view(closed, 1)
+    draft = new_game(Rules.two_player(), seed=2)
+    first = seat_view(draft, draft.turn, sealed=True)  # type: ignore[arg-type]
+    assert first.sealed and first.top_of_stock is None
+    assert seat_view(draft, draft.turn).top_of_stock is not None  # type: ignore[arg-type]
+    with pytest.raises(SpadesError):
+        seat_view(state, 1, sealed=1)  # type: ignore[arg-type]

@@ -42,6 +42,8 @@ def _views(rules: Rules, seed: int, *, seeded: bool = False, double_nil: float =
     for state in play(rules, seed, seeded=seeded, double_nil=double_nil):
         for seat in range(rules.players):
             yield seat_view(state, seat)
+            if state.double_nil_open(seat):
+                yield seat_view(state, seat, sealed=True)
 
 
 # ----------------------------------------------------------------------
@@ -451,3 +453,21 @@ def test_messages_name_the_field_and_stay_short() -> None:
     data = to_dict(view)
     data["sheet"][0]["result"][1]["bags"] = 12
     assert "sheet[0].result[1]" in _refused(data)
+
+
+def test_sealed_views_load_and_a_forged_seal_is_refused() -> None:  # P-6, T-6
+    for rules in (_PARTNERSHIP, _TWO):
+        view = _find(rules, lambda v: v.sealed)
+        _round_trip(view)
+        data = to_dict(view)
+        data["sealed"] = False
+        _refused(data)
+        open_view = _find(rules, lambda v: not v.sealed and v.double_nil_open
+                          and (len(v.hand) > 0 or v.top_of_stock is not None))
+        data = to_dict(open_view)
+        data["sealed"] = True
+        _refused(data)
+        late = _find(rules, lambda v: not v.double_nil_open and v.phase is Phase.PLAY)
+        data = to_dict(late)
+        data["sealed"], data["hand"] = True, str(CardSet(0))
+        _refused(data)

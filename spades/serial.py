@@ -42,6 +42,8 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any, Final, Union
 
+import attrs
+
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
 from spades.cards import Card, CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, ParseError, RulesError, SpadesError, StateError
@@ -51,9 +53,29 @@ from spades.scoring import HandScore, SideScore
 from spades.state import GameState, Phase
 from spades.view import HandSummary, PlayedTrick, SeatView, current_tricks, hand_summary, seat_view
 from spades._witness import game_behind
+from spades.events import (
+    BidMade,
+    CardPlayed,
+    Dealt,
+    Discarded,
+    Drafted,
+    Event,
+    Exchanged,
+    GameOver,
+    HandScored,
+    HandStarted,
+    Replaced,
+    TopOfStock,
+    TrickWon,
+    Turn,
+)
 
 __all__ = [
     "VERSION",
+    "event_to_dict",
+    "event_to_json",
+    "event_from_dict",
+    "event_from_json",
     "MAX_ACTION_SIZE",
     "action_to_dict",
     "action_to_json",
@@ -590,6 +612,109 @@ def _replayed(rules: Rules, seed: int | None, actions: Sequence[Action]) -> Game
         return replay(rules, seed, actions)
     except StateError as error:
         raise StateError(_bounded(f"actions: {error}")) from None
+
+
+# ----------------------------------------------------------------------
+# Events (spades.events).
+
+_EVENT_NAMES: Final = {
+    HandStarted: "hand_started", Dealt: "dealt", TopOfStock: "top_of_stock", Drafted: "drafted", BidMade: "bid",
+    Exchanged: "exchanged", Discarded: "discarded", Replaced: "replaced", CardPlayed: "card_played",
+    TrickWon: "trick_won", HandScored: "hand_scored", GameOver: "game_over", Turn: "turn",
+}
+_EVENT_KINDS: Final = {name: kind for kind, name in _EVENT_NAMES.items()}
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The JSON form of one event of :mod:`spades.events`: an object whose
+    ``"event"`` names the kind (``"card_played"``, ``"bid"``, ...), with the
+    event's fields; cards as in every document, a hand summary as in a
+    view's score sheet.
+
+    >>> from spades import Card
+    >>> from spades.events import CardPlayed
+    >>> event_to_dict(CardPlayed(seat=2, card=Card.parse("QH")))
+    {'event': 'card_played', 'seat': 2, 'card': 'QH'}
+    """
+    kind = type(event)
+    if kind not in _EVENT_NAMES:
+        raise ArgumentTypeError(f"not an event: {type(event).__name__}")
+    out: dict[str, Any] = {"event": _EVENT_NAMES[kind]}
+    for field in attrs.fields(kind):
+        value = getattr(event, field.name)
+        if isinstance(value, (Card, CardSet)):
+            value = str(value)
+        elif isinstance(value, Bid):
+            value = str(value)
+        elif isinstance(value, Phase):
+            value = value.name
+        elif isinstance(value, HandSummary):
+            value = _summary(value)
+        out[field.name] = value
+    return out
+
+
+def event_to_json(event: Event) -> str:
+    """:func:`event_to_dict` as compact JSON text."""
+    return json.dumps(event_to_dict(event), ensure_ascii=False)
+
+
+def event_from_dict(data: object, rules: Rules) -> Event:
+    """The event of a JSON object written by :func:`event_to_dict`, for a
+    game under ``rules``, checked as strictly as every document
+    (:class:`~spades.StateError`).  Whether it fits a view is checked by
+    :func:`spades.events.advance`.
+
+    >>> from spades import Rules
+    >>> event_from_dict({"event": "trick_won", "seat": 3}, Rules.partnership())
+    TrickWon(seat=3)
+    """
+    if type(rules) is not Rules:
+        raise ArgumentTypeError(f"rules: expected a Rules value, got {type(rules).__name__}")
+    _plain(data)
+    at = _At(data, "")
+    if not isinstance(data, dict) or "event" not in data:
+        raise at.fail("an event is an object with an \"event\" field")
+    name = at.get("event").text()
+    kind = _EVENT_KINDS.get(name)
+    if kind is None:
+        raise at.get("event").fail(f"unknown event {_short(name)}")
+    fields = [f.name for f in attrs.fields(kind)]
+    at.obj(("event", *fields))
+    values: dict[str, Any] = {}
+    for field in fields:
+        item = at.get(field)
+        if field in ("seat", "giver", "receiver") and not (kind is Turn and item.value is None):
+            values[field] = item.seat(rules)
+        elif field == "seat":
+            values[field] = None
+        elif field in ("card", "kept", "discarded"):
+            values[field] = None if item.value is None and kind is Drafted else item.card(rules)
+        elif field == "cards":
+            values[field] = None if item.value is None and kind is not Dealt else item.cardset(rules)
+        elif field == "bid":
+            values[field] = item.bid(rules)
+        elif field == "count":
+            values[field] = item.integer(0, rules.double_nil_exchange)
+        elif field == "number":
+            values[field] = item.integer(0, _MAX_ACTIONS)
+        elif field == "dealer":
+            values[field] = item.seat(rules)
+        elif field == "winner":
+            values[field] = item.integer(0, len(rules.sides) - 1)
+        elif field == "phase":
+            values[field] = _phase(item)
+        elif field == "summary":
+            values[field] = _read_summary(item, rules)
+    try:
+        return kind(**values)  # type: ignore[no-any-return]
+    except SpadesError as error:
+        raise at.fail(str(error)) from None
+
+
+def event_from_json(text: str | bytes, rules: Rules, *, max_size: int = MAX_SIZE) -> Event:
+    """An event from JSON text (see :func:`event_from_dict`)."""
+    return event_from_dict(_parse_json(text, max_size), rules)
 
 
 # ----------------------------------------------------------------------

@@ -32,6 +32,7 @@ LAYER: dict[str, int] = {
     "sheet": 5,
     "state": 6,
     "view": 7,
+    "events": 7,
     "_witness": 7,
     "record": 7,
     "bots": 7,

@@ -1,0 +1,511 @@
+"""What one seat may learn between two moments of a game: events.
+
+A server that sends each client a whole view after every move sends the same
+things again and again.  :func:`events` lists instead, in order, what ``seat``
+may learn between two states of one game: the hand starting, its own cards
+dealt (or, in the two-player draft, the cards of its own turns), every bid,
+the exchanges it took part in (and only the size of the others), every card
+played and every trick won, each hand scored, the game's end, and whose turn
+it is.  Each event is a frozen value with a JSON form
+(:func:`spades.serial.event_to_dict`).
+
+A client holding a view keeps it up to date with :func:`advance`: the view
+after the events is the seat's view of the later state, exactly.
+
+>>> from spades import Bid, Rules, new_game, seat_view
+>>> state = new_game(Rules.partnership(), seed=3)
+>>> later = state.apply(Bid(4)).apply(Bid(3))
+>>> happened = events(state, later, 2)
+>>> [type(event).__name__ for event in happened]
+['BidMade', 'Turn', 'BidMade', 'Turn']
+>>> happened[0]
+BidMade(seat=1, bid=Bid(4))
+>>> advance(seat_view(state, 2), happened) == seat_view(later, 2)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Union
+
+import attrs
+
+from spades._witness import game_behind
+from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
+from spades.cards import Card, CardSet
+from spades.errors import ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr
+from spades.record import Record
+from spades.state import GameState, Phase
+from spades.tricks import trick_winner_seat
+from spades.view import HandSummary, PlayedTrick, SeatView, hand_summary, seat_view
+
+__all__ = [
+    "Event",
+    "HandStarted",
+    "Dealt",
+    "TopOfStock",
+    "Drafted",
+    "BidMade",
+    "Exchanged",
+    "Discarded",
+    "Replaced",
+    "CardPlayed",
+    "TrickWon",
+    "HandScored",
+    "GameOver",
+    "Turn",
+    "events",
+    "advance",
+]
+
+
+def _check(event: Any) -> None:
+    """Each field of an event is exactly of its declared kind (a seat or a
+    count an ``int`` that is not a ``bool``, from 0 to 99; cards a ``Card``
+    or ``CardSet``; ...): else :class:`~spades.ArgumentTypeError` or
+    :class:`~spades.ArgumentError`."""
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        kinds = _KINDS[field.name]
+        if value is None and field.name in _OPTIONAL.get(type(event).__name__, ()):
+            continue
+        if type(value) not in kinds:
+            raise ArgumentTypeError(f"{type(event).__name__}.{field.name}: expected "
+                                    f"{' or '.join(k.__name__ for k in kinds)}, got {short_repr(value)}")
+        if type(value) is int and not 0 <= value <= 10**9:
+            raise ArgumentError(f"{type(event).__name__}.{field.name}: {short_repr(value)} is out of range")
+
+
+_KINDS: dict[str, tuple[type, ...]] = {}
+_OPTIONAL: dict[str, tuple[str, ...]] = {
+    "Drafted": ("kept", "discarded"), "Exchanged": ("cards",), "Discarded": ("cards",), "Replaced": ("cards",),
+    "Turn": ("seat",),
+}
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class HandStarted:
+    """A new hand begins (P-2, T-1): its number (from 0) and dealer (the
+    two-player first player)."""
+
+    number: int
+    dealer: int
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Dealt:
+    """The seat's own cards were dealt (P-2, V-10)."""
+
+    cards: CardSet
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class TopOfStock:
+    """Two-player: the seat, at its draft turn, sees the card on top of the
+    stock (T-2)."""
+
+    card: Card
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Drafted:
+    """Two-player: ``seat`` took a draft turn (T-2); the cards kept and
+    discarded are shown to that seat only (``None`` for the other)."""
+
+    seat: int
+    kept: Card | None
+    discarded: Card | None
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class BidMade:
+    """``seat`` bid ``bid`` (C-3; a two-player Double Nil is declared in the
+    draft, T-6)."""
+
+    seat: int
+    bid: Bid
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Exchanged:
+    """A Double Nil exchange step (P-6): ``giver`` passed ``count`` cards to
+    its partner ``receiver``; the cards are shown to those two only."""
+
+    giver: int
+    receiver: int
+    count: int
+    cards: CardSet | None
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Discarded:
+    """Two-player: the Double Nil bidder ``seat`` discarded ``count`` cards
+    (T-6); the cards are shown to that seat only."""
+
+    seat: int
+    count: int
+    cards: CardSet | None
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Replaced:
+    """Two-player: ``seat`` drew ``count`` replacements from the discard pile
+    (T-6); the cards are shown to that seat only."""
+
+    seat: int
+    count: int
+    cards: CardSet | None
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class CardPlayed:
+    """``seat`` played ``card`` to the trick (C-5)."""
+
+    seat: int
+    card: Card
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class TrickWon:
+    """``seat`` won the trick just completed (C-7) and leads the next."""
+
+    seat: int
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class HandScored:
+    """A hand was scored: its public summary (S-1..S-8)."""
+
+    summary: HandSummary
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class GameOver:
+    """The game ended; ``winner`` is the winning side (S-9)."""
+
+    winner: int
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Turn:
+    """Whose turn it is now, and in what phase (``seat`` is ``None`` at a
+    chance step and after the game)."""
+
+    phase: Phase
+    seat: int | None
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+Event = Union[
+    HandStarted, Dealt, TopOfStock, Drafted, BidMade, Exchanged, Discarded, Replaced, CardPlayed, TrickWon,
+    HandScored, GameOver, Turn,
+]
+"""Any event."""
+
+_KINDS.update(
+    number=(int,), dealer=(int,), seat=(int,), giver=(int,), receiver=(int,), count=(int,), winner=(int,),
+    cards=(CardSet,), card=(Card,), kept=(Card,), discarded=(Card,), bid=(Bid,), summary=(HandSummary,),
+    phase=(Phase,),
+)
+
+EVENT_TYPES: tuple[type, ...] = (
+    HandStarted, Dealt, TopOfStock, Drafted, BidMade, Exchanged, Discarded, Replaced, CardPlayed, TrickWon,
+    HandScored, GameOver, Turn,
+)
+
+
+# ----------------------------------------------------------------------
+# Events between two states.
+
+
+def _actions(state: GameState) -> tuple[Action, ...]:
+    return Record.of_state(state).actions
+
+
+def _step(before: GameState, action: Action, after: GameState, seat: int) -> list[Event]:
+    """What ``seat`` learns from ``action`` taking ``before`` to ``after``
+    (a chance step the seed resolves may be part of it)."""
+    rules = before.rules
+    out: list[Event] = []
+    actor = before.turn
+    kind = type(action)
+    same_hand = after.hand_number == before.hand_number and not (after.is_over and not before.is_over)
+    if kind is Card:
+        assert actor is not None
+        out.append(CardPlayed(seat=actor, card=action))  # type: ignore[arg-type]
+        trick = before.trick + (action,)
+        if len(trick) == rules.players:
+            leader = before.leader
+            assert leader is not None
+            out.append(TrickWon(seat=trick_winner_seat(leader, trick, rules)))  # type: ignore[arg-type]
+    elif kind is Bid:
+        assert actor is not None
+        out.append(BidMade(seat=actor, bid=action))  # type: ignore[arg-type]
+    elif kind is Draft:
+        assert actor is not None
+        mine = actor == seat
+        kept = CardSet(after.hand(actor).mask & ~before.hand(actor).mask)
+        discarded = CardSet(after.discard_pile.mask & ~before.discard_pile.mask)
+        out.append(Drafted(seat=actor, kept=next(iter(kept)) if mine else None,
+                           discarded=next(iter(discarded)) if mine else None))
+    elif kind is Exchange:
+        assert actor is not None and isinstance(action, Exchange)
+        count = len(action.cards)
+        if before.phase is Phase.EXCHANGE:
+            receiver = next(m for m in rules.sides[rules.side_of[actor]] if m != actor)  # P-6: the partner
+            shown = action.cards if seat in (actor, receiver) else None
+            out.append(Exchanged(giver=actor, receiver=receiver, count=count, cards=shown))
+        else:
+            out.append(Discarded(seat=actor, count=count, cards=action.cards if actor == seat else None))
+            if same_hand and after.phase is not Phase.REPLACE and count:
+                out.append(_replaced(before, after, actor, seat, action.cards))
+    elif kind is Replacement:
+        assert isinstance(action, Replacement)
+        drawer = next(r for r in range(rules.players) if len(after.hand(r)) > len(before.hand(r)))
+        out.append(Replaced(seat=drawer, count=len(action.cards), cards=action.cards if drawer == seat else None))
+    elif kind is Deal:
+        out.append(Dealt(cards=after.hand(seat)))
+    # Stock: nothing shows but the top card at the seat's turn (below).
+    if not same_hand:
+        row = after.sheet[-1]
+        out.append(HandScored(summary=hand_summary(rules, row)))
+        if after.is_over:
+            assert after.winner is not None
+            out.append(GameOver(winner=after.winner))
+        else:
+            out.append(HandStarted(number=after.hand_number, dealer=after.dealer))
+            if not after.is_chance and not rules.is_draft:
+                out.append(Dealt(cards=after.hand(seat)))
+    if after.phase is Phase.DRAFT and after.turn == seat and after.top_of_stock is not None:
+        if not (before.phase is Phase.DRAFT and before.turn == seat and same_hand and kind is Bid):
+            out.append(TopOfStock(card=after.top_of_stock))
+    if (after.phase, after.turn) != (before.phase, before.turn) or not same_hand:
+        out.append(Turn(phase=after.phase, seat=after.turn))
+    return out
+
+
+def _replaced(before: GameState, after: GameState, actor: int, seat: int, thrown: CardSet) -> Replaced:
+    drawn = CardSet(after.hand(actor).mask & ~(before.hand(actor).mask & ~thrown.mask))
+    return Replaced(seat=actor, count=len(drawn), cards=drawn if actor == seat else None)
+
+
+def events(before: GameState, after: GameState, seat: int) -> tuple[Event, ...]:
+    """Everything ``seat`` may learn, in order, between ``before`` and the
+    later state ``after`` of the same game (``after`` reached from ``before``
+    by :meth:`~spades.GameState.apply`).  Raises
+    :class:`~spades.ArgumentError` if ``after`` does not follow ``before``.
+
+    >>> from spades import Rules, new_game
+    >>> state = new_game(Rules.partnership(), seed=1)
+    >>> events(state, state, 0)
+    ()
+    """
+    for value in (before, after):
+        if not isinstance(value, GameState):
+            raise ArgumentTypeError(f"events needs two GameState values, got {type(value).__name__}")
+    seat = check_seat(seat, before.rules.players)
+    if after.rules != before.rules or after.seed != before.seed:
+        raise ArgumentError("the two states are not of the same game")
+    earlier, later = _actions(before), _actions(after)
+    if later[: len(earlier)] != earlier:
+        raise ArgumentError("the later state does not follow from the earlier one")
+    out: list[Event] = []
+    state = before
+    for action in later[len(earlier):]:
+        if type(action) in (Deal, Stock, Replacement) and not state.is_chance:
+            continue  # resolved by the seed within the step before
+        following = state.apply(action)
+        out += _step(state, action, following, seat)
+        state = following
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------
+# Keeping a view up to date.
+
+
+def _check_events(value: object) -> tuple[Event, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"the events are an iterable of events, got {type(value).__name__}")
+    items = tuple(value)
+    for item in items:
+        if type(item) not in EVENT_TYPES:
+            raise ArgumentTypeError(f"not an event: {type(item).__name__}")
+    return items
+
+
+_INPUTS = (
+    "phase", "turn", "dealer", "hand_number", "hand", "hand_sizes", "bids", "gave", "received", "drafted",
+    "draft_discards", "top_of_stock", "tricks", "trick", "leader", "sheet",
+)
+
+
+def advance(view: SeatView, happened: Iterable[Event]) -> SeatView:
+    """The view after ``happened`` (as :func:`events` gives them for the
+    view's seat): what the seat knows, brought up to date, with everything
+    derived from it (legal actions, scores, ...) worked out again.  Raises
+    :class:`~spades.StateError` when the events do not fit the view."""
+    if type(view) is not SeatView:
+        raise ArgumentTypeError(f"advance needs a SeatView, got {type(view).__name__}")
+    items = _check_events(happened)
+    if not items:
+        return view
+    rules = view.rules
+    me = view.seat
+    players = rules.players
+    f: dict[str, Any] = {name: getattr(view, name) for name in _INPUTS}
+    hand, gave, received = view.hand.mask, view.gave.mask, view.received.mask
+    drafted, draft_discards = view.drafted.mask, view.draft_discards.mask
+    sizes = list(view.hand_sizes)
+    bids = list(view.bids)
+    trick: list[Card] = list(view.trick)
+    tricks: list[PlayedTrick] = list(view.tricks)
+    sheet: list[HandSummary] = list(view.sheet)
+    leader = view.leader
+    for event in items:
+        kind = type(event)
+        if kind is HandStarted:
+            assert isinstance(event, HandStarted)
+            hand = gave = received = drafted = draft_discards = 0
+            sizes, bids, trick, tricks, leader = [0] * players, [None] * players, [], [], None
+            f.update(hand_number=event.number, dealer=event.dealer, top_of_stock=None)
+        elif kind is Dealt:
+            assert isinstance(event, Dealt)
+            hand = event.cards.mask
+            sizes = [rules.hand_size] * players
+        elif kind is TopOfStock:
+            assert isinstance(event, TopOfStock)
+            f["top_of_stock"] = event.card
+        elif kind is Drafted:
+            assert isinstance(event, Drafted)
+            _seat(event.seat, players)
+            sizes[event.seat] += 1
+            f["top_of_stock"] = None
+            if event.seat == me:
+                if event.kept is None or event.discarded is None:
+                    raise StateError("the seat's own draft turn shows both its cards (T-2)")
+                hand |= 1 << event.kept
+                drafted |= 1 << event.kept
+                draft_discards |= 1 << event.discarded
+        elif kind is BidMade:
+            assert isinstance(event, BidMade)
+            bids[_seat(event.seat, players)] = event.bid
+        elif kind is Exchanged:
+            assert isinstance(event, Exchanged)
+            sizes[_seat(event.giver, players)] -= event.count
+            sizes[_seat(event.receiver, players)] += event.count
+            cards = _shown(event.cards, me in (event.giver, event.receiver))
+            if event.giver == me:
+                gave, hand = cards, hand & ~cards
+            if event.receiver == me:
+                received, hand = cards, hand | cards
+        elif kind is Discarded:
+            assert isinstance(event, Discarded)
+            sizes[_seat(event.seat, players)] -= event.count
+            if event.seat == me:
+                gave = _shown(event.cards, True)
+                hand &= ~gave
+        elif kind is Replaced:
+            assert isinstance(event, Replaced)
+            sizes[_seat(event.seat, players)] += event.count
+            if event.seat == me:
+                received = _shown(event.cards, True)
+                hand |= received
+        elif kind is CardPlayed:
+            assert isinstance(event, CardPlayed)
+            if not trick:
+                leader = event.seat
+            trick.append(event.card)
+            sizes[_seat(event.seat, players)] -= 1
+            if event.seat == me:
+                hand &= ~(1 << event.card)
+        elif kind is TrickWon:
+            assert isinstance(event, TrickWon)
+            if leader is None:
+                raise StateError("a trick was won before any card was played (C-7)")
+            tricks.append(PlayedTrick(leader=leader, cards=tuple(trick), winner=_seat(event.seat, players)))
+            trick, leader = [], event.seat
+        elif kind is HandScored:
+            assert isinstance(event, HandScored)
+            sheet.append(event.summary)
+        elif kind is Turn:
+            assert isinstance(event, Turn)
+            f.update(phase=event.phase, turn=event.seat)
+            if event.phase is Phase.PLAY and not trick:
+                leader = event.seat  # the first lead (P-7, T-7, V-7)
+        # GameOver: the Turn that follows says so; the winner is worked out.
+    if min(sizes) < 0:
+        raise StateError("the events take more cards from a hand than it holds")
+    f.update(
+        hand=CardSet(hand), gave=CardSet(gave), received=CardSet(received), drafted=CardSet(drafted),
+        draft_discards=CardSet(draft_discards), hand_sizes=tuple(sizes), bids=tuple(bids), trick=tuple(trick),
+        tricks=tuple(tricks), leader=leader, sheet=tuple(sheet),
+    )
+    try:
+        partial = attrs.evolve(view, sealed=False, **f)
+    except ArgumentError as error:
+        raise StateError(f"the events do not fit the view: {error}") from None
+    result = seat_view(game_behind(partial), me)
+    for name in _INPUTS if result.phase is not Phase.GAME_OVER else ("phase", "turn"):
+        if name != "sheet" and getattr(result, name) != getattr(partial, name):
+            raise StateError(f"the events do not fit the view: {name} differs from the game they describe")
+    if len(result.sheet) != len(partial.sheet) or any(
+        (a.bids, a.tricks_won, a.result) != (b.bids, b.tricks_won, b.result) for a, b in zip(result.sheet, partial.sheet)
+    ):
+        raise StateError("the events do not fit the view: the scored hands differ from the game they describe")
+    return result
+
+
+def _seat(seat: object, players: int) -> int:
+    try:
+        return check_seat(seat, players)
+    except ArgumentError as error:
+        raise StateError(f"an event names {error}") from None
+
+
+def _shown(cards: CardSet | None, mine: bool) -> int:
+    if not mine:
+        return 0
+    if cards is None:
+        raise StateError("an exchange the seat took part in shows its cards (P-6, T-6)")
+    return cards.mask
+

@@ -471,5 +471,20 @@ class ExchangeChoices(SequenceABC[Exchange]):
     def __hash__(self) -> int:
         return hash((self._mask, self._sizes))
 
+    @property
+    def hand(self) -> CardSet:
+        """The hand the exchanges are made from.
+
+        >>> ExchangeChoices(CardSet.parse("AK.Q.J.2"), (0, 1)).hand
+        CardSet('AK.Q.J.2')
+        """
+        return CardSet(self._mask)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """How many cards an exchange may hold: exactly one size between
+        partners (P-6), 0 up to the limit for a two-player discard (T-6)."""
+        return self._sizes
+
     def __repr__(self) -> str:
         return f"ExchangeChoices({CardSet(self._mask)!r}, {self._sizes!r})"

@@ -44,7 +44,7 @@ from typing import Any, Final, Union
 
 import attrs
 
-from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
+from spades.actions import Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
 from spades.cards import Card, CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, ParseError, RulesError, SpadesError, StateError
 from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
@@ -206,6 +206,15 @@ def _state_dict(state: GameState) -> dict[str, Any]:
     }
 
 
+def _legal_dict(legal: Sequence[Action]) -> list[dict[str, Any]] | dict[str, Any]:
+    """A view's legal actions: a list of actions, or in the exchange phases
+    ``{"exchange": {"sizes": [3], "cards": "<hand>"}}``: give that many of
+    these cards (P-6, T-6)."""
+    if type(legal) is ExchangeChoices:
+        return {"exchange": {"sizes": list(legal.sizes), "cards": str(legal.hand)}}
+    return [_action(a) for a in legal]
+
+
 def _view_dict(view: SeatView) -> dict[str, Any]:
     return {
         "format": _VIEW,
@@ -235,7 +244,7 @@ def _view_dict(view: SeatView) -> dict[str, Any]:
         "scores": list(view.scores),
         "bags": list(view.bags),
         "sheet": [_summary(s) for s in view.sheet],
-        "legal_actions": [_action(a) for a in view.legal_actions],
+        "legal_actions": _legal_dict(view.legal_actions),
         "winner": view.winner,
     }
 
@@ -889,7 +898,7 @@ def _read_view(top: _At, rules: Rules) -> SeatView:
         scores=top.get("scores").ints(len(rules.sides), -_HUGE, _HUGE),
         bags=top.get("bags").ints(len(rules.sides), 0, _HUGE),
         sheet=tuple(_read_summary(item, rules) for item in top.get("sheet").items()),
-        legal_actions=tuple(_read_action(item, rules) for item in top.get("legal_actions").items(limit=2000)),
+        legal_actions=_read_legal(top.get("legal_actions"), rules),
         winner=top.get("winner").integer(0, len(rules.sides) - 1, optional=True),
     )
 
@@ -916,6 +925,14 @@ def _played_twice(view: SeatView) -> int:
         twice |= seen & 1 << card
         seen |= 1 << card
     return twice
+
+
+def _read_legal(at: _At, rules: Rules) -> Sequence[Action]:
+    if isinstance(at.value, dict):
+        inner = at.obj(("exchange",)).get("exchange").obj(("sizes", "cards"))
+        sizes = tuple(item.integer(0, rules.double_nil_exchange) for item in inner.get("sizes").items(limit=4))
+        return ExchangeChoices(inner.get("cards").cardset(rules), sizes)
+    return tuple(_read_action(item, rules) for item in at.items(limit=2000))
 
 
 def view_from_dict(data: object) -> SeatView:

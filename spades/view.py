@@ -23,7 +23,7 @@ import attrs
 
 from typing import Any
 
-from spades.actions import Action, Bid, Draft, Exchange, Stock
+from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
 from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr
@@ -207,8 +207,11 @@ class SeatView:
     """Each side's bags carried (S-8)."""
     sheet: tuple[HandSummary, ...]
     """The finished hands, as public summaries."""
-    legal_actions: tuple[Action, ...]
-    """This seat's legal actions when it is its turn, else ``()``."""
+    legal_actions: Sequence[Action]
+    """This seat's legal actions when it is its turn, else ``()``: a tuple,
+    or in the exchange and discard phases an
+    :class:`~spades.ExchangeChoices` ("give N of these cards", hundreds of
+    exchanges built only when looked at; P-6, T-6)."""
     winner: int | None
     """The winning side once the game is over, else ``None``."""
 
@@ -267,7 +270,8 @@ def _check_view(view: SeatView) -> None:
     _tuple_of("scores", view.scores, int, sides)
     _tuple_of("bags", view.bags, int, sides)
     _tuple_of("sheet", view.sheet, HandSummary, limit=10**6)
-    _tuple_of("legal_actions", view.legal_actions, _ACTION_TYPES, limit=10**6)
+    if type(view.legal_actions) is not ExchangeChoices:
+        _tuple_of("legal_actions", view.legal_actions, _ACTION_TYPES, limit=10**6)
     if view.winner is not None:
         _int("winner", view.winner, 0, sides - 1)
 
@@ -387,9 +391,14 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False) -> SeatView:
         scores=state.scores,
         bags=state.bags,
         sheet=tuple(hand_summary(rules, record) for record in state.sheet),
-        legal_actions=tuple(state.legal_actions()) if turn == seat else (),
+        legal_actions=_legal(state) if turn == seat else (),
         winner=state.winner,
     )
+
+
+def _legal(state: GameState) -> Sequence[Action]:
+    legal = state.legal_actions()
+    return legal if type(legal) is ExchangeChoices else tuple(legal)
 
 
 def _seat_view_of(**fields: Any) -> SeatView:

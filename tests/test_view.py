@@ -487,3 +487,26 @@ def test_a_sealed_view_withholds_the_cards_while_double_nil_is_open() -> None:  
     assert seat_view(draft, draft.turn).top_of_stock is not None  # type: ignore[arg-type]
     with pytest.raises(SpadesError):
         seat_view(state, 1, sealed=1)  # type: ignore[arg-type]
+
+
+def test_exchange_phases_describe_the_choices_instead_of_listing_them() -> None:  # P-6, T-6
+    from spades import ExchangeChoices
+    from spades.serial import view_from_dict
+
+    for rules, phase in ((Rules.partnership(), Phase.EXCHANGE), (Rules.two_player(), Phase.DISCARD)):
+        state = next(
+            s for seed in range(40) for s in play(rules, seed, seeded=False, double_nil=0.6) if s.phase is phase
+        )
+        seat = state.turn
+        assert seat is not None
+        view = seat_view(state, seat)
+        assert type(view.legal_actions) is ExchangeChoices
+        assert list(view.legal_actions) == list(state.legal_actions())
+        data = to_dict(view)
+        sizes = [rules.double_nil_exchange] if phase is Phase.EXCHANGE else list(range(rules.double_nil_exchange + 1))
+        assert data["legal_actions"] == {"exchange": {"sizes": sizes, "cards": str(state.hand(seat))}}
+        assert len(json.dumps(data["legal_actions"])) < 100
+        assert view_from_dict(data) == view
+        data["legal_actions"]["exchange"]["sizes"] = [2]
+        with pytest.raises(SpadesError):
+            view_from_dict(data)

@@ -440,15 +440,29 @@ class Rules:
         """
         return {f.name: getattr(self, f.name) for f in attrs.fields(Rules) if f.init}
 
+    def to_preset_dict(self) -> dict[str, Any]:
+        """The options as a preset's name and the options that differ from
+        it (the preset with the fewest), for documents that travel often.
+
+        >>> Rules.pagat(target=300).to_preset_dict()
+        {'preset': 'pagat', 'target': 300}
+        >>> Rules.from_dict(Rules(players=3, nil_bonus=75).to_preset_dict()) == Rules(players=3, nil_bonus=75)
+        True
+        """
+        return dict(_preset_dict(self))
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         """Build from a dict of options; unknown keys raise
-        :class:`~spades.RulesError` naming them.
+        :class:`~spades.RulesError` naming them.  A ``"preset"`` key names
+        the preset the other options change (:meth:`to_preset_dict`).
 
         >>> Rules.from_dict({"target": 300, "colour": "red"})
         Traceback (most recent call last):
         ...
         spades.errors.RulesError: unknown option(s): 'colour'
+        >>> Rules.from_dict({"preset": "jokers", "target": 300}) == Rules.jokers(target=300)
+        True
         """
         if not isinstance(data, Mapping):
             raise RulesError(f"rules must be a mapping of options, got {_type_name(data)}")
@@ -456,9 +470,14 @@ class Rules:
             options = dict(data)
         except Exception:  # a mapping that cannot be read
             raise RulesError(f"rules: cannot read the options of a {_type_name(data)}") from None
+        preset = options.pop("preset", None)
         unknown = [k for k in options if type(k) is not str or k not in _OPTION_NAMES]
         if unknown:
             raise _unknown(unknown)
+        if preset is not None:
+            if type(preset) is not str:
+                raise RulesError(f"preset: a preset's name, got {shown(preset)}")
+            return cls.preset(preset, **options)
         return cls(**options)
 
     # ------------------------------------------------------------------
@@ -624,6 +643,20 @@ def _cutthroat_3(**changes: Any) -> Rules:
 def _cutthroat_4(**changes: Any) -> Rules:
     """Four-player cutthroat (V-10): see :meth:`Rules.cutthroat`."""
     return Rules.cutthroat(4, **changes)
+
+
+@functools.lru_cache(maxsize=256)
+def _preset_dict(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    """:meth:`Rules.to_preset_dict` as pairs (kept per rules value)."""
+    options = rules.to_dict()
+    best: tuple[tuple[str, Any], ...] | None = None
+    for name, build in PRESETS.items():
+        base = build().to_dict()
+        changes = tuple((key, value) for key, value in options.items() if base[key] != value)
+        if best is None or len(changes) < len(best) - 1:
+            best = (("preset", name), *changes)
+    assert best is not None
+    return best
 
 
 PRESETS: Final[Mapping[str, Callable[..., Rules]]] = MappingProxyType(

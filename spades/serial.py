@@ -219,7 +219,7 @@ def _view_dict(view: SeatView) -> dict[str, Any]:
     return {
         "format": _VIEW,
         "version": VERSION,
-        "rules": view.rules.to_dict(),
+        "rules": view.rules.to_preset_dict(),
         "seat": view.seat,
         "phase": view.phase.name,
         "turn": view.turn,

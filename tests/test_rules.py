@@ -582,3 +582,30 @@ def test_hand_size_and_seating_of_every_table() -> None:  # P-1, T-1, V-10
     assert seating(4, True) == (((0, 2), (1, 3)), (0, 1, 0, 1))
     assert seating(4, False) == (((0,), (1,), (2,), (3,)), (0, 1, 2, 3))
     assert seating(2, False) == (((0,), (1,)), (0, 1))
+
+
+@given(rules_strategy())
+def test_rules_by_preset_name_and_changes_read_back(rules: Rules) -> None:  # V-1..V-10
+    compact = rules.to_preset_dict()
+    assert Rules.from_dict(compact) == rules
+    name = compact["preset"]
+    assert name in PRESETS
+    base = PRESETS[name]().to_dict()
+    assert all(base[key] != value for key, value in compact.items() if key != "preset")
+    assert len(compact) - 1 <= min(
+        sum(1 for key, value in rules.to_dict().items() if PRESETS[other]().to_dict()[key] != value) for other in PRESETS
+    )
+
+
+def test_rules_by_preset_name() -> None:
+    assert Rules.partnership().to_preset_dict() == {"preset": "partnership"}
+    assert Rules.jokers(target=250).to_preset_dict() == {"preset": "jokers", "target": 250}
+    for bad in ({"preset": "bridge"}, {"preset": 3}, {"preset": "pagat", "colour": 1}, {"preset": "pagat", "target": -5}):
+        with pytest.raises(RulesError):
+            Rules.from_dict(bad)
+
+
+def test_the_schema_names_the_presets() -> None:
+    from spades.serial import schema
+
+    assert schema()["$defs"]["rules"]["properties"]["preset"]["enum"] == list(PRESETS)

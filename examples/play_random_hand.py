@@ -35,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for seat, hand in enumerate(row.hands):
         print(f"  seat {seat}: {hand}")
     print("Bids: " + ", ".join(f"seat {seat} {bid}" for seat, bid in enumerate(row.bids)))
-    summary = spades.seat_view(state, 0).sheet[0]  # the public account of the hand
+    summary = spades.seat_view(state, 0, history=True).sheet[0]  # the public account of the hand
     for number, trick in enumerate(summary.tricks, start=1):
         cards = " ".join(card.symbol for card in trick.cards)
         print(f"  trick {number:2}: seat {trick.leader} leads  {cards:16} won by seat {trick.winner}")

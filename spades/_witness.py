@@ -199,12 +199,93 @@ def _pairs(kept: int, discarded: int) -> list[tuple[int, int]]:
 # Finished hands.
 
 
+def _realized(rules: Rules, dealer: int, won: Sequence[int]) -> tuple[PlayedTrick, ...]:
+    """Tricks of a hand in which each seat wins ``won[seat]`` tricks, every
+    play legal under ``rules`` (for a score-sheet row shown without its
+    tricks; any such play gives the same row).
+
+    The layout: each suit's cards, in the order of their power, make tricks
+    of one suit in which everyone follows (C-5), the winner holding the
+    highest card (C-7).  The plain suits come first (the first trick holds
+    the 2♣ and no spade, V-7), then the spades, led first by a seat that
+    holds only spades then (C-4, C-6), then one last trick of the cards
+    left over, won by the highest spade among them.  The seat that wins the
+    most tricks wins the last plain trick (and so leads the spades) and the
+    last trick; the others' wins go anywhere.  Two players use only plain
+    suits (T-3: half the deck is never played)."""
+    facts = rules.deck_facts
+    players = rules.players
+    size = rules.hand_size
+    if len(won) != players or sum(won) != size or min(won) < 0:
+        raise _Impossible(f"the tricks won {list(won)} are not the {size} tricks of a hand (C-8)")
+    by_suit = [sorted(_bits(facts.suit_masks[suit]), key=lambda card: facts.power[card]) for suit in range(4)]
+    plain: list[list[int]] = []
+    spade: list[list[int]] = []
+    left: list[int] = []
+    for suit, cards in enumerate(by_suit):
+        full = len(cards) // players
+        (spade if suit == 3 else plain).extend(cards[i * players : (i + 1) * players] for i in range(full))
+        left += cards[full * players :]
+    if rules.is_draft:
+        plain, spade, left = plain[:size], [], []
+    else:
+        aside = facts.size - players * size  # V-10: a card set aside
+        for _ in range(aside):
+            extra = next((card for card in left if facts.suit_of[card] != 3), None)
+            left.remove(left[0] if extra is None else extra)
+        if left and (len(left) != players or not any(facts.suit_of[card] == 3 for card in left)):
+            raise _Impossible("no layout of this deck")  # no deck of this library
+    groups = plain + spade + ([left] if left else [])
+    if len(groups) != size:
+        raise _Impossible("no layout of this deck")
+    # Who wins each trick.
+    most = max(range(players), key=lambda seat: won[seat])
+    winners: list[int | None] = [None] * size
+    counts = list(won)
+    if left:
+        for trick in (len(plain) - 1, size - 1):
+            winners[trick] = most
+            counts[most] -= 1
+    order = [seat for seat in range(players) for _ in range(counts[seat])]
+    free = iter(order)
+    for trick in range(size):
+        if winners[trick] is None:
+            winners[trick] = next(free)
+    two_of_clubs = rules.first_lead == "two-of-clubs" and facts.mask & 1
+    first = (dealer + 1) % players  # P-7, T-7
+    if two_of_clubs:
+        first = next(seat for seat in range(players) if seat != winners[0])  # the 2♣ holder leads it (V-7)
+    tricks: list[PlayedTrick] = []
+    leader = first
+    for trick, cards in enumerate(groups):
+        winner = winners[trick]
+        assert winner is not None
+        if trick == size - 1 and left:
+            spades_left = [card for card in cards if facts.suit_of[card] == 3]
+            top = max(spades_left, key=lambda card: facts.power[card])
+            rest = [card for card in cards if card != top]
+        else:
+            top, rest = cards[-1], cards[:-1]
+        held = {winner: top}
+        others = [seat for seat in range(players) if seat != winner]
+        if trick == 0 and two_of_clubs:
+            held[leader] = rest.pop(0)  # the 2♣, the lowest club
+            others.remove(leader)
+        for seat, card in zip(others, rest):
+            held[seat] = card
+        tricks.append(PlayedTrick(
+            leader=leader, cards=tuple(Card(held[(leader + i) % players]) for i in range(players)), winner=winner))
+        leader = winner
+    return tuple(tricks)
+
+
 def _finished(rules: Rules, summary: HandSummary) -> _Hand:
     players = rules.players
     facts = rules.deck_facts
     plan = _Hand()
     plan.bids = summary.bids
-    plays = _plays_of(summary.tricks, (), None, players)
+    tricks = summary.tricks if summary.tricks else _realized(rules, summary.dealer, summary.tricks_won)
+    plays = _plays_of(tricks, (), None, players)
     plan.plays = [card for _seat, card, _position in plays]
     hands = _played_by(plays, players)
     dealer = summary.dealer

@@ -466,7 +466,7 @@ def advance(view: SeatView, happened: Iterable[Event]) -> SeatView:
             trick, leader = [], event.seat
         elif kind is HandScored:
             assert isinstance(event, HandScored)
-            sheet.append(event.summary)
+            sheet.append(event.summary if view.history else attrs.evolve(event.summary, tricks=()))
         elif kind is Turn:
             assert isinstance(event, Turn)
             f.update(phase=event.phase, turn=event.seat)
@@ -484,13 +484,11 @@ def advance(view: SeatView, happened: Iterable[Event]) -> SeatView:
         partial = attrs.evolve(view, sealed=False, **f)
     except ArgumentError as error:
         raise StateError(f"the events do not fit the view: {error}") from None
-    result = seat_view(game_behind(partial), me)
+    result = seat_view(game_behind(partial), me, history=view.history)
     for name in _INPUTS if result.phase is not Phase.GAME_OVER else ("phase", "turn"):
         if name != "sheet" and getattr(result, name) != getattr(partial, name):
             raise StateError(f"the events do not fit the view: {name} differs from the game they describe")
-    if len(result.sheet) != len(partial.sheet) or any(
-        (a.bids, a.tricks_won, a.result) != (b.bids, b.tricks_won, b.result) for a, b in zip(result.sheet, partial.sheet)
-    ):
+    if result.sheet != partial.sheet:
         raise StateError("the events do not fit the view: the scored hands differ from the game they describe")
     return result
 

@@ -49,7 +49,8 @@ from spades.cards import Card, CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, ParseError, RulesError, SpadesError, StateError
 from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
 from spades.rules import Rules
-from spades.scoring import HandScore, SideScore
+from spades.deal import dealer_of_hand
+from spades.scoring import HandScore, SideScore, score_hand
 from spades.state import GameState, Phase
 from spades.view import HandSummary, PlayedTrick, SeatView, current_tricks, hand_summary, seat_view
 from spades._witness import game_behind
@@ -215,6 +216,13 @@ def _legal_dict(legal: Sequence[Action]) -> list[dict[str, Any]] | dict[str, Any
     return [_action(a) for a in legal]
 
 
+def _row(summary: HandSummary) -> dict[str, Any]:
+    """A score-sheet row of a view without history: what decides it, the
+    bids and the tricks each seat won (its number, dealer and score follow
+    from the rows before it)."""
+    return {"bids": [_bid(b) for b in summary.bids], "tricks_won": list(summary.tricks_won)}
+
+
 def _view_dict(view: SeatView) -> dict[str, Any]:
     return {
         "format": _VIEW,
@@ -243,7 +251,8 @@ def _view_dict(view: SeatView) -> dict[str, Any]:
         "spades_broken": view.spades_broken,
         "scores": list(view.scores),
         "bags": list(view.bags),
-        "sheet": [_summary(s) for s in view.sheet],
+        "history": view.history,
+        "sheet": [_summary(s) for s in view.sheet] if view.history else [_row(s) for s in view.sheet],
         "legal_actions": _legal_dict(view.legal_actions),
         "winner": view.winner,
     }
@@ -862,12 +871,38 @@ def _clip(value: object) -> str:
 _VIEW_KEYS: Final = (
     "format", "version", "rules", "seat", "phase", "turn", "dealer", "hand_number", "hand", "sealed", "hand_sizes",
     "bids", "double_nil_open", "gave", "received", "drafted", "draft_discards", "top_of_stock", "stock_left", "tricks",
-    "trick", "leader", "tricks_won", "spades_broken", "scores", "bags", "sheet", "legal_actions", "winner",
+    "trick", "leader", "tricks_won", "spades_broken", "scores", "bags", "history", "sheet", "legal_actions", "winner",
 )
+
+
+def _read_sheet(at: _At, rules: Rules, history: bool) -> tuple[HandSummary, ...]:
+    """Score-sheet rows: whole summaries with their tricks (``history``), or
+    bids and tricks won only, numbered, dealt and scored here in order with
+    the functions the engine uses (P-8, T-8, S-1..S-8)."""
+    items = at.items()
+    if history:
+        return tuple(_read_summary(item, rules) for item in items)
+    rows: list[HandSummary] = []
+    players = rules.players
+    scores: tuple[int, ...] = (0,) * len(rules.sides)
+    bags = scores
+    for number, item in enumerate(items):
+        item.obj(("bids", "tricks_won"))
+        bids = tuple(b.bid(rules) for b in item.get("bids").items(players))
+        won = item.get("tricks_won").ints(players, 0, rules.hand_size)
+        try:
+            result = score_hand(bids, won, rules, scores=scores, bags=bags)  # type: ignore[arg-type]
+        except SpadesError as error:
+            raise item.fail(str(error)) from None
+        rows.append(HandSummary(number=number, dealer=dealer_of_hand(rules, number), bids=bids,  # type: ignore[arg-type]
+                                tricks_won=won, tricks=(), result=result))
+        scores, bags = result.scores, result.total_bags
+    return tuple(rows)
 
 
 def _read_view(top: _At, rules: Rules) -> SeatView:
     """The fields of a view document, each of the right form."""
+    history = top.get("history").boolean()
     players = rules.players
     size = rules.hand_size
     most = size + rules.double_nil_exchange  # P-6: a hand holds 16 cards in the middle of an exchange
@@ -897,7 +932,8 @@ def _read_view(top: _At, rules: Rules) -> SeatView:
         spades_broken=top.get("spades_broken").boolean(),
         scores=top.get("scores").ints(len(rules.sides), -_HUGE, _HUGE),
         bags=top.get("bags").ints(len(rules.sides), 0, _HUGE),
-        sheet=tuple(_read_summary(item, rules) for item in top.get("sheet").items()),
+        history=history,
+        sheet=_read_sheet(top.get("sheet"), rules, history),
         legal_actions=_read_legal(top.get("legal_actions"), rules),
         winner=top.get("winner").integer(0, len(rules.sides) - 1, optional=True),
     )
@@ -911,7 +947,7 @@ _VIEW_FIELD_RULES: Final = {
     "bids": "C-3, P-3, T-4, T-6", "double_nil_open": "P-6, T-6, V-3", "gave": "P-6, T-6", "received": "P-6, T-6",
     "drafted": "T-2", "draft_discards": "T-2", "top_of_stock": "T-2", "stock_left": "T-3",
     "tricks": "C-7", "trick": "C-7", "leader": "C-7, P-7, T-7, V-7", "tricks_won": "C-8", "spades_broken": "C-6",
-    "scores": "S-1..S-8", "bags": "S-2, S-8", "sheet": "C-7, C-8, S-1..S-9", "legal_actions": "C-3..C-6, P-6, T-2, T-6, V-6, V-7",
+    "scores": "S-1..S-8", "bags": "S-2, S-8", "history": "", "sheet": "C-7, C-8, S-1..S-9", "legal_actions": "C-3..C-6, P-6, T-2, T-6, V-6, V-7",
     "winner": "S-9",
 }
 
@@ -952,7 +988,7 @@ def view_from_dict(data: object) -> SeatView:
     if twice:
         raise top.fail(f"card(s) {CardSet(twice)} appear twice: in the hand and among the cards played (C-1)")
     state = game_behind(view)
-    actual = seat_view(state, view.seat, sealed=view.sealed)
+    actual = seat_view(state, view.seat, sealed=view.sealed, history=view.history)
     given = dict(top.value)  # type: ignore[call-overload]
     expected = _view_dict(actual)
     given["rules"] = expected["rules"]  # read by rules_from_dict: options left out take their defaults

@@ -206,7 +206,11 @@ class SeatView:
     bags: tuple[int, ...]
     """Each side's bags carried (S-8)."""
     sheet: tuple[HandSummary, ...]
-    """The finished hands, as public summaries."""
+    """The finished hands, as public summaries (score-sheet rows); their
+    tricks only when :attr:`history` is true."""
+    history: bool
+    """Whether the score sheet's rows hold the finished hands' tricks
+    (``seat_view(..., history=True)``)."""
     legal_actions: Sequence[Action]
     """This seat's legal actions when it is its turn, else ``()``: a tuple,
     or in the exchange and discard phases an
@@ -256,7 +260,7 @@ def _check_view(view: SeatView) -> None:
     for size in _tuple_of("hand_sizes", view.hand_sizes, int, players):
         _int("hand_sizes", size, 0, rules.hand_size + rules.double_nil_exchange)
     _tuple_of("bids", view.bids, (Bid, type(None)), players)
-    for name in ("double_nil_open", "spades_broken", "sealed"):
+    for name in ("double_nil_open", "spades_broken", "sealed", "history"):
         if type(getattr(view, name)) is not bool:
             raise _fail_type(name, "a bool", getattr(view, name))
     if view.top_of_stock is not None and type(view.top_of_stock) is not Card:
@@ -297,12 +301,15 @@ def tricks_of_hand(rules: Rules, first: int, plays: Sequence[Card]) -> tuple[Pla
     return tuple(_played_trick(leader, cards, winner) for leader, cards, winner in walk_tricks(rules, first, plays))
 
 
-def hand_summary(rules: Rules, record: HandRecord) -> HandSummary:
-    """The public summary of a finished hand (its score-sheet row)."""
-    plays = [a for a in record.actions if type(a) is Card]
-    first = first_leader(rules, record.dealer, record.hands)
+def hand_summary(rules: Rules, record: HandRecord, *, tricks: bool = True) -> HandSummary:
+    """The public summary of a finished hand (its score-sheet row), with
+    its tricks or (``tricks=False``) without them."""
+    played: tuple[PlayedTrick, ...] = ()
+    if tricks:
+        plays = [a for a in record.actions if type(a) is Card]
+        played = tricks_of_hand(rules, first_leader(rules, record.dealer, record.hands), plays)
     summary: HandSummary = _new(HandSummary)
-    values = (record.number, record.dealer, record.bids, record.tricks, tricks_of_hand(rules, first, plays), record.result)
+    values = (record.number, record.dealer, record.bids, record.tricks, played, record.result)
     for setter, value in zip(_SUMMARY_SETTERS, values):
         setter(summary, value)
     return summary
@@ -318,7 +325,7 @@ def current_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
     return tricks_of_hand(state.rules, first, plays[: len(plays) // players * players])
 
 
-def seat_view(state: GameState, seat: int, *, sealed: bool = False) -> SeatView:
+def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: bool = False) -> SeatView:
     """The :class:`SeatView` of ``seat`` in ``state``: what that seat may know
     now, and nothing more.
 
@@ -330,6 +337,11 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False) -> SeatView:
     the player answers "Double Nil or not?" before seeing the cards (P-6,
     T-6); once the seat has bid (or Double Nil closes) the same call gives
     the full view.
+
+    The score sheet (:attr:`SeatView.sheet`) has one row per finished hand:
+    its bids, the tricks each seat won and the score; with ``history=True``
+    each row also holds the hand's tricks, card by card.  Without them a
+    view stays small and quick to build however long the game.
 
     >>> from spades import Bid, Rules, new_game
     >>> state = new_game(Rules.partnership(), seed=3)
@@ -350,21 +362,24 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False) -> SeatView:
         raise ArgumentTypeError(f"seat_view needs a GameState, got {type(state).__name__}")
     if type(sealed) is not bool:
         raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
+    if type(history) is not bool:
+        raise ArgumentTypeError(f"history is a bool, got {short_repr(history)}")
     rules = state.rules
     seat = check_seat(seat, rules.players)
     dn_open = state.double_nil_open(seat)
     sealed = sealed and dn_open
-    history = state.history
+    actions = state.history
     dealer = state.dealer
     # The draft (T-2): the seat sees both cards of each of its own turns.
     drafted = discards = CardSet(0)
     if rules.is_draft:
-        stock = next((a.cards for a in history if type(a) is Stock), ())
-        walk = walk_draft(stock, dealer, history)
+        stock = next((a.cards for a in actions if type(a) is Stock), ())
+        walk = walk_draft(stock, dealer, actions)
         drafted, discards = walk.kept[seat], walk.discarded[seat]
     # Exchanges (P-6) and two-player discards with their replacements (T-6).
-    gave, received = exchanged_cards(rules, dealer, state.bids, history, seat)
+    gave, received = exchanged_cards(rules, dealer, state.bids, actions, seat)
     turn = state.turn
+    over = state.is_over  # S-9: no hand is in progress after the game; its last hand is on the score sheet
     return _seat_view_of(
         rules=rules,
         seat=seat,
@@ -375,7 +390,7 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False) -> SeatView:
         hand=CardSet(0) if sealed else state.hand(seat),
         sealed=sealed,
         hand_sizes=tuple(len(h) for h in state.hands),
-        bids=state.bids,
+        bids=(None,) * rules.players if over else state.bids,
         double_nil_open=dn_open,
         gave=gave,
         received=received,
@@ -383,14 +398,15 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False) -> SeatView:
         draft_discards=discards,
         top_of_stock=state.top_of_stock if turn == seat and not sealed else None,
         stock_left=state.stock_left,
-        tricks=current_tricks(state),
+        tricks=() if over else current_tricks(state),
         trick=state.trick,
         leader=state.leader,
-        tricks_won=state.tricks_won,
-        spades_broken=state.spades_broken,
+        tricks_won=(0,) * rules.players if over else state.tricks_won,
+        spades_broken=False if over else state.spades_broken,
         scores=state.scores,
         bags=state.bags,
-        sheet=tuple(hand_summary(rules, record) for record in state.sheet),
+        sheet=tuple(hand_summary(rules, record, tricks=history) for record in state.sheet),
+        history=history,
         legal_actions=_legal(state) if turn == seat else (),
         winner=state.winner,
     )

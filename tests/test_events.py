@@ -46,7 +46,7 @@ def _cards_in(event: Event) -> int:
 
 def _known(state: GameState, seat: int) -> int:
     """Every card ``seat`` may know of at ``state``: its own, and the public ones."""
-    view = seat_view(state, seat)
+    view = seat_view(state, seat, history=True)
     mask = view.hand.mask | view.gave.mask | view.received.mask | view.drafted.mask | view.draft_discards.mask
     if view.top_of_stock is not None:
         mask |= 1 << view.top_of_stock
@@ -66,6 +66,8 @@ def test_a_games_events_bring_the_first_view_to_the_last(name: str, seed: int, s
     rng = random.Random(seed)
     for seat in range(rules.players):
         assert advance(seat_view(states[0], seat), events(states[0], states[-1], seat)) == seat_view(states[-1], seat)
+        full = advance(seat_view(states[0], seat, history=True), events(states[0], states[-1], seat))
+        assert full == seat_view(states[-1], seat, history=True)
         # In steps of random length, as a client that is sent what happened since its last message.
         view, at = seat_view(states[0], seat), 0
         while at < len(states) - 1:

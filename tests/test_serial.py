@@ -314,12 +314,12 @@ def test_bool_is_not_a_number() -> None:
 
 
 def _view_data() -> dict[str, Any]:
-    return to_dict(seat_view(_played_state(), 1))
+    return to_dict(seat_view(_played_state(), 1, history=True))
 
 
 def test_forged_views_are_rejected() -> None:  # C-7, S-1, S-8
     good = _view_data()
-    assert view_from_dict(good) == seat_view(_played_state(), 1)
+    assert view_from_dict(good) == seat_view(_played_state(), 1, history=True)
     cases: list[tuple[str, Any, str]] = [
         ("scores", [1, 2], "scores[0]: the document says 1"),
         ("bags", [10, 0], "S-8"),

@@ -148,8 +148,11 @@ def test_sheet_rows_carry_no_hidden_cards() -> None:  # P-6, T-2
     assert final.sheet
     names = {f.name for f in attrs.fields(HandSummary)}
     assert names == {"number", "dealer", "bids", "tricks_won", "tricks", "result"}
-    for row in to_dict(seat_view(final, 0))["sheet"]:
+    for row in to_dict(seat_view(final, 0, history=True))["sheet"]:
         assert set(row) == names
+    # Without history a row is what decides it: the bids and the tricks won.
+    for row, summary in zip(to_dict(seat_view(final, 0))["sheet"], seat_view(final, 0).sheet):
+        assert set(row) == {"bids", "tricks_won"} and summary.tricks == ()
 
 
 def test_no_such_seat() -> None:
@@ -236,7 +239,10 @@ def _check_view_against_knowledge(state: GameState, seat: int, rows: dict[tuple[
     to it, the public facts, and no card the seat has not seen (P-2, P-6,
     T-2, T-6, C-5..C-8); ``rows`` remembers the finished hands checked."""
     rules = state.rules
-    view = seat_view(state, seat)
+    view = seat_view(state, seat, history=True)
+    assert attrs.evolve(view, sheet=tuple(attrs.evolve(row, tricks=()) for row in view.sheet), history=False) == (
+        seat_view(state, seat)
+    )
     known = knowledge(rules, state.dealer, state.history, seat)
     # The seat's own cards (P-2, V-10; T-2; P-6, T-6).
     assert view.hand == known.hand
@@ -246,7 +252,7 @@ def _check_view_against_knowledge(state: GameState, seat: int, rows: dict[tuple[
     # Public facts: hand sizes, bids, the cards played and who led them.
     assert view.hand_sizes == known.sizes
     if state.is_over:
-        assert view.bids == knowledge(rules, state.dealer, state.sheet[-1].actions, seat).bids
+        assert view.bids == (None,) * rules.players  # S-9: no hand after the game; the last is on the sheet
     else:
         assert view.bids == known.bids
     assert tuple(c for t in view.tricks for c in t.cards) + view.trick == known.played

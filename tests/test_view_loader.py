@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import copy
 import random
+
+import attrs
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -44,6 +46,8 @@ def _views(rules: Rules, seed: int, *, seeded: bool = False, double_nil: float =
             yield seat_view(state, seat)
             if state.double_nil_open(seat):
                 yield seat_view(state, seat, sealed=True)
+            if state.sheet:
+                yield seat_view(state, seat, history=True)
 
 
 # ----------------------------------------------------------------------
@@ -352,7 +356,8 @@ def _finished_revoke(view: SeatView) -> dict[str, Any] | None:
 
 
 def test_a_revoke_inside_a_finished_hand() -> None:  # C-5, C-8, S-1
-    view = _find(_PARTNERSHIP, lambda v: bool(v.sheet) and _finished_revoke(v) is not None, seeds=range(20))
+    view = _find(_PARTNERSHIP, lambda v: v.history and bool(v.sheet) and _finished_revoke(v) is not None,
+                 seeds=range(20))
     data = _finished_revoke(view)
     assert data is not None
     _refused(data, "sheet", "C-5")
@@ -378,13 +383,18 @@ def _rescored(data: dict[str, Any], rules: Rules, number: int, bids: list[Bid]) 
 
 def test_a_finished_hands_bid_the_rules_forbid() -> None:  # V-2, V-6, C-3
     rules = Rules.partnership(losing_floor=-200, nil_allowed=False, min_bid=1)
-    view = _find(rules, lambda v: len(v.sheet) >= 1 and v.phase is Phase.BID)
+    view = _find(rules, lambda v: len(v.sheet) >= 1 and v.phase is Phase.BID and v.history)
     bids = list(view.sheet[0].bids)
     bids[0] = Bid.NIL  # Nil is not allowed (V-2)
     data = to_dict(view)
     _rescored(data, rules, 0, bids)
     _refused(data, "sheet hand 0")
     assert view_from_dict(to_dict(view)) == view
+    # Without history a row holds its bids and tricks only: the score follows.
+    compact = to_dict(attrs.evolve(view, history=False, sheet=tuple(attrs.evolve(r, tricks=()) for r in view.sheet)))
+    assert view_from_dict(copy.deepcopy(compact)).sheet[0].result == view.sheet[0].result
+    compact["sheet"][0]["bids"][0] = "nil"
+    _refused(compact, "sheet hand 0")
 
 
 def test_cards_on_the_table_after_the_game() -> None:  # S-9
@@ -446,7 +456,7 @@ def test_a_trick_won_by_the_wrong_seat_or_led_out_of_turn() -> None:  # C-7
 
 
 def test_messages_name_the_field_and_stay_short() -> None:
-    view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and bool(v.sheet))
+    view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and bool(v.sheet) and v.history)
     data = to_dict(view)
     data["scores"][0] += 10
     assert _refused(data, "scores", "S-1").startswith("scores[0]")

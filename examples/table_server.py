@@ -92,11 +92,11 @@ Choices
   next command).  Every other bad line (non-UTF-8 bytes, malformed JSON,
   ``NaN``, duplicate keys, a non-object, an unknown command, bad fields) is
   answered with an error and the connection stays open.  Blank lines are
-  ignored.
+  ignored.  A client that lets more than 1 MiB of messages pile up unread
+  is disconnected (it keeps its seat, as any disconnection).
 * Views are not sealed (:func:`spades.seat_view`'s ``sealed``): Double Nil
   is offered as a bid, but each seat sees its cards from the deal on (the
-  events carry them, in ``dealt``), so it is not bid blind.  A client that lets more than 1 MiB of messages pile up unread
-  is disconnected (it keeps its seat, as any disconnection).
+  events carry them, in ``dealt``), so it is not bid blind.
 * A finished game's record (:meth:`spades.Record.of_state`, with the table
   and the players' names as tags) is saved as ``TABLE.json``
   (:func:`spades.serial.to_json`) and ``TABLE.txt``
@@ -728,7 +728,8 @@ async def serve(host: str = "127.0.0.1", port: int = 0, **options: Any) -> Table
 
 def _plain_text(rst: str) -> str:
     """This module's reStructuredText as plain text for ``--help``."""
-    return re.sub(r":\w+:`~?([^`]*)`", r"\1", rst).replace("``", "").replace("::", ":")
+    text = re.sub(r":\w+:`~?([^`]*)`", r"\1", rst).replace("``", "").replace("**", "")
+    return re.sub(r"::$", ":", text, flags=re.M)
 
 
 def _parser() -> argparse.ArgumentParser:

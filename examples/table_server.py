@@ -1,0 +1,825 @@
+"""A table server: Spades over TCP, one JSON object per line, on loopback only.
+
+Usage::
+
+    python examples/table_server.py --port 0                # any free port
+    python examples/table_server.py --port 7000 --rules two-player --humans 1
+    python examples/table_server.py --port 7000 --table t1 --table t2:2 --records /tmp/records
+
+The server hosts tables by name, each a :mod:`spades` game under the given rules
+with a fresh secret seed (``secrets.randbits(64)``).  People join a table by
+name; when the table's number of humans have joined, the game starts and
+the empty seats are played by a bot (:func:`spades.bots.simple_action`),
+which moves as soon as it is its turn.  The server holds the one true
+:class:`spades.GameState`; each client is sent only its own seat's view and
+the events its seat may learn, never a state and never another seat's cards.
+When a game ends, its record is saved as JSON and as text.  Standard library
+(asyncio) and :mod:`spades` only.
+
+The protocol
+------------
+
+Each line a client sends is one JSON object (UTF-8, at most 64 KiB before
+its newline) with exactly one key, the command:
+
+``{"join": {"table": "t1", "name": "alice", "seat": 2, "token": "..."}}``
+    Sit at table ``t1`` as ``alice``.  ``seat`` is optional (default: the
+    first free seat).  ``token`` is needed only to come back to a seat held
+    since the game started: the reply to the first join gives it.
+``{"act": {"text": "QH"}}`` or ``{"act": {"action": {"play": "QH"}}}``
+    A move for the client's seat: text as a player types it
+    (:meth:`spades.GameState.parse_action`: ``QH``, ``Q♥``, ``4``, ``nil``,
+    ``keep``, ``3C 7H 5S``, ...), or an action's JSON form
+    (:func:`spades.serial.action_from_dict`, as the view's
+    ``legal_actions`` list them).
+``{"view": {}}``
+    Ask for the seat's current view.
+``{"leave": {}}``
+    Leave the table (the connection stays open and may join again).
+
+Every command gets exactly one reply, in order, before anything the
+command causes is pushed:
+
+``{"ok": {...}}``
+    join: ``{"table", "seat", "name", "token", "rejoined", "started"}``;
+    act: ``{"action": <action JSON>, "text": <its canonical text>}``;
+    view and leave: ``{}``.
+``{"error": {"reason": "NOT_YOUR_TURN", "rule": "P-3", "message": "..."}}``
+    The command was refused and changed nothing.  ``reason`` is a
+    :class:`spades.Reason` name for a move the rules refuse (``rule`` is
+    then the rule's id), else one of this server's: ``BAD_UTF8``,
+    ``BAD_JSON``, ``BAD_REQUEST``, ``UNKNOWN_COMMAND``, ``LINE_TOO_LONG``,
+    ``BAD_INPUT`` (move text that cannot be read), ``BAD_ACTION`` (action
+    JSON that cannot be read), ``NOT_JOINED``, ``ALREADY_JOINED``,
+    ``NO_SUCH_TABLE``, ``TOO_MANY_TABLES``, ``TABLE_FULL``, ``SEAT_TAKEN``,
+    ``NAME_TAKEN``, ``BAD_TOKEN``, ``NOT_STARTED``, ``TOO_MANY_CLIENTS``,
+    ``INTERNAL`` (with ``rule`` ``""``).  The messages of refused moves are
+    the library's, worked out for the client's own seat: they may name that
+    seat's own cards, never another's.
+
+Pushed to each client at a table, whenever there is something new:
+
+``{"table": {"name", "humans", "started", "seats": [...]}}``
+    Who sits where: each seat ``{"seat", "player", "bot", "connected"}``
+    (``player`` is a name or ``null``).  Sent on every join, leave,
+    disconnection and at the start.
+``{"view": {...}}``
+    The seat's view document (:func:`spades.serial.to_dict` of
+    :func:`spades.seat_view`): when the game starts, on every (re)join after
+    that, and after every ``view`` command.
+``{"events": [...]}``
+    What the seat has learnt since the last view or events sent to this
+    client (:func:`spades.events.events`, each
+    :func:`spades.serial.event_to_dict`): bids, cards played, tricks won,
+    hands scored, whose turn it is...  A client keeps its view up to date
+    with :func:`spades.events.advance`.  After an accepted ``act`` the next
+    message to the actor is always this push, holding its own move and
+    every bot move that followed.
+
+Choices
+-------
+
+* Before the game starts, leaving or disconnecting frees the seat (no one
+  has seen any cards: the game is dealt at the start).  Once it has
+  started, a seat belongs to its name for the whole game: a client that
+  leaves or disconnects keeps it, **no bot takes it over**, and the game
+  waits whenever it is that seat's turn until the player comes back with
+  the same name and the token of its first join (names are not secret, so
+  the token keeps another client from taking the seat, and its cards).
+  While the seat's player is connected, no one else may take the name.
+* A line longer than 64 KiB is answered with ``LINE_TOO_LONG`` and the
+  connection is **closed** (the rest of the line cannot be told from the
+  next command).  Every other bad line (non-UTF-8 bytes, malformed JSON,
+  ``NaN``, duplicate keys, a non-object, an unknown command, bad fields) is
+  answered with an error and the connection stays open.  Blank lines are
+  ignored.  A client that lets more than 1 MiB of messages pile up unread
+  is disconnected (it keeps its seat, as any disconnection).
+* Views are not sealed (:func:`spades.seat_view`'s ``sealed``): Double Nil
+  is offered as a bid, but each seat sees its cards from the deal on (the
+  events carry them, in ``dealt``), so it is not bid blind.
+* A finished game's record (:meth:`spades.Record.of_state`, with the table
+  and the players' names as tags) is saved as ``TABLE.json``
+  (:func:`spades.serial.to_json`) and ``TABLE.txt``
+  (:meth:`spades.Record.to_text`) in the records directory, ``TABLE-2``...
+  if those exist.  Games still running when the server stops are saved the
+  same way, tagged ``Status unfinished``.  A finished table closes when its
+  last client leaves, and its name may then host a new game.
+* The server listens on loopback addresses only (``127.0.0.1``, ``::1``).
+
+In a test or another program, run it in-process::
+
+    server = TableServer(rules=Rules.partnership(target=100), humans=2, records=Path("records"))
+    listening = await server.start("127.0.0.1", 0)
+    ...
+    await server.close()
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import logging
+import random
+import re
+import secrets
+import signal
+import sys
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import spades
+from spades import GameState, IllegalActionError, ParseError, Record, Rules, SpadesError, seat_view
+from spades.bots import simple_action
+from spades.events import events
+from spades.serial import action_from_dict, action_to_dict, event_to_dict, to_dict, to_json
+
+__all__ = ["TableConfig", "TableServer", "serve", "main", "MAX_LINE"]
+
+log = logging.getLogger("table_server")
+
+MAX_LINE = 64 * 1024
+"""The longest line a client may send, in bytes, not counting its newline."""
+MAX_BACKLOG = 1024 * 1024
+"""The most bytes of messages that may wait unread for one client."""
+MAX_CLIENTS = 256
+"""The most connections at once."""
+MAX_TABLES = 64
+"""The most tables open at once, by default."""
+_TABLE_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}\Z")
+_MAX_NAME = 32
+_MAX_TEXT = 200
+_COMMANDS = ("join", "act", "view", "leave")
+
+
+class Refusal(Exception):
+    """A command this server refuses: the ``error`` reply's fields."""
+
+    def __init__(self, reason: str, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.rule = rule
+
+    def reply(self) -> dict[str, Any]:
+        """The ``{"error": ...}`` message."""
+        return {"error": {"reason": self.reason, "rule": self.rule, "message": self.message}}
+
+
+def _refusal_of(error: IllegalActionError) -> Refusal:
+    """The library's refusal of a move, as the server sends it.  The message
+    was worked out by ``explain``/``parse_action`` for the client's own seat
+    (``seat=``), so it names no card but that seat's own."""
+    return Refusal(error.reason.value, str(error), error.rule)
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """A client's value quoted for a message, cut short."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """How a table plays: its rules, and how many of its seats are for
+    people (the game starts when that many have joined; bots play the
+    others)."""
+
+    rules: Rules
+    humans: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a spades.Rules, got {type(self.rules).__name__}")
+        if type(self.humans) is not int or not 1 <= self.humans <= self.rules.players:
+            raise ValueError(f"humans must be from 1 to {self.rules.players}, got {self.humans!r}")
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection."""
+
+    writer: asyncio.StreamWriter
+    peer: str
+    table: Table | None = None
+    seat: int | None = None
+    seen: GameState | None = None
+    """The state the last view or events sent to this client describe."""
+    closed: bool = False
+
+
+@dataclass(eq=False)
+class Sitter:
+    """A person holding a seat: the name, the token to come back with, and
+    the connection while connected."""
+
+    name: str
+    token: str
+    client: Client | None
+
+
+@dataclass(eq=False)
+class Table:
+    """One game and the people at it."""
+
+    name: str
+    config: TableConfig
+    seats: list[Sitter | None]
+    bots: frozenset[int] = frozenset()
+    state: GameState | None = None
+    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    saved: tuple[Path, ...] = ()
+    """The record's files, once saved."""
+
+    @property
+    def started(self) -> bool:
+        """Whether the game has started."""
+        return self.state is not None
+
+    def clients(self) -> list[Client]:
+        """The connections at the table."""
+        return [s.client for s in self.seats if s is not None and s.client is not None]
+
+
+class TableServer:
+    """The server: its tables, its connections, and the records it saves.
+
+    ``tables`` names the tables there are (each with its config); without
+    it, a table opens on the first join of its name, under ``rules`` with
+    ``humans`` seats for people (default: every seat), up to ``max_tables``
+    at once.
+    """
+
+    def __init__(
+        self,
+        *,
+        rules: Rules | None = None,
+        humans: int | None = None,
+        tables: Mapping[str, TableConfig] | None = None,
+        records: Path = Path("records"),
+        max_tables: int = MAX_TABLES,
+    ) -> None:
+        rules = Rules.partnership() if rules is None else rules
+        self.default = TableConfig(rules, rules.players if humans is None else humans)
+        self.configs: dict[str, TableConfig] | None = None if tables is None else dict(tables)
+        for name in self.configs or {}:
+            if not _TABLE_NAME.match(name):
+                raise ValueError(f"a table name is 1 to 32 letters, digits, - and _, got {name!r}")
+        self.records = records
+        self.max_tables = max_tables
+        self.tables: dict[str, Table] = {}
+        self.clients: set[Client] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._server: asyncio.Server | None = None
+
+    # ------------------------------------------------------------------
+    # Starting and stopping.
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> asyncio.Server:
+        """Listen on ``host`` (a loopback address) and ``port`` (0: any free
+        port); :attr:`address` then says where."""
+        if not _is_loopback(host):
+            raise ValueError(f"this server listens on loopback addresses only (127.0.0.1, ::1), not {host!r}")
+        self._server = await asyncio.start_server(self._serve_client, host, port, limit=MAX_LINE)
+        return self._server
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """The host and port the server listens on."""
+        assert self._server is not None, "the server has not started"
+        host, port = self._server.sockets[0].getsockname()[:2]
+        return str(host), int(port)
+
+    async def close(self) -> None:
+        """Stop listening, save the record of every game still running, and
+        close every connection."""
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for table in self.tables.values():
+            if table.state is not None and not table.saved:
+                self._save(table)
+        for client in list(self.clients):
+            client.closed = True
+            client.writer.close()  # what is queued is sent first
+        if self._tasks:
+            _done, pending = await asyncio.wait(set(self._tasks), timeout=5)
+            if pending:  # peers that do not read: cut them off
+                for client in list(self.clients):
+                    client.writer.transport.abort()
+                await asyncio.wait(pending, timeout=5)
+
+    # ------------------------------------------------------------------
+    # A connection.
+
+    async def _serve_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        peer = writer.get_extra_info("peername")
+        client = Client(writer=writer, peer=str(peer))
+        try:
+            if len(self.clients) >= MAX_CLIENTS:
+                self._send(client, Refusal("TOO_MANY_CLIENTS", f"the server takes at most {MAX_CLIENTS} connections").reply())
+                return
+            self.clients.add(client)
+            while not client.closed:
+                try:
+                    line = await reader.readline()
+                except ValueError:  # asyncio's LimitOverrunError: no newline within MAX_LINE bytes
+                    self._send(client, Refusal("LINE_TOO_LONG", f"a line is at most {MAX_LINE} bytes; closing").reply())
+                    await _hang_up(reader, writer)
+                    break
+                if not line:
+                    break
+                self._handle_line(client, line)
+                await writer.drain()
+        except ConnectionError:
+            pass
+        finally:
+            self._gone(client)
+            writer.close()  # what is still queued is sent first
+            try:
+                await asyncio.wait_for(writer.wait_closed(), 5)
+            except Exception:  # a peer that never reads, or a connection already reset
+                writer.transport.abort()
+            self._tasks.discard(task)
+
+    def _send(self, client: Client, message: dict[str, Any]) -> None:
+        """Queue one message to ``client`` (ASCII JSON, one line); a client
+        that lets too much pile up unread is cut off."""
+        if client.closed or client.writer.is_closing():
+            return
+        client.writer.write(json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n")
+        if client.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            log.warning("%s reads too slowly: disconnected", client.peer)
+            client.closed = True
+            client.writer.transport.abort()
+
+    def _handle_line(self, client: Client, line: bytes) -> None:
+        """Answer one line: exactly one reply, then whatever it pushes."""
+        try:
+            request = _decode(line)
+            if request is None:
+                return  # a blank line
+            command, body = request
+            if command == "join":
+                self._join(client, body)
+            elif command == "act":
+                self._act(client, body)
+            elif command == "view":
+                self._view(client, body)
+            else:
+                self._leave(client, body)
+        except Refusal as refusal:
+            self._send(client, refusal.reply())
+        except Exception:  # never let one client's line take the server down
+            log.exception("internal error on a line from %s", client.peer)
+            self._send(client, Refusal("INTERNAL", "the server failed on this command").reply())
+
+    # ------------------------------------------------------------------
+    # Commands.
+
+    def _join(self, client: Client, body: dict[str, Any]) -> None:
+        _fields(body, required=("table", "name"), optional=("seat", "token"))
+        table_name, name = body["table"], body["name"]
+        if not isinstance(table_name, str) or not _TABLE_NAME.match(table_name):
+            raise Refusal("BAD_REQUEST", "table: a table name is 1 to 32 letters, digits, - and _")
+        if not isinstance(name, str) or not name.strip() or len(name) > _MAX_NAME or not name.isprintable():
+            raise Refusal("BAD_REQUEST", f"name: a name is 1 to {_MAX_NAME} printable characters")
+        seat, token = body.get("seat"), body.get("token")
+        if client.table is not None:
+            raise Refusal("ALREADY_JOINED", f"already at table {client.table.name}; leave it first")
+        table = self._table(table_name)
+        players = table.config.rules.players
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            raise Refusal("BAD_REQUEST", f"seat: the seats are 0..{players - 1}")
+        if token is not None and not isinstance(token, str):
+            raise Refusal("BAD_REQUEST", "token: a token is a string")
+        held = next((i for i, s in enumerate(table.seats) if s is not None and s.name == name), None)
+        if held is not None:
+            sitter = table.seats[held]
+            assert sitter is not None
+            if sitter.client is not None:
+                raise Refusal("NAME_TAKEN", f"{name} is already at table {table.name}, connected")
+            if not table.started:  # unreachable: before the start a seat is freed on leaving
+                raise Refusal("NAME_TAKEN", f"{name} is already at table {table.name}")
+            if token is None or not token.isascii() or not secrets.compare_digest(token, sitter.token):
+                raise Refusal("BAD_TOKEN", f"seat {held} is {name}'s: coming back to it needs the token of the first join")
+            if seat is not None and seat != held:
+                raise Refusal("SEAT_TAKEN", f"{name} holds seat {held}, not seat {seat}")
+            sitter.client = client
+            self._seat(client, table, held)
+            self._send(client, {"ok": {"table": table.name, "seat": held, "name": name, "token": sitter.token,
+                                       "rejoined": True, "started": True}})
+            log.info("table %s: %s is back at seat %d", table.name, name, held)
+            self._push_table(table)
+            self._push_view(client)
+            return
+        if table.started:
+            raise Refusal("TABLE_FULL", f"the game at table {table.name} has started: every seat is taken")
+        if seat is None:
+            seat = next((i for i, s in enumerate(table.seats) if s is None), None)
+            if seat is None:  # unreachable: the game starts once the seats for people are taken
+                raise Refusal("TABLE_FULL", f"table {table.name} is full")
+        elif table.seats[seat] is not None:
+            raise Refusal("SEAT_TAKEN", f"seat {seat} at table {table.name} is taken")
+        sitter = Sitter(name=name, token=secrets.token_urlsafe(16), client=client)
+        table.seats[seat] = sitter
+        self.tables[table.name] = table
+        self._seat(client, table, seat)
+        humans = sum(s is not None for s in table.seats)
+        started = humans >= table.config.humans
+        self._send(client, {"ok": {"table": table.name, "seat": seat, "name": name, "token": sitter.token,
+                                   "rejoined": False, "started": started}})
+        log.info("table %s: %s takes seat %d", table.name, name, seat)
+        if started:
+            self._start(table)
+        else:
+            self._push_table(table)
+
+    def _act(self, client: Client, body: dict[str, Any]) -> None:
+        _fields(body, required=(), optional=("text", "action"))
+        if ("text" in body) == ("action" in body):
+            raise Refusal("BAD_REQUEST", 'act: give either "text" or "action"')
+        table, seat, state = self._playing(client)
+        if "text" in body:
+            text = body["text"]
+            if not isinstance(text, str) or len(text) > _MAX_TEXT:
+                raise Refusal("BAD_REQUEST", f"text: a move's text is a string of at most {_MAX_TEXT} characters")
+            try:
+                # Whose turn, the phase, the text, the rules: in that order.
+                action = state.parse_action(text, seat=seat)
+            except IllegalActionError as error:
+                raise _refusal_of(error) from None
+            except ParseError as error:
+                raise Refusal("BAD_INPUT", str(error)) from None
+        else:
+            try:
+                action = action_from_dict(body["action"], state.rules)
+            except SpadesError as error:
+                raise Refusal("BAD_ACTION", f"action: {error}") from None
+            refused = state.explain(action, seat=seat)
+            if refused is not None:
+                raise _refusal_of(refused)
+        table.state = state.apply(action, seat=seat)
+        self._send(client, {"ok": {"action": action_to_dict(action), "text": str(action)}})
+        self._moved(table)
+
+    def _view(self, client: Client, body: dict[str, Any]) -> None:
+        _fields(body, required=(), optional=())
+        self._playing(client)
+        self._send(client, {"ok": {}})
+        self._push_view(client)
+
+    def _leave(self, client: Client, body: dict[str, Any]) -> None:
+        _fields(body, required=(), optional=())
+        if client.table is None:
+            raise Refusal("NOT_JOINED", "not at a table")
+        self._send(client, {"ok": {}})
+        self._away(client)
+
+    # ------------------------------------------------------------------
+    # Tables.
+
+    def _table(self, name: str) -> Table:
+        """The open table called ``name``, or a new one (not yet kept)."""
+        table = self.tables.get(name)
+        if table is not None:
+            return table
+        if self.configs is not None:
+            config = self.configs.get(name)
+            if config is None:
+                raise Refusal("NO_SUCH_TABLE", f"no table {name}; the tables are {', '.join(sorted(self.configs))}")
+        else:
+            config = self.default
+            if len(self.tables) >= self.max_tables:
+                raise Refusal("TOO_MANY_TABLES", f"at most {self.max_tables} tables are open at once")
+        return Table(name=name, config=config, seats=[None] * config.rules.players)
+
+    def _seat(self, client: Client, table: Table, seat: int) -> None:
+        client.table, client.seat, client.seen = table, seat, None
+
+    def _playing(self, client: Client) -> tuple[Table, int, GameState]:
+        """The client's table, seat and the table's state, for a command
+        that needs a game under way."""
+        table, seat = client.table, client.seat
+        if table is None or seat is None:
+            raise Refusal("NOT_JOINED", "join a table first")
+        if table.state is None:
+            joined = sum(s is not None for s in table.seats)
+            raise Refusal("NOT_STARTED", f"the game starts when {table.config.humans} players have joined "
+                                         f"({joined} so far)")
+        return table, seat, table.state
+
+    def _start(self, table: Table) -> None:
+        """Deal the game with a fresh secret seed; bots take the empty seats."""
+        table.bots = frozenset(i for i, s in enumerate(table.seats) if s is None)
+        table.state = spades.new_game(table.config.rules, seed=secrets.randbits(64))
+        log.info("table %s: the game starts (bots at seats %s)", table.name, sorted(table.bots) or "none")
+        self._play_bots(table)
+        self._push_table(table)
+        for client in table.clients():
+            self._push_view(client)
+
+    def _moved(self, table: Table) -> None:
+        """After a move: the bots' moves, the record if the game is over,
+        then each client's events."""
+        self._play_bots(table)
+        for client in table.clients():
+            self._push_events(client)
+
+    def _play_bots(self, table: Table) -> None:
+        state = table.state
+        assert state is not None
+        while state.turn is not None and state.turn in table.bots:
+            state = state.apply(simple_action(state, table.rng), seat=state.turn)
+        table.state = state
+        if state.is_over and not table.saved:
+            self._save(table)
+
+    def _away(self, client: Client) -> None:
+        """The client is no longer at its table (it left, or disconnected):
+        before the start its seat is free again; after it, the seat waits
+        for the same name to come back."""
+        table, seat = client.table, client.seat
+        client.table, client.seat, client.seen = None, None, None
+        if table is None or seat is None:
+            return
+        sitter = table.seats[seat]
+        assert sitter is not None
+        if table.started:
+            sitter.client = None
+            log.info("table %s: %s (seat %d) is away", table.name, sitter.name, seat)
+        else:
+            table.seats[seat] = None
+            log.info("table %s: %s leaves seat %d", table.name, sitter.name, seat)
+        gone = table.clients() == [] and (not table.started or (table.state is not None and table.state.is_over))
+        if gone:
+            self.tables.pop(table.name, None)  # a table no one is at, not started or finished
+        else:
+            self._push_table(table)
+
+    def _gone(self, client: Client) -> None:
+        """The connection has closed."""
+        client.closed = True
+        self.clients.discard(client)
+        self._away(client)
+
+    # ------------------------------------------------------------------
+    # What each client is sent.
+
+    def _push_table(self, table: Table) -> None:
+        seats = []
+        for i, sitter in enumerate(table.seats):
+            seats.append({"seat": i, "player": None if sitter is None else sitter.name, "bot": i in table.bots,
+                          "connected": sitter is not None and sitter.client is not None})
+        message = {"table": {"name": table.name, "humans": table.config.humans, "started": table.started,
+                             "seats": seats}}
+        for client in table.clients():
+            self._send(client, message)
+
+    def _push_view(self, client: Client) -> None:
+        assert client.table is not None and client.table.state is not None and client.seat is not None
+        state = client.table.state
+        self._send(client, {"view": to_dict(seat_view(state, client.seat))})
+        client.seen = state
+
+    def _push_events(self, client: Client) -> None:
+        assert client.table is not None and client.table.state is not None and client.seat is not None
+        state = client.table.state
+        if client.seen is None:
+            self._push_view(client)
+            return
+        news = events(client.seen, state, client.seat)
+        if news:
+            self._send(client, {"events": [event_to_dict(event) for event in news]})
+        client.seen = state
+
+    # ------------------------------------------------------------------
+    # Records.
+
+    def _save(self, table: Table) -> None:
+        """Write the table's record as ``TABLE.json`` and ``TABLE.txt`` (the
+        first of ``TABLE``, ``TABLE-2``, ... not yet used).  A failure is
+        logged: the game goes on, and the server tries again as it stops."""
+        assert table.state is not None
+        played = Record.of_state(table.state)
+        tags = [("Table", table.name)]
+        for seat, sitter in enumerate(table.seats):
+            tags.append((f"Seat{seat}", "bot" if sitter is None else sitter.name))
+        if not table.state.is_over:
+            tags.append(("Status", "unfinished"))
+        record = Record(rules=played.rules, seed=played.seed, actions=played.actions, tags=tags)
+        try:
+            table.saved = self._write(table.name, record)
+        except OSError as error:
+            log.error("table %s: the record could not be saved: %s", table.name, error)
+            return
+        log.info("table %s: record saved as %s and %s", table.name, *table.saved)
+
+    def _write(self, name: str, record: Record) -> tuple[Path, Path]:
+        self.records.mkdir(parents=True, exist_ok=True)
+        number = 1
+        while True:
+            stem = name if number == 1 else f"{name}-{number}"
+            paths = (self.records / f"{stem}.json", self.records / f"{stem}.txt")
+            try:
+                with open(paths[0], "x", encoding="utf-8") as out:
+                    out.write(to_json(record, indent=1) + "\n")
+            except FileExistsError:
+                number += 1
+                continue
+            if paths[1].exists():  # a text record without its JSON twin: leave it be
+                paths[0].unlink()
+                number += 1
+                continue
+            paths[1].write_text(record.to_text(), encoding="utf-8")
+            return paths
+
+
+async def _hang_up(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """Close a connection whose peer may still be sending: send what is
+    queued and the end of the stream, then read and drop what comes for a
+    moment, so that the peer gets the last reply rather than a reset."""
+
+    async def drop() -> None:
+        dropped = 0
+        while dropped < 16 * MAX_LINE and (chunk := await reader.read(MAX_LINE)):
+            dropped += len(chunk)
+
+    try:
+        await asyncio.wait_for(writer.drain(), 2)
+        if writer.can_write_eof():
+            writer.write_eof()
+        await asyncio.wait_for(drop(), 2)
+    except (asyncio.TimeoutError, ConnectionError, OSError):
+        pass
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {_shown(key)}")
+        out[key] = value
+    return out
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _decode(line: bytes) -> tuple[str, dict[str, Any]] | None:
+    """The command and its body, ``None`` for a blank line; else a
+    :class:`Refusal`."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Refusal("BAD_UTF8", f"the line is not UTF-8 (byte {error.start})") from None
+    if not text.strip():
+        return None
+    try:
+        request = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+        raise Refusal("BAD_JSON", f"not JSON: {str(error)[:100]}") from None
+    if not isinstance(request, dict):
+        raise Refusal("BAD_REQUEST", f"a command is a JSON object, got {type(request).__name__}")
+    if len(request) != 1:
+        raise Refusal("BAD_REQUEST", f"a command is an object with one key: {', '.join(_COMMANDS)}")
+    command, body = next(iter(request.items()))
+    if command not in _COMMANDS:
+        raise Refusal("UNKNOWN_COMMAND", f"unknown command {_shown(command)}; the commands are {', '.join(_COMMANDS)}")
+    if not isinstance(body, dict):
+        raise Refusal("BAD_REQUEST", f"{command}: expected an object, got {type(body).__name__}")
+    return command, body
+
+
+def _fields(body: dict[str, Any], *, required: Sequence[str], optional: Sequence[str]) -> None:
+    missing = [name for name in required if name not in body]
+    unknown = [name for name in body if name not in required and name not in optional]
+    if missing:
+        raise Refusal("BAD_REQUEST", f"missing field {missing[0]!r}")
+    if unknown:
+        raise Refusal("BAD_REQUEST", f"unknown field {_shown(unknown[0])}")
+
+
+async def serve(host: str = "127.0.0.1", port: int = 0, **options: Any) -> TableServer:
+    """A started :class:`TableServer` (``options`` as its constructor's)."""
+    server = TableServer(**options)
+    await server.start(host, port)
+    return server
+
+
+# ----------------------------------------------------------------------
+# The command line.
+
+
+def _plain_text(rst: str) -> str:
+    """This module's reStructuredText as plain text for ``--help``."""
+    text = re.sub(r":\w+:`~?([^`]*)`", r"\1", rst).replace("``", "").replace("**", "")
+    return re.sub(r"::$", ":", text, flags=re.M)
+
+
+def _parser() -> argparse.ArgumentParser:
+    doc = __doc__ or ""
+    about = doc[doc.index("The server hosts") : doc.index("The protocol")].strip()
+    parser = argparse.ArgumentParser(
+        prog="table_server.py",
+        description=_plain_text(doc.split("\n", 1)[0] + "\n\n" + about),
+        epilog=_plain_text(doc[doc.index("The protocol") : doc.index("In a test")].rstrip()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="a loopback address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=7000, help="the port (default 7000; 0: any free port)")
+    parser.add_argument("--rules", default="partnership", choices=sorted(spades.PRESETS),
+                        help="the rules preset of every table (default partnership)")
+    parser.add_argument("--target", type=int, help="points to win (the preset's by default)")
+    parser.add_argument("--losing-floor", type=int, help="a side at or below this score loses (rule V-1)")
+    parser.add_argument("--humans", type=int,
+                        help="seats for people at each table (default: every seat); bots play the others")
+    parser.add_argument("--table", action="append", metavar="NAME[:HUMANS]",
+                        help="a table there is (repeatable); without any, a table opens on the first join of its name")
+    parser.add_argument("--max-tables", type=int, default=MAX_TABLES,
+                        help=f"tables open at once when they open on demand (default {MAX_TABLES})")
+    parser.add_argument("--records", type=Path, default=Path("records"),
+                        help="where finished games' records are saved (default ./records)")
+    parser.add_argument("--quiet", action="store_true", help="log only warnings")
+    return parser
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The :class:`TableServer` options of the command line (SpadesError or
+    ValueError for bad ones)."""
+    changes = {}
+    if args.target is not None:
+        changes["target"] = args.target
+    if args.losing_floor is not None:
+        changes["losing_floor"] = args.losing_floor
+    rules = Rules.preset(args.rules, **changes)
+    humans = rules.players if args.humans is None else args.humans
+    default = TableConfig(rules, humans)
+    tables = None
+    if args.table:
+        tables = {}
+        for spec in args.table:
+            name, _, count = spec.partition(":")
+            if not _TABLE_NAME.match(name):
+                raise ValueError(f"--table {spec}: a table name is 1 to 32 letters, digits, - and _")
+            tables[name] = TableConfig(rules, int(count)) if count else default
+    return {"rules": rules, "humans": humans, "tables": tables, "records": args.records, "max_tables": args.max_tables}
+
+
+async def _run(options: dict[str, Any], host: str, port: int) -> None:
+    server = TableServer(**options)
+    await server.start(host, port)
+    shown_host, shown_port = server.address
+    where = f"[{shown_host}]" if ":" in shown_host else shown_host
+    print(f"listening on {where}:{shown_port}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with suppress(NotImplementedError, RuntimeError):  # not on every platform
+            loop.add_signal_handler(signum, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the server until interrupted (Ctrl-C or SIGTERM)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error(f"--port must be from 0 to 65535, not {args.port}")
+    if not _is_loopback(args.host):
+        parser.error(f"--host must be a loopback address (127.0.0.1, ::1), not {args.host!r}")
+    try:
+        options = _options(args)
+    except (SpadesError, ValueError) as error:
+        parser.error(str(error))
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(asctime)s %(message)s")
+    try:
+        asyncio.run(_run(options, args.host, args.port))
+    except KeyboardInterrupt:
+        pass
+    except OSError as error:  # the port is taken...
+        print(f"table_server: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

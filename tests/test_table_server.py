@@ -1,0 +1,617 @@
+"""The table server of ``examples/table_server.py``, driven by real clients.
+
+Each test starts the server in-process on 127.0.0.1 with an ephemeral port
+and talks to it over TCP with ``asyncio.open_connection``, one JSON object
+per line, as any client would.  Games use a low target and a losing floor
+(V-1) so that they end in a few hands.  Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import spades
+from spades import Card, CardSet, Phase, Record, Rules, SeatView, seat_view
+from spades.bots import estimate_bid
+from spades.events import advance
+from spades.serial import action_to_dict, event_from_dict, record_from_json, view_from_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "table_server.py"
+TIMEOUT = 10.0  # one message
+TEST_TIMEOUT = 25.0  # one whole test
+SHORT = Rules.partnership(target=100, losing_floor=-100)
+
+
+def _load() -> Any:
+    spec = importlib.util.spec_from_file_location("table_server_example", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+ts: Any = _load()
+
+
+def run(body: Callable[[], Awaitable[None]]) -> None:
+    """Run one test's body in a fresh event loop, bounded in time."""
+
+    async def bounded() -> None:
+        await asyncio.wait_for(body(), TEST_TIMEOUT)
+
+    asyncio.run(bounded())
+
+
+class Player:
+    """A client: its connection, and what it has been sent.  It keeps its
+    view up to date from the pushed events (spades.events.advance), as a
+    real client would."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.view: SeatView | None = None
+        self.table: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.messages: list[dict[str, Any]] = []
+        self.views = 0
+
+    @classmethod
+    async def connect(cls, server: Any) -> Player:
+        host, port = server.address
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), TIMEOUT)
+        return cls(reader, writer)
+
+    async def send_raw(self, data: bytes) -> None:
+        self.writer.write(data)
+        await self.writer.drain()
+
+    async def send(self, message: object) -> None:
+        await self.send_raw(json.dumps(message).encode() + b"\n")
+
+    async def next(self) -> dict[str, Any]:
+        """The next message, pushes taken into account."""
+        line = await asyncio.wait_for(self.reader.readline(), TIMEOUT)
+        assert line.endswith(b"\n"), f"the connection closed: {line!r}"
+        message: dict[str, Any] = json.loads(line)
+        assert isinstance(message, dict) and len(message) == 1
+        self.messages.append(message)
+        if "view" in message:
+            self.view = view_from_dict(message["view"])
+            self.views += 1
+        elif "events" in message:
+            assert self.view is not None, "events before any view"
+            happened = [event_from_dict(event, self.view.rules) for event in message["events"]]
+            self.view = advance(self.view, happened)
+        elif "table" in message:
+            self.table = message["table"]
+        else:
+            assert set(message) <= {"ok", "error"}, message
+        return message
+
+    async def reply(self) -> dict[str, Any]:
+        """Read up to the reply to the last command (ok or error)."""
+        while True:
+            message = await self.next()
+            if "ok" in message or "error" in message:
+                return message
+
+    async def request(self, message: object) -> dict[str, Any]:
+        await self.send(message)
+        return await self.reply()
+
+    async def refused(self, message: object) -> dict[str, Any]:
+        """Send ``message``; it must be refused: the error's fields."""
+        answer = await self.request(message)
+        assert "error" in answer, answer
+        error: dict[str, Any] = answer["error"]
+        assert set(error) == {"reason", "rule", "message"}
+        return error
+
+    async def join(self, table: str, name: str, **extra: object) -> dict[str, Any]:
+        answer = await self.request({"join": {"table": table, "name": name, **extra}})
+        assert "ok" in answer, answer
+        ok: dict[str, Any] = answer["ok"]
+        self.seat, self.token = ok["seat"], ok["token"]
+        return ok
+
+    async def act(self, action: spades.Action, *, as_json: bool) -> None:
+        """Make a legal move; the events it causes come right after the ok."""
+        body = {"action": action_to_dict(action)} if as_json else {"text": str(action)}
+        answer = await self.request({"act": body})
+        assert "ok" in answer, answer
+        assert answer["ok"]["action"] == action_to_dict(action)
+        assert "events" in await self.next()
+
+    async def until(self, done: Callable[[SeatView], bool]) -> SeatView:
+        """Read pushes until the view satisfies ``done``."""
+        while self.view is None or not done(self.view):
+            await self.next()
+        return self.view
+
+    async def close(self) -> None:
+        self.writer.close()
+        try:
+            await asyncio.wait_for(self.writer.wait_closed(), TIMEOUT)
+        except (ConnectionError, OSError):
+            pass
+
+
+async def start(tmp_path: Path, **options: Any) -> Any:
+    server = ts.TableServer(records=tmp_path / "records", **options)
+    await server.start("127.0.0.1", 0)
+    host, port = server.address
+    assert host == "127.0.0.1" and port > 0
+    assert all(sock.getsockname()[0] == "127.0.0.1" for sock in server._server.sockets)  # loopback only
+    return server
+
+
+def choose(view: SeatView, rng: random.Random) -> spades.Action:
+    """A legal action of the seat's own view: in the bidding, mostly the
+    bid its hand is worth (so that games last a few hands), now and then
+    Double Nil (so that exchanges happen too); else one at random."""
+    if view.phase is Phase.BID and rng.random() > 0.1:
+        want = estimate_bid(view.hand, view.rules)
+        bids = [bid for bid in view.legal_actions if isinstance(bid, spades.Bid) and not bid.double_nil]
+        return min(bids, key=lambda bid: abs(bid.tricks - want))
+    return rng.choice(view.legal_actions)
+
+
+async def play_out(player: Player, seed: int) -> SeatView:
+    """Play the seat's legal actions, chosen from its own view, each sent
+    as text or as JSON at random, until the game ends."""
+    rng = random.Random(seed)
+    while True:
+        view = await player.until(lambda v: v.is_over or v.is_my_turn)
+        if view.is_over:
+            return view
+        await player.act(choose(view, rng), as_json=rng.random() < 0.5)
+
+
+def check_record(server: Any, table: str, views: list[SeatView]) -> spades.GameState:
+    """The saved record (JSON and text) replays to the end the clients saw."""
+    saved = server.tables[table].saved if table in server.tables else None
+    paths = sorted((server.records).glob(f"{table}*"))
+    assert [p.name for p in paths] == [f"{table}.json", f"{table}.txt"], paths
+    if saved:
+        assert tuple(sorted(saved)) == tuple(paths)
+    record = record_from_json(paths[0].read_text(encoding="utf-8"))
+    final = record.replay()
+    assert Record.parse(paths[1].read_text(encoding="utf-8")).replay() == final
+    assert final.is_over
+    assert ("Table", table) in record.tags
+    for view in views:
+        assert view.is_over and view.scores == final.scores and view.winner == final.winner
+        assert view == seat_view(final, view.seat)  # nothing lost on the way
+    return final
+
+
+def no_state_documents(player: Player) -> None:
+    """A client is never sent a state, only views of its own seat."""
+    for message in player.messages:
+        text = json.dumps(message)
+        assert '"spades.state"' not in text
+        if "view" in message:
+            assert message["view"]["seat"] == player.seat
+
+
+# ----------------------------------------------------------------------
+
+
+def test_four_clients_play_a_whole_game(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT)
+        try:
+            players = [await Player.connect(server) for _ in range(4)]
+            for i, player in enumerate(players[:3]):
+                ok = await player.join("t1", f"p{i}")
+                assert ok["seat"] == i and not ok["started"]
+                assert (await player.refused({"view": {}}))["reason"] == "NOT_STARTED"
+            ok = await players[3].join("t1", "p3")
+            assert ok["started"] and ok["seat"] == 3
+            views = await asyncio.gather(*(play_out(p, seed) for seed, p in enumerate(players)))
+            final = check_record(server, "t1", list(views))
+            assert final == server.tables["t1"].state
+            assert len(final.sheet) >= 1
+            for player in players:
+                no_state_documents(player)
+                assert player.views == 1  # one view at the start; events did the rest
+                assert player.table is not None and player.table["started"]
+                # The view asked for now is the one the events built.
+                assert "ok" in await player.request({"view": {}})
+                assert "view" in await player.next() and player.view == seat_view(final, player.seat or 0)
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_two_clients_and_two_bots(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=2)
+        try:
+            alice, bob = await Player.connect(server), await Player.connect(server)
+            assert (await alice.join("duo", "alice", seat=2))["seat"] == 2
+            ok = await bob.join("duo", "bob")
+            assert ok["seat"] == 0 and ok["started"]
+            views = await asyncio.gather(play_out(alice, 1), play_out(bob, 2))
+            assert alice.table is not None
+            assert [(s["player"], s["bot"]) for s in alice.table["seats"]] == [
+                ("bob", False), (None, True), ("alice", False), (None, True)
+            ]
+            final = check_record(server, "duo", list(views))
+            assert ("Seat1", "bot") in record_from_json((server.records / "duo.json").read_text()).tags
+            # The bots bid and played every hand (C-3, C-8).
+            for row in final.sheet:
+                assert len(row.bids) == 4 and sum(row.tricks) == 13
+            # The game is over: no move is taken any more (S-9).
+            assert (await bob.refused({"act": {"text": "3"}}))["reason"] == "GAME_OVER"
+            # A finished table closes with its last client; the name hosts a new game.
+            await alice.close()
+            await bob.close()
+            for _ in range(100):
+                if "duo" not in server.tables:
+                    break
+                await asyncio.sleep(0.01)
+            assert "duo" not in server.tables
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_one_human_starts_at_once_two_player(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=Rules.two_player(target=100, losing_floor=-100), humans=1)
+        try:
+            solo = await Player.connect(server)
+            assert (await solo.join("solo", "sam"))["started"]
+            view = await play_out(solo, 3)
+            check_record(server, "solo", [view])
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_bad_lines_are_answered_and_the_connection_kept(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, tables={"t": ts.TableConfig(SHORT, 1)})
+        try:
+            client = await Player.connect(server)
+            cases = [
+                (b"{not json", "BAD_JSON"),
+                (b"[1, 2]", "BAD_REQUEST"),
+                (b'"join"', "BAD_REQUEST"),
+                (b"\xff\xfe{}", "BAD_UTF8"),
+                (b'{"dance": {}}', "UNKNOWN_COMMAND"),
+                (b'{"join": 5}', "BAD_REQUEST"),
+                (b'{"view": {}, "leave": {}}', "BAD_REQUEST"),
+                (b'{"act": {"text": NaN}}', "BAD_JSON"),
+                (b'{"act": {"text": "QH", "text": "2C"}}', "BAD_JSON"),
+                (b"[" * 50_000, "BAD_JSON"),
+                (b'{"join": {"table": "t", "name": "a", "seat": 1' + b"0" * 5000 + b"}}", "BAD_JSON"),
+                (b'{"join": {"table": "t", "name": "a", "seat": 9}}', "BAD_REQUEST"),
+                (b'{"join": {"table": "t", "name": "a", "seat": true}}', "BAD_REQUEST"),
+                (b'{"join": {"table": "t", "name": "", "seat": 1}}', "BAD_REQUEST"),
+                (b'{"join": {"table": "../etc", "name": "a"}}', "BAD_REQUEST"),
+                (b'{"join": {"table": "t", "name": "a", "colour": "red"}}', "BAD_REQUEST"),
+                (b'{"join": {"table": "nowhere", "name": "a"}}', "NO_SUCH_TABLE"),
+                (b'{"act": {"text": "QH"}}', "NOT_JOINED"),
+                (b'{"view": {}}', "NOT_JOINED"),
+                (b'{"leave": {}}', "NOT_JOINED"),
+            ]
+            for line, reason in cases:
+                await client.send_raw(b"\n" + line + b"\n")  # a blank line is ignored: no reply
+                answer = await client.reply()
+                assert answer.get("error", {}).get("reason") == reason, (line[:60], answer)
+                assert answer["error"]["rule"] == ""
+            # Still connected, and the server still serves.
+            ok = await client.join("t", "amy")
+            assert ok["started"]
+            assert (await client.refused({"act": {}}))["reason"] == "BAD_REQUEST"
+            assert (await client.refused({"act": {"text": "QH", "action": {"play": "QH"}}}))["reason"] == "BAD_REQUEST"
+            assert (await client.refused({"join": {"table": "t", "name": "amy"}}))["reason"] == "ALREADY_JOINED"
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_an_oversized_line_closes_that_connection_only(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1)
+        try:
+            other = await Player.connect(server)
+            await other.join("busy", "olga")
+            before = server.tables["busy"].state
+            flood = await Player.connect(server)
+            await flood.send_raw(b'{"act": {"text": "' + b"x" * (ts.MAX_LINE + 10) + b'"}}\n')
+            answer = await flood.next()
+            assert answer["error"]["reason"] == "LINE_TOO_LONG"
+            assert await asyncio.wait_for(flood.reader.read(), TIMEOUT) == b""  # closed by the server
+            # A line of MAX_LINE bytes and its newline is read; one byte more is not.
+            fine = await Player.connect(server)
+            padded = b'{"view": {}}'.ljust(ts.MAX_LINE) + b"\n"
+            await fine.send_raw(padded)
+            assert (await fine.reply())["error"]["reason"] == "NOT_JOINED"
+            await fine.send_raw(b" " + padded)
+            assert (await fine.reply())["error"]["reason"] == "LINE_TOO_LONG"
+            assert await asyncio.wait_for(fine.reader.read(), TIMEOUT) == b""
+            # The other table goes on as before.
+            assert server.tables["busy"].state is before
+            assert "ok" in await other.request({"view": {}})
+            assert "view" in await other.next()
+            await flood.close()
+            await fine.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def _other_hands_absent(message: str, state: spades.GameState, seat: int, tried: str) -> None:
+    """An error message names no card of another seat's hand (but the card
+    the seat itself tried, which it named)."""
+    for other in range(state.rules.players):
+        if other != seat and len(state.hand(other)):
+            assert str(state.hand(other)) not in message
+    named = set(re.findall(r"\b(?:10|[2-9TJQKA])[SHDC]\b", message))
+    allowed = {str(card) for card in state.hand(seat)} | {tried}
+    assert named <= allowed, (message, named - allowed)
+
+
+def test_out_of_turn_wrong_phase_and_illegal_moves(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT)
+        try:
+            players = [await Player.connect(server) for _ in range(4)]
+            for i, player in enumerate(players):
+                await player.join("rules", f"p{i}", seat=i)
+            for player in players:
+                await player.until(lambda v: True)
+            table = server.tables["rules"]
+            state = table.state
+            assert state.phase is Phase.BID
+            first = players[state.turn]
+            idle = players[(state.turn + 1) % 4]
+            # Whose turn comes first (P-3), as text and as JSON.
+            for body in ({"text": "3"}, {"text": "QH"}, {"text": "fourteen"}, {"action": {"bid": "3"}}):
+                error = await idle.refused({"act": body})
+                assert (error["reason"], error["rule"]) == ("NOT_YOUR_TURN", "P-3")
+                assert error["message"] == f"it is seat {state.turn}'s turn, not seat {idle.seat}'s (rule P-3)"
+            # Then the phase: a card during the bidding (C-3).
+            error = await first.refused({"act": {"text": "QH"}})
+            assert (error["reason"], error["rule"]) == ("WRONG_PHASE", "C-3")
+            error = await first.refused({"act": {"action": {"play": "QH"}}})
+            assert error["reason"] == "WRONG_PHASE"
+            # Then the text, then the rules.
+            assert (await first.refused({"act": {"text": "fourteen"}}))["reason"] == "BAD_INPUT"
+            error = await first.refused({"act": {"text": "14"}})
+            assert (error["reason"], error["rule"]) == ("BID_OUT_OF_RANGE", "C-3")
+            assert (await first.refused({"act": {"action": {"bid": "14"}}}))["reason"] == "BAD_ACTION"
+            assert (await first.refused({"act": {"action": {"bid": 3}}}))["reason"] == "BAD_ACTION"
+            assert (await first.refused({"act": {"action": {"play": "ZZ"}}}))["reason"] == "BAD_ACTION"
+            assert (await first.refused({"act": {"action": {"deal": []}}}))["reason"] == "BAD_ACTION"
+            assert (await first.refused({"act": {"text": 3}}))["reason"] == "BAD_REQUEST"
+            assert table.state is state  # nothing refused changed anything
+            # Bid 3 each, round the table (text and JSON).
+            for n in range(4):
+                turn = table.state.turn
+                await players[turn].act(spades.Bid(3), as_json=n % 2 == 0)
+            for player in players:
+                await player.until(lambda v: v.phase is Phase.PLAY)
+            state = table.state
+            leader = players[state.turn]
+            # A bid in the play (C-5's phase), a card not in the hand, a card
+            # of another seat's hand: refused, naming only the seat's own cards.
+            error = await leader.refused({"act": {"text": "4"}})
+            assert (error["reason"], error["rule"]) == ("WRONG_PHASE", "C-5")
+            someone_else = (state.turn + 2) % 4
+            theirs = str(next(iter(state.hand(someone_else))))
+            for body in ({"text": theirs}, {"action": {"play": theirs}}):
+                error = await leader.refused({"act": body})
+                assert error["reason"] == "CARD_NOT_IN_HAND"
+                _other_hands_absent(error["message"], state, state.turn, theirs)
+            assert table.state is state
+            # Lead, then a follower that does not follow suit (C-5), if it can.
+            lead = next(card for card in leader.view.legal_actions if isinstance(card, Card))
+            await leader.act(lead, as_json=False)
+            follower = players[table.state.turn]
+            view = await follower.until(lambda v: v.is_my_turn)
+            wrong = [card for card in view.hand if card not in view.legal_actions]
+            if wrong:
+                error = await follower.refused({"act": {"text": str(wrong[0])}})
+                assert error["reason"] in ("MUST_FOLLOW_SUIT", "SPADES_NOT_BROKEN")
+                _other_hands_absent(error["message"], table.state, follower.seat or 0, str(wrong[0]))
+            for player in players:
+                no_state_documents(player)
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_disconnect_and_rejoin_mid_trick(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT)
+        try:
+            players = [await Player.connect(server) for _ in range(4)]
+            for i, player in enumerate(players):
+                await player.join("r", f"p{i}")
+            for player in players:
+                await player.until(lambda v: True)
+            table = server.tables["r"]
+            rng = random.Random(5)
+
+            async def step() -> None:
+                seat = table.state.turn
+                view = await players[seat].until(lambda v: v.is_my_turn)
+                choices = [a for a in view.legal_actions if not (isinstance(a, spades.Bid) and a.double_nil)]
+                await players[seat].act(rng.choice(choices), as_json=False)
+
+            # The bidding and the first card of the second trick.
+            while not (table.state.phase is Phase.PLAY and sum(table.state.tricks_won) == 1 and len(table.state.trick) == 1):
+                await step()
+            state = table.state
+            now, away = state.turn, (state.turn + 1) % 4
+            gone = players[away]
+            token, name = gone.token, f"p{away}"
+            await gone.close()
+            # The others are told that the seat is away.
+            watcher = players[(away + 1) % 4]
+            while watcher.table is None or watcher.table["seats"][away]["connected"]:
+                await watcher.next()
+            assert watcher.table["seats"][away]["player"] == name
+            # The seat before it plays; then the game waits for the absent seat.
+            await step()
+            waiting = table.state
+            assert waiting.turn == away and len(waiting.trick) == 2
+            for player in players:
+                if player is not gone:
+                    error = await player.refused({"act": {"text": "2C"}})
+                    assert error["reason"] == "NOT_YOUR_TURN"
+            await asyncio.sleep(0.05)
+            assert table.state is waiting  # no bot took the seat over
+            # Another name cannot take the seat; the name without its token cannot either.
+            back = await Player.connect(server)
+            assert (await back.refused({"join": {"table": "r", "name": "mallory"}}))["reason"] == "TABLE_FULL"
+            assert (await back.refused({"join": {"table": "r", "name": name}}))["reason"] == "BAD_TOKEN"
+            assert (await back.refused({"join": {"table": "r", "name": name, "token": "guess"}}))["reason"] == "BAD_TOKEN"
+            connected = players[now]
+            intruder = await Player.connect(server)
+            error = await intruder.refused({"join": {"table": "r", "name": f"p{now}", "token": connected.token}})
+            assert error["reason"] == "NAME_TAKEN"  # while connected, the name is in use
+            # With its token, the seat comes back and sees what it should.
+            ok = await back.join("r", name, token=token)
+            assert ok["rejoined"] and ok["seat"] == away
+            view = await back.until(lambda v: True)
+            assert view == seat_view(table.state, away)
+            assert view.is_my_turn and view.trick == waiting.trick and len(view.tricks) == 1
+            assert view.hand == waiting.hand(away)
+            # The game goes on from there to the end.
+            players[away] = back
+            back.seat = away
+            views = await asyncio.gather(*(play_out(p, seed) for seed, p in enumerate(players)))
+            check_record(server, "r", list(views))
+            await intruder.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_leaving_before_the_start_frees_the_seat(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT)
+        try:
+            ann, ben = await Player.connect(server), await Player.connect(server)
+            assert (await ann.join("w", "ann", seat=1))["seat"] == 1
+            assert (await ben.refused({"join": {"table": "w", "name": "ben", "seat": 1}}))["reason"] == "SEAT_TAKEN"
+            assert (await ben.refused({"join": {"table": "w", "name": "ann"}}))["reason"] == "NAME_TAKEN"
+            assert "ok" in await ann.request({"leave": {}})
+            assert (await ben.join("w", "ben", seat=1))["seat"] == 1
+            assert "w" in server.tables and server.tables["w"].state is None  # no cards dealt yet
+            await ben.close()
+            for _ in range(100):
+                if "w" not in server.tables:
+                    break
+                await asyncio.sleep(0.01)
+            assert "w" not in server.tables  # an empty table that never started closes
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_stopping_saves_the_games_still_running(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1)
+        player = await Player.connect(server)
+        await player.join("late", "lee")
+        view = await player.until(lambda v: v.is_my_turn)
+        await player.act(view.legal_actions[0], as_json=True)
+        state = server.tables["late"].state
+        await server.close()
+        assert await asyncio.wait_for(player.reader.read(), TIMEOUT) == b""
+        record = record_from_json((tmp_path / "records" / "late.json").read_text(encoding="utf-8"))
+        assert ("Status", "unfinished") in record.tags
+        assert record.replay() == state
+        await player.close()
+
+    run(body)
+
+
+def test_loopback_only_and_config_checks(tmp_path: Path) -> None:
+    async def body() -> None:
+        for host in ("0.0.0.0", "192.168.1.1", "localhost", "::"):
+            with pytest.raises(ValueError, match="loopback"):
+                await ts.TableServer(records=tmp_path).start(host, 0)
+
+    run(body)
+    with pytest.raises(ValueError):
+        ts.TableConfig(SHORT, 5)
+    with pytest.raises(ValueError):
+        ts.TableServer(tables={"a/b": ts.TableConfig(SHORT, 1)})
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+def test_command_line_help_and_refusals() -> None:
+    done = subprocess.run([sys.executable, str(EXAMPLE), "--help"], capture_output=True, text=True, env=_env(),
+                          timeout=60, check=False)
+    assert done.returncode == 0
+    for words in ("--port", "--records", "--humans", "The protocol", '{"join": {"table": "t1"', "LINE_TOO_LONG"):
+        assert words in done.stdout
+    for bad in (["--host", "0.0.0.0"], ["--rules", "bridge"], ["--humans", "5"], ["--port", "70000"],
+                ["--table", "a/b"], ["--target", "0"]):
+        done = subprocess.run([sys.executable, str(EXAMPLE), *bad], capture_output=True, text=True, env=_env(),
+                              timeout=60, check=False)
+        assert done.returncode == 2, (bad, done.stderr)
+
+
+def test_command_line_serves_on_an_ephemeral_port(tmp_path: Path) -> None:
+    command = [sys.executable, str(EXAMPLE), "--port", "0", "--humans", "1", "--target", "100",
+               "--losing-floor", "-100", "--records", str(tmp_path), "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.fullmatch(r"listening on 127\.0\.0\.1:(\d+)\n", line)
+        assert found, line
+        port = int(found.group(1))
+
+        async def body() -> None:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), TIMEOUT)
+            player = Player(reader, writer)
+            assert (await player.join("cli", "cleo"))["started"]
+            await play_out(player, 7)
+            await player.close()
+
+        run(body)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["cli.json", "cli.txt"]
+    finally:
+        process.terminate()
+        _out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert err == ""

@@ -27,6 +27,7 @@ from spades.cards import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, Rank
 from spades.deal import dealer_of_hand, next_dealer
 from spades.draft import double_nil_declarable, walk_draft
 from spades.errors import (
+    MESSAGE_LIMIT,
     ArgumentError,
     ArgumentTypeError,
     IllegalActionError,
@@ -80,6 +81,7 @@ __all__ = [
     "HandSummary",
     "IllegalActionError",
     "LITTLE_JOKER",
+    "MESSAGE_LIMIT",
     "PRESETS",
     "ParseError",
     "Phase",

@@ -18,12 +18,13 @@ True
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import ParseError, short_repr
+from spades.errors import ParseError, SpadesError, short_repr
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 
@@ -290,8 +291,12 @@ class CardSet:
         if isinstance(cards, (str, bytes, bytearray)):
             raise ParseError(f"expected some cards, got the text {short_repr(cards)}; CardSet.parse reads a hand")
         try:
-            items = iter(cards)
-        except TypeError:
+            # 55 items are enough: no deck has more than 54 cards, so the 55th
+            # would be a card given twice, or not a card.
+            items = tuple(itertools.islice(cards, NUM_CARD_INDEXES + 1))
+        except SpadesError:  # raised by the iterator: already one of ours
+            raise
+        except Exception:  # not iterable, or an iterator that raises
             raise ParseError(f"expected some cards, got {short_repr(cards)}") from None
         mask = 0
         for item in items:
@@ -391,7 +396,13 @@ class CardSet:
         return cards_of_mask(self.mask)
 
     def suit(self, suit: Suit | int) -> CardSet:
-        """The cards of one natural suit (jokers not included)."""
+        """The cards of one natural suit (jokers not included).
+
+        >>> str(CardSet.parse("AK.Q.J.2").suit(Suit.SPADES))
+        'AK...'
+        """
+        if type(suit) is not Suit and (type(suit) is not int or not 0 <= suit <= 3):
+            raise ParseError(f"a suit is a Suit or 0..3, got {short_repr(suit)}")
         return CardSet(self.mask & SUIT_MASKS[suit])
 
     def __str__(self) -> str:

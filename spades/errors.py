@@ -17,6 +17,7 @@ BID_OUT_OF_RANGE C-3
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 __all__ = [
     "SpadesError",
@@ -27,6 +28,7 @@ __all__ = [
     "ArgumentError",
     "ArgumentTypeError",
     "Reason",
+    "MESSAGE_LIMIT",
 ]
 
 
@@ -81,7 +83,14 @@ class Reason(str, enum.Enum):
 
 
 class SpadesError(Exception):
-    """Base class of every error this library raises on bad input."""
+    """Base class of every error this library raises on bad input.
+
+    Its message is at most :data:`MESSAGE_LIMIT` (300) characters long,
+    whatever the input was: values are quoted cut short.
+    """
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(clip(message) if type(message) is str else short_repr(message))
 
 
 class IllegalActionError(SpadesError, ValueError):
@@ -98,8 +107,12 @@ class IllegalActionError(SpadesError, ValueError):
     def __init__(self, reason: Reason, message: str, rule: str = "") -> None:
         self.reason = reason
         self.rule = rule
-        text = f"{message} (rule {rule})" if rule else message
-        super().__init__(text)
+        message = message if type(message) is str else short_repr(message)
+        if type(rule) is str:
+            suffix = f" (rule {clip(rule, VALUE_LIMIT)})" if rule else ""
+        else:
+            suffix = f" (rule {short_repr(rule)})"
+        super().__init__(clip(message, MESSAGE_LIMIT - len(suffix)) + suffix)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_illegal, (self.reason, str(self), self.rule))
@@ -126,8 +139,9 @@ class ParseError(SpadesError, ValueError):
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         self.line = line
         self.column = column
-        where = f"line {line}, column {column}: " if line is not None else ""
-        super().__init__(where + message)
+        message = message if type(message) is str else short_repr(message)
+        where = f"line {short_repr(line)}, column {short_repr(column)}: " if line is not None else ""
+        super().__init__(where + clip(message, MESSAGE_LIMIT - len(where)))
 
 
 class RulesError(SpadesError, ValueError):
@@ -178,13 +192,82 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
-def short_repr(value: object) -> str:
-    """``repr(value)``, cut to a bounded length for a message (an int too
-    large to print in a few words is described by its size)."""
-    if type(value) is int and value.bit_length() > 160:
-        return f"an int of {value.bit_length()} bits"
+# ----------------------------------------------------------------------
+# Values in messages: the one place that decides how a value of the
+# caller's is quoted, so that no message grows with its input.
+
+MESSAGE_LIMIT: Final = 300
+"""The longest message (``str(error)``) of any error this library raises, in
+characters: a value quoted in a message is cut short (:func:`short_repr`),
+and so is a message built from several (:func:`clip`)."""
+VALUE_LIMIT: Final = 60
+"""The longest quotation of one value in a message, in characters."""
+_WHOLE_DIGITS: Final = 40
+_CONTAINERS: Final = (list, tuple, dict, set, frozenset)
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` if it has at most ``limit`` characters, else its start and
+    ``"..."``, ``limit`` characters in all.
+
+    >>> clip("x" * 500)[-5:], len(clip("x" * 500)), clip("short")
+    ('xx...', 300, 'short')
+    """
+    return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
+
+
+def type_name(value: object) -> str:
+    """The name of ``value``'s type for a message, cut short.
+
+    >>> type_name(3), type_name(type("T" * 100, (), {})())[-5:]
+    ('int', 'TT...')
+    """
     try:
+        name = type(value).__name__
+    except Exception:  # a metaclass that hides the name
+        name = "object"
+    return clip(name, VALUE_LIMIT) if type(name) is str else "object"
+
+
+def short_repr(value: object, limit: int = VALUE_LIMIT) -> str:
+    """``repr(value)`` for a message, of at most ``limit`` characters, whatever
+    ``value`` is: an int too long to write out is described by its size, a
+    long list or dict by its length, a long text is cut before it is quoted,
+    and a ``__repr__`` that raises gives the type's name.
+
+    >>> short_repr("abc"), short_repr("x" * 100)[-5:], short_repr(-10**5000)
+    ("'abc'", 'xx...', 'an int of 5001 digits')
+    >>> short_repr(list(range(100_000)))
+    'a list of 100000 items'
+    """
+    try:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = int.__index__(value)  # the int itself, whatever its class says
+            if not -(10**_WHOLE_DIGITS) < number < 10**_WHOLE_DIGITS:
+                return _digits(number)
+            if type(value) is int:
+                return clip(repr(number), limit)
+        elif type(value) is str or type(value) is bytes:
+            value = value[: limit + 1]  # cut before quoting: repr of a long text is as long
+        elif type(value) in _CONTAINERS and len(value) > 20:  # type: ignore[arg-type]
+            return clip(f"a {type(value).__name__} of {len(value)} items", limit)  # type: ignore[arg-type]
         text = repr(value)
-    except Exception:  # a hostile __repr__
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
+        if type(text) is not str:
+            raise TypeError
+    except Exception:  # a hostile __repr__, or one nested too deep
+        text = f"<{type_name(value)}>"
+    return clip(text, limit)
+
+
+def _digits(number: int) -> str:
+    """The size of a long int, worked out from its bits (writing it out
+    would take time, and Python refuses to past 4300 digits)."""
+    bits = abs(number).bit_length()
+    digits = (bits - 1) * 30103 // 100000 + 1  # about log10(2) digits a bit
+    if bits > 100_000:
+        return f"an int of about {digits} digits"
+    while digits > 1 and abs(number) < 10 ** (digits - 1):
+        digits -= 1
+    while abs(number) >= 10**digits:
+        digits += 1
+    return f"an int of {digits} digits"

@@ -25,7 +25,8 @@ from typing import Any, Final, Literal
 import attrs
 
 from spades._decks import DeckFacts, deck_facts
-from spades.errors import ArgumentError, ArgumentTypeError, RulesError
+from spades.actions import MAX_EXCHANGE
+from spades.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr, type_name
 
 __all__ = ["Rules", "PRESETS", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
 
@@ -50,9 +51,9 @@ def hand_size(players: int) -> int:
 
 def _check_players(players: object) -> None:
     if type(players) is not int:
-        raise ArgumentTypeError(f"players: an int, got {shown(players)}")
+        raise ArgumentTypeError(f"players: an int, got {short_repr(players)}")
     if not 2 <= players <= 4:
-        raise ArgumentError(f"players: 2, 3 or 4, got {shown(players)}")
+        raise ArgumentError(f"players: 2, 3 or 4, got {short_repr(players)}")
 
 
 def seating(players: int, partners: bool) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
@@ -67,7 +68,7 @@ def seating(players: int, partners: bool) -> tuple[tuple[tuple[int, ...], ...], 
     """
     _check_players(players)
     if type(partners) is not bool:
-        raise ArgumentTypeError(f"partners: true or false, got {shown(partners)}")
+        raise ArgumentTypeError(f"partners: true or false, got {short_repr(partners)}")
     if partners and players != 4:
         raise ArgumentError(f"partners: only with 4 players (P-1, V-10), got players={players}")
     return _seating(players, partners)
@@ -96,31 +97,9 @@ BAGS_PER_PENALTY_LIMIT: Final = 100
 """The greatest ``bags_per_penalty``."""
 
 
-def shown(value: object) -> str:
-    """``value`` for a message, of bounded length: its ``repr`` cut short,
-    or for an int too long to write out, its size.
-
-    >>> shown("x" * 100)[-5:], shown(-10**5000)
-    ('xx...', 'an int of about 5000 digits')
-    """
-    if type(value) is int and not -(10**30) < value < 10**30:
-        return f"an int of about {(value.bit_length() - 1) * 30103 // 100000 + 1} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__
-        text = f"<{_type_name(value)}>"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _type_name(value: object) -> str:
-    name = type(value).__name__
-    return name if len(name) <= 60 else name[:57] + "..."
-
-
-
 def _names(keys: Sequence[object]) -> str:
     """Some of ``keys`` for a message: a few, each cut short."""
-    text = ", ".join(shown(k) for k in keys[:5])
+    text = ", ".join(short_repr(k, 40) for k in keys[:5])  # five of them and the count fit in a message
     return text if len(keys) <= 5 else f"{text} and {len(keys) - 5} more"
 
 
@@ -129,7 +108,7 @@ def _unknown(keys: Sequence[object]) -> RulesError:
 
 
 def _sort_key(key: object) -> tuple[int, str]:
-    return (0, key) if type(key) is str else (1, shown(key))
+    return (0, key) if type(key) is str else (1, short_repr(key))
 
 
 def _choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
@@ -137,7 +116,7 @@ def _choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
         # The type first: an object's own __eq__ is never called.
         if type(value) is not str or value not in allowed:
             options = ", ".join(repr(a) for a in allowed)
-            raise RulesError(f"{attribute.name}: must be one of {options}, got {shown(value)}")
+            raise RulesError(f"{attribute.name}: must be one of {options}, got {short_repr(value)}")
 
     return check
 
@@ -145,9 +124,9 @@ def _choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
 def _int(low: int, high: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not int:
-            raise RulesError(f"{attribute.name}: must be a whole number, got {shown(value)}")
+            raise RulesError(f"{attribute.name}: must be a whole number, got {short_repr(value)}")
         if not low <= value <= high:
-            raise RulesError(f"{attribute.name}: must be >= {low} and <= {high}, got {shown(value)}")
+            raise RulesError(f"{attribute.name}: must be >= {low} and <= {high}, got {short_repr(value)}")
 
     return check
 
@@ -164,7 +143,7 @@ def _optional_int(low: int, high: int) -> Callable[[Any, attrs.Attribute[Any], A
 
 def _bool(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not bool:
-        raise RulesError(f"{attribute.name}: must be true or false, got {shown(value)}")
+        raise RulesError(f"{attribute.name}: must be true or false, got {short_repr(value)}")
 
 
 def _losing_floor(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -172,12 +151,12 @@ def _losing_floor(instance: Any, attribute: attrs.Attribute[Any], value: Any) ->
     if value is None:
         return
     if type(value) is not int:
-        raise RulesError(f"{attribute.name}: must be a whole number or none, got {shown(value)}")
+        raise RulesError(f"{attribute.name}: must be a whole number or none, got {short_repr(value)}")
     target = instance.target
     if not -POINTS_LIMIT <= value < target:
         raise RulesError(
             f"{attribute.name}: must be >= {-POINTS_LIMIT} and <= {target - 1}, below target ({target}), "
-            f"got {shown(value)}"
+            f"got {short_repr(value)}"
         )
 
 
@@ -240,7 +219,7 @@ class Rules:
     double_nil_bonus: int = attrs.field(default=200, validator=_int(0, POINTS_LIMIT))
     """Points won for a made Double Nil and lost for a failed one (V-3).
     Range 0..10,000."""
-    double_nil_exchange: int = attrs.field(default=3, validator=_int(0, 3))
+    double_nil_exchange: int = attrs.field(default=3, validator=_int(0, MAX_EXCHANGE))
     """Cards exchanged after a Double Nil (V-3): in a partnership, the partner
     gives this many and the bidder gives as many back (P-6); in the two-player
     game, the bidder may discard up to this many and draw replacements (T-6).
@@ -451,11 +430,11 @@ class Rules:
         spades.errors.RulesError: unknown option(s): 'colour'
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping of options, got {_type_name(data)}")
+            raise RulesError(f"rules must be a mapping of options, got {type_name(data)}")
         try:
             options = dict(data)
         except Exception:  # a mapping that cannot be read
-            raise RulesError(f"rules: cannot read the options of a {_type_name(data)}") from None
+            raise RulesError(f"rules: cannot read the options of a {type_name(data)}") from None
         unknown = [k for k in options if type(k) is not str or k not in _OPTION_NAMES]
         if unknown:
             raise _unknown(unknown)
@@ -550,7 +529,7 @@ class Rules:
         (17, ((0,), (1,), (2,)))
         """
         if type(players) is not int or players not in (3, 4):
-            raise RulesError(f"cutthroat is for 3 or 4 players, got players={shown(players)} (V-10)")
+            raise RulesError(f"cutthroat is for 3 or 4 players, got players={short_repr(players)} (V-10)")
         return cls(**{"players": players, "partners": False, **changes})
 
     @classmethod
@@ -599,7 +578,7 @@ class Rules:
         factory = PRESETS.get(name) if type(name) is str else None
         if factory is None:
             names = ", ".join(sorted(PRESETS))
-            raise RulesError(f"unknown preset {shown(name)}; presets are: {names}")
+            raise RulesError(f"unknown preset {short_repr(name)}; presets are: {names}")
         return factory(**changes)
 
 
@@ -664,5 +643,5 @@ def check_rules(rules: object) -> Rules:
     """``rules`` if it is a :class:`Rules` value, else
     :class:`~spades.ArgumentTypeError` (for the functions that take rules)."""
     if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {_type_name(rules)}")
+        raise ArgumentTypeError(f"rules must be a Rules value, got {type_name(rules)}")
     return rules

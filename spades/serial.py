@@ -47,7 +47,17 @@ from spades.bidding import double_nil_open, legal_bids
 from spades.cards import Card, CardSet
 from spades.deal import dealer_of_hand
 from spades.draft import cards_drawn, double_nil_declarable, draft_actions
-from spades.errors import ArgumentError, ArgumentTypeError, ParseError, RulesError, SpadesError, StateError
+from spades.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ParseError,
+    RulesError,
+    SpadesError,
+    StateError,
+    clip,
+    short_repr,
+    type_name,
+)
 from spades.exchange import exchange_choices
 from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
 from spades.rules import Rules
@@ -89,7 +99,6 @@ _VIEW: Final = "spades.view"
 _RECORD: Final = "spades.record"
 _MAX_ACTIONS: Final = 1_000_000
 _MAX_DEPTH: Final = 64
-_MAX_MESSAGE: Final = 300
 _HUGE: Final = 10**4000  # Python writes whole numbers of up to 4300 digits
 
 
@@ -117,7 +126,7 @@ def _action(action: Action) -> dict[str, Any]:
         return {"stock": [str(c) for c in action.cards]}
     if isinstance(action, Replacement):
         return {"replacement": [str(c) for c in action.cards]}
-    raise StateError(f"{action!r} is not an action")
+    raise StateError(f"{short_repr(action)} is not an action")
 
 
 def _trick(trick: PlayedTrick) -> dict[str, Any]:
@@ -242,11 +251,14 @@ def to_dict(value: Document) -> dict[str, Any]:
         return _record_dict(value)
     if isinstance(value, Rules):
         return {"format": _RULES, "version": VERSION, **value.to_dict()}
-    raise StateError(f"cannot serialise a {type(value).__name__}: expected Rules, GameState, SeatView or Record")
+    raise StateError(f"cannot serialise a {type_name(value)}: expected Rules, GameState, SeatView or Record")
 
 
 def to_json(value: Document, *, indent: int | None = None) -> str:
-    """The JSON text of ``value``'s document (see :func:`to_dict`)."""
+    """The JSON text of ``value``'s document (see :func:`to_dict`), on one
+    line, or with ``indent`` (0 to 16) spaces a level."""
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
+        raise ArgumentError(f"indent: None or a number of spaces from 0 to 16, got {short_repr(indent)}")
     return json.dumps(to_dict(value), indent=indent, ensure_ascii=False)
 
 
@@ -264,12 +276,12 @@ class _At:
         self.path = path
 
     def fail(self, message: str) -> StateError:
-        return StateError(_bounded(f"{self.path}: {message}" if self.path else message))
+        return StateError(f"{self.path}: {message}" if self.path else message)
 
     def get(self, key: str) -> _At:
         data = self.value
         if not isinstance(data, dict) or key not in data:
-            raise self.fail(f"expected an object with the key {key!r}")
+            raise self.fail(f"expected an object with the key {short_repr(key)}")
         return _At(data[key], f"{self.path}.{key}" if self.path else key)
 
     def obj(self, keys: Sequence[str]) -> _At:
@@ -281,7 +293,7 @@ class _At:
             raise self.fail("missing field(s): " + ", ".join(missing))
         extra = sorted(str(k) for k in data if k not in keys)
         if extra:
-            raise self.fail("unknown field(s): " + ", ".join(_short(k) for k in extra))
+            raise self.fail("unknown field(s): " + ", ".join(short_repr(k) for k in extra))
         return self
 
     def items(self, length: int | None = None, limit: int = _MAX_ACTIONS) -> list[_At]:
@@ -374,21 +386,12 @@ def _kind(value: object) -> str:
     if isinstance(value, (int, float)):
         return "a number"
     if isinstance(value, str):
-        return f"the string {_short(value)}"
+        return f"the string {short_repr(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
         return "an object"
-    return type(value).__name__
-
-
-def _short(text: str) -> str:
-    text = repr(text)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _bounded(message: str) -> str:
-    return message if len(message) <= _MAX_MESSAGE else message[: _MAX_MESSAGE - 3] + "..."
+    return type_name(value)
 
 
 def _plain(data: object) -> None:
@@ -448,7 +451,7 @@ def _header(data: object, expected: str | None) -> tuple[_At, str]:
         raise top.fail("missing field: format")
     kind = top.get("format").text()
     if kind not in (_RULES, _STATE, _VIEW, _RECORD):
-        raise StateError(f"format: unknown format {_short(kind)}; expected one of {_RULES}, {_STATE}, {_VIEW}, "
+        raise StateError(f"format: unknown format {short_repr(kind)}; expected one of {_RULES}, {_STATE}, {_VIEW}, "
                          f"{_RECORD}")
     if expected is not None and kind != expected:
         raise StateError(f"format: expected a {expected} document, got {kind}")
@@ -467,7 +470,7 @@ def _rules(at: _At) -> Rules:
     for key, value in at.value.items():
         # JSON text holds no such number, nor can this library write one.
         if isinstance(value, int) and abs(value) >= _HUGE:
-            raise at.fail(f"{_short(key)}: the number is too large")
+            raise at.fail(f"{short_repr(key)}: the number is too large")
     try:
         return Rules.from_dict(at.value)
     except RulesError as error:
@@ -492,7 +495,7 @@ def _read_action(at: _At, rules: Rules) -> Action:
             return Draft.KEEP
         if text == "reject":
             return Draft.REJECT
-        raise inner.fail(f"expected 'keep' or 'reject', got {_short(text)}")
+        raise inner.fail(f"expected 'keep' or 'reject', got {short_repr(text)}")
     if key == "exchange":
         return Exchange(CardSet.from_cards(inner.cards(rules, limit=3)))
     if key == "replacement":
@@ -501,7 +504,7 @@ def _read_action(at: _At, rules: Rules) -> Action:
         return Stock(inner.cards(rules))
     if key == "deal":
         return Deal(tuple(item.cardset(rules) for item in inner.items(rules.players)))
-    raise at.fail(f"unknown action {_short(str(key))}")
+    raise at.fail(f"unknown action {short_repr(str(key))}")
 
 
 def _read_actions(at: _At, rules: Rules) -> tuple[Action, ...]:
@@ -521,7 +524,7 @@ def _replayed(rules: Rules, seed: int | None, actions: Sequence[Action]) -> Game
     try:
         return replay(rules, seed, actions)
     except StateError as error:
-        raise StateError(_bounded(f"actions: {error}")) from None
+        raise StateError(f"actions: {error}") from None
 
 
 # ----------------------------------------------------------------------
@@ -685,7 +688,7 @@ def _phase(at: _At) -> Phase:
     try:
         return Phase[name]
     except KeyError:
-        raise at.fail(f"unknown phase {_short(name)}") from None
+        raise at.fail(f"unknown phase {short_repr(name)}") from None
 
 
 # ----------------------------------------------------------------------
@@ -718,7 +721,7 @@ def state_from_dict(data: object) -> GameState:
             continue  # the inputs of the replay, not derived from it
         if given[key] != expected[key] or _types(given[key]) != _types(expected[key]):
             raise StateError(
-                f"{key}: the document says {_clip(given[key])}, but its actions give {_clip(expected[key])}"
+                f"{key}: the document says {_json_text(given[key])}, but its actions give {_json_text(expected[key])}"
             )
     return state
 
@@ -732,9 +735,13 @@ def _types(value: object) -> object:
     return type(value).__name__
 
 
-def _clip(value: object) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= 120 else text[:117] + "..."
+def _json_text(value: object) -> str:
+    """``value``'s JSON text for a message, cut short (a number too long for
+    JSON text is described by its size)."""
+    try:
+        return clip(json.dumps(value), 120)
+    except (ValueError, RecursionError):
+        return short_repr(value)
 
 
 # ----------------------------------------------------------------------
@@ -955,16 +962,16 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise StateError(f"field {_short(key)} appears twice in one object")
+            raise StateError(f"field {short_repr(key)} appears twice in one object")
         result[key] = value
     return result
 
 
 def _parse_json(text: object, max_size: int) -> object:
     if type(max_size) is not int:
-        raise ArgumentTypeError(f"max_size is an int, got {type(max_size).__name__}")
+        raise ArgumentTypeError(f"max_size is an int, got {type_name(max_size)}")
     if max_size < 0:
-        raise ArgumentError(f"max_size must be >= 0, got {max_size}")
+        raise ArgumentError(f"max_size must be >= 0, got {short_repr(max_size)}")
     if isinstance(text, (str, bytes, bytearray)) and len(text) > max_size:
         unit = "characters" if isinstance(text, str) else "bytes"
         raise StateError(f"the document is {len(text)} {unit} long, over the limit of {max_size} "
@@ -975,13 +982,13 @@ def _parse_json(text: object, max_size: int) -> object:
         except UnicodeDecodeError as error:
             raise StateError(f"a JSON document must be UTF-8 text: {error}") from None
     if not isinstance(text, str):
-        raise StateError(f"a JSON document must be text, got {type(text).__name__}")
+        raise StateError(f"a JSON document must be text, got {type_name(text)}")
     try:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except StateError:
         raise
     except (ValueError, RecursionError) as error:
-        raise StateError(_bounded(f"not valid JSON: {error}")) from None
+        raise StateError(f"not valid JSON: {error}") from None
 
 
 def from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Document:

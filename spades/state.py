@@ -43,6 +43,7 @@ from spades._decks import DeckFacts
 from spades.bidding import double_nil_open_of, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.deal import (
+    SEED_LIMIT,
     ByteSource,
     deal_error,
     deal_from,
@@ -55,7 +56,17 @@ from spades.deal import (
     stock_from,
 )
 from spades.draft import declarable_of, declaration_error, draft_actions, draft_over, next_drafter, turn_of
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesError, check_seat, short_repr
+from spades.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalActionError,
+    Reason,
+    RulesError,
+    check_seat,
+    clip,
+    short_repr,
+    type_name,
+)
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
@@ -167,16 +178,24 @@ _ONE_TRICK: Final = tuple(1 << (8 * seat) for seat in range(4))
 _BIT: Final = tuple(1 << card for card in range(NUM_CARD_INDEXES))
 
 
-@attrs.frozen(slots=True, eq=True)
+@attrs.frozen(slots=True, eq=True, init=False)
 class GameState:
     """A whole game of Spades at one moment.  Build one with
-    :func:`new_game`; get the next with :meth:`apply`.
+    :func:`new_game` (or load one: :meth:`Record.replay
+    <spades.Record.replay>`, :mod:`spades.serial`); get the next with
+    :meth:`apply`.  Calling ``GameState(...)`` raises
+    :class:`~spades.ArgumentTypeError`.
 
     States compare and hash by value (the rules, the seed and everything
     that has happened).  Public attributes are read-only properties.
     """
 
     _play: tuple[Any, ...]
+
+    def __init__(self, *_args: object, **_kwargs: object) -> None:
+        # States are made by new_game() and apply(), which build them
+        # without __init__ (see _state): nothing from outside is a state.
+        raise ArgumentTypeError("a GameState is made by new_game() or a loader, not by calling GameState")
 
     # ------------------------------------------------------------------
     # What the state shows.
@@ -426,7 +445,7 @@ class GameState:
         with a :class:`~spades.Reason` and the rule that forbids it.
         """
         context, phase, turn, hands, pile, played, trick, won, legal, log, bids = self._play
-        if type(action) is Card and action in legal and (seat is None or (seat == turn and type(seat) is int)):
+        if type(action) is Card and action in legal and (seat is None or (type(seat) is int and seat == turn)):
             # The hot path: a legal card played.  The legal cards were worked
             # out when this state was made, and the successor is one tuple
             # and a one-slot object.
@@ -471,7 +490,7 @@ class GameState:
             raise self._turn_error(seat)
         if malformed_action(action):  # built around its type's constructor
             raise IllegalActionError(
-                Reason.NOT_AN_ACTION, f"{short_repr(action)} is not an action: it holds what {type(action).__name__}() refuses"
+                Reason.NOT_AN_ACTION, f"{short_repr(action)} is not an action: it holds what {type_name(action)}() refuses"
             )
         phase = self._play[_PHASE]
         if phase == _DRAFT:
@@ -496,7 +515,7 @@ class GameState:
         source).  Raises :class:`~spades.IllegalActionError` when the state is
         not at a chance step."""
         if not isinstance(rng, random.Random):
-            raise ArgumentTypeError(f"sample_chance needs a random.Random, got {type(rng).__name__}")
+            raise ArgumentTypeError(f"sample_chance needs a random.Random, got {type_name(rng)}")
         if not self.is_chance:
             raise IllegalActionError(Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}")
         return self._chance_outcome(rng.randbytes)
@@ -566,11 +585,9 @@ class GameState:
             return IllegalActionError(
                 Reason.NOT_AN_ACTION, f"{short_repr(action)} is not an action; expected one of {self.phase.name}'s actions"
             )
-        text = str(action)
-        if len(text) > 80:  # a deal of many hands
-            text = text[:77] + "..."
+        text = clip(str(action), 80)  # a deal of many hands
         return IllegalActionError(
-            Reason.WRONG_PHASE, f"{type(action).__name__} {text} cannot be applied in phase {self.phase.name}"
+            Reason.WRONG_PHASE, f"{type_name(action)} {text} cannot be applied in phase {self.phase.name}"
         )
 
     def _play_error(self, card: Card) -> IllegalActionError:
@@ -878,10 +895,9 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     if rules is None:
         rules = Rules.partnership()
     if not isinstance(rules, Rules):
-        raise RulesError(f"new_game needs a Rules value, got {rules!r}")
+        raise RulesError(f"new_game needs a Rules value, got {short_repr(rules)}")
     if seed is not None and type(seed) is not int:
-        raise ArgumentTypeError(f"the seed must be an int or None, got {type(seed).__name__}")
-    if seed is not None and not 0 <= seed < 2**64:  # as spades.record.SEED_LIMIT
-        shown = "" if seed.bit_length() > 128 else f", not {seed}"
-        raise ArgumentError(f"the seed must be from 0 to 2**64 - 1{shown}")
+        raise ArgumentTypeError(f"the seed must be an int or None, got {type_name(seed)}")
+    if seed is not None and not 0 <= seed < SEED_LIMIT:
+        raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
     return _state(_no_cards(_new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))))._resolve_chance()

@@ -24,9 +24,9 @@ import attrs
 from spades.actions import Action, Bid, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
-from spades.errors import ArgumentTypeError, check_seat
+from spades.errors import ArgumentTypeError, check_seat, type_name
 from spades.exchange import exchanged_cards
-from spades.rules import Rules
+from spades.rules import Rules, check_rules
 from spades.scoring import HandScore
 from spades.sheet import HandRecord
 from spades.state import GameState, Phase
@@ -153,6 +153,9 @@ def tricks_of_hand(rules: Rules, first: int, plays: Sequence[Card]) -> tuple[Pla
 
 def hand_summary(rules: Rules, record: HandRecord) -> HandSummary:
     """The public summary of a finished hand (its score-sheet row)."""
+    rules = check_rules(rules)
+    if type(record) is not HandRecord:
+        raise ArgumentTypeError(f"a score-sheet row is a HandRecord, got {type_name(record)}")
     plays = [a for a in record.actions if type(a) is Card]
     first = first_leader(rules, record.dealer, record.hands)
     return HandSummary(
@@ -167,6 +170,8 @@ def hand_summary(rules: Rules, record: HandRecord) -> HandSummary:
 
 def current_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
     """The tricks completed so far in ``state``'s current hand (C-7)."""
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(f"current_tricks needs a GameState, got {type_name(state)}")
     first = state.first_leader
     if first is None:
         return ()
@@ -186,7 +191,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     ('DRAFT', True, None)
     """
     if not isinstance(state, GameState):
-        raise ArgumentTypeError(f"seat_view needs a GameState, got {type(state).__name__}")
+        raise ArgumentTypeError(f"seat_view needs a GameState, got {type_name(state)}")
     rules = state.rules
     seat = check_seat(seat, rules.players)
     history = state.history

@@ -353,7 +353,7 @@ def test_a_possible_stock_has_no_error() -> None:  # T-2
 
 def test_a_stock_must_be_a_stock() -> None:  # T-2
     assert error_of(stock_error(DECK, Rules.two_player())) == (
-        Reason.NOT_AN_ACTION, "T-2", f"expected a Stock, got {DECK!r} (rule T-2)"
+        Reason.NOT_AN_ACTION, "T-2", "expected a Stock, got a list of 52 items (rule T-2)"
     )
 
 

@@ -355,6 +355,18 @@ def test_json_errors_are_short() -> None:
     assert len(str(info.value)) <= 300
 
 
+def test_a_derived_field_too_large_for_json_text_is_a_state_error() -> None:
+    # The loader quotes a derived field that does not follow from the
+    # actions; a whole number past Python's 4300 digits cannot be written as
+    # JSON text, and was a ValueError.
+    state = to_dict(new_game(seed=1))
+    for field in ("turn", "scores", "hands", "sheet"):
+        for value in (10**5000, [10**5000], _deep(60), "x" * 2_000_000):
+            with pytest.raises(StateError) as info:
+                state_from_dict({**state, field: value})
+            assert len(str(info.value)) <= 300 and str(info.value).startswith(f"{field}: ")
+
+
 # ----------------------------------------------------------------------
 # Fuzzing: only SpadesError escapes; whatever is accepted round trips.
 

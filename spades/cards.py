@@ -24,7 +24,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import ParseError, SpadesError, short_repr
+from spades.errors import ArgumentTypeError, ParseError, SpadesError, short_repr
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 
@@ -103,6 +103,17 @@ class Card(int):
     Card('TH')
     >>> int(Card.parse("2C")), int(Card.parse("AS")), int(Card.parse("BJ"))
     (0, 51, 53)
+
+    A card is an ``int``, its index, and arithmetic and comparisons on it are
+    the int's, with plain ints for results (``1 << card`` is its bit in a
+    mask); with a value that is not a number they raise ``TypeError``, as an
+    int's do.  With a :class:`CardSet`, ``|`` ``&`` ``-`` ``^`` and the
+    comparisons treat the card as the set of that one card.  Text from
+    outside is read with :meth:`parse`, which raises
+    :class:`~spades.ParseError` for anything but a card.
+
+    >>> Card.parse("AS") + 1, Card.parse("AS") < Card.parse("2C"), str(Card.parse("AS") | CardSet.parse("K..."))
+    (52, False, 'AK...')
     """
 
     __slots__ = ()
@@ -256,22 +267,35 @@ STANDARD_DECK_MASK: Final = (1 << 52) - 1
 ALL_CARDS_MASK: Final = (1 << NUM_CARD_INDEXES) - 1
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, order=False)  # the comparisons are the subset tests below
 class CardSet:
     """An immutable set of cards backed by one int bitmask.
 
     Iteration is in index order: clubs 2..A, diamonds, hearts, spades 2..A,
-    then the jokers.  Set operators return new sets.  The text form is the
-    PBN-style suit groups ``spades.hearts.diamonds.clubs``, highest first
-    (jokers lead the spade group as ``B`` and ``L``).
+    then the jokers.  The text form is the PBN-style suit groups
+    ``spades.hearts.diamonds.clubs``, highest first (jokers lead the spade
+    group as ``B`` and ``L``).
+
+    The set operators ``|`` ``&`` ``-`` ``^`` return new sets, and ``<=``
+    ``<`` ``>=`` ``>`` compare as subsets, as for Python's sets; the other
+    operand is a card set or a :class:`Card`, which stands for the set of
+    that one card (on either side).  Any other operand raises
+    :class:`~spades.ArgumentTypeError`, which is also a ``TypeError``.
+    ``x in cards`` is true only for a :class:`Card` or an ``int`` card index
+    (0 to 53) in the set: anything else, a text such as ``"AS"`` too, is
+    simply not in it.
 
     >>> hand = CardSet.parse("AK..QJ.2")
     >>> [str(card) for card in hand]
     ['2C', 'JD', 'QD', 'KS', 'AS']
-    >>> str(hand - CardSet.parse("A..."))
-    'K..QJ.2'
-    >>> CardSet.from_cards(["AS", "KS"]) <= hand
-    True
+    >>> str(hand - CardSet.parse("A...")), str(hand - Card.parse("2C")), str(Card.parse("QS") | hand)
+    ('K..QJ.2', 'AK..QJ.', 'AKQ..QJ.2')
+    >>> CardSet.from_cards(["AS", "KS"]) <= hand, Card.parse("AS") in hand, "AS" in hand
+    (True, True, False)
+    >>> hand | "QS"
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentTypeError: unsupported operand for |: a CardSet and 'QS'; the other operand is a CardSet or a Card
     """
 
     mask: int = attrs.field()
@@ -369,27 +393,46 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, card: object) -> bool:
-        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < NUM_CARD_INDEXES:
+        # Exactly a Card or an int card index: anything else is simply not in
+        # the set (its own comparisons are never called).
+        if (type(card) is Card or type(card) is int) and 0 <= card < NUM_CARD_INDEXES:
             return bool(self.mask >> card & 1)
         return False
 
-    def __or__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask | other.mask)
+    def __or__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(self.mask | _mask_of(other, "|"))
 
-    def __and__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & other.mask)
+    __ror__ = __or__
 
-    def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & ~other.mask)
+    def __and__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(self.mask & _mask_of(other, "&"))
 
-    def __xor__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask ^ other.mask)
+    __rand__ = __and__
 
-    def __le__(self, other: CardSet) -> bool:
-        return self.mask & ~other.mask == 0
+    def __sub__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(self.mask & ~_mask_of(other, "-"))
 
-    def __ge__(self, other: CardSet) -> bool:
-        return other.mask & ~self.mask == 0
+    def __rsub__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(_mask_of(other, "-") & ~self.mask)
+
+    def __xor__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(self.mask ^ _mask_of(other, "^"))
+
+    __rxor__ = __xor__
+
+    def __le__(self, other: CardSet | Card) -> bool:
+        return self.mask & ~_mask_of(other, "<=") == 0
+
+    def __ge__(self, other: CardSet | Card) -> bool:
+        return _mask_of(other, ">=") & ~self.mask == 0
+
+    def __lt__(self, other: CardSet | Card) -> bool:
+        mask = _mask_of(other, "<")
+        return self.mask & ~mask == 0 and self.mask != mask
+
+    def __gt__(self, other: CardSet | Card) -> bool:
+        mask = _mask_of(other, ">")
+        return mask & ~self.mask == 0 and self.mask != mask
 
     def cards(self) -> tuple[Card, ...]:
         """The cards as a tuple, in index order."""
@@ -424,6 +467,24 @@ class CardSet:
 
     def __deepcopy__(self, memo: object) -> CardSet:
         return self
+
+
+_CARD_BITS: Final = tuple(1 << index for index in range(NUM_CARD_INDEXES))
+
+
+def _mask_of(other: object, operator: str) -> int:
+    """The mask of the other operand of a set operator: a card set, or a card
+    as the set of that one card; anything else is an
+    :class:`~spades.ArgumentTypeError` (also a ``TypeError``)."""
+    if isinstance(other, CardSet):
+        mask = other.mask
+        if type(other) is CardSet or (type(mask) is int and 0 <= mask <= ALL_CARDS_MASK):  # a subclass: checked
+            return mask
+    elif isinstance(other, Card) and type(other) is Card:
+        return _CARD_BITS[other]
+    raise ArgumentTypeError(
+        f"unsupported operand for {operator}: a CardSet and {short_repr(other)}; the other operand is a CardSet or a Card"
+    )
 
 
 FULL_DECK: Final = CardSet(STANDARD_DECK_MASK)

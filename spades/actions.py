@@ -30,7 +30,7 @@ from typing import ClassVar, Final, Union, overload
 import attrs
 
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, cards_of_mask
-from spades.errors import ArgumentError, ArgumentTypeError, ParseError, SpadesError, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, short_repr, type_name
 
 __all__ = [
     "Bid", "Draft", "Exchange", "ExchangeChoices", "Deal", "Stock", "Replacement", "Action", "ChanceAction"
@@ -123,15 +123,24 @@ BIDS: Final = tuple(Bid(n) for n in range(18))
 """Cached bids 0..17 (17 tricks is the three-player hand)."""
 
 
-class Draft(enum.Enum):
+class Draft(enum.Enum, metaclass=CheckedEnumType):
     """A two-player draft decision about the top card of the stock (T-2).
 
     ``KEEP``: keep it; the next card goes to the discard pile.  ``REJECT``:
     discard it; the next card is kept, as the rule forces.
 
-    ``Draft("keep")`` looks a member up by its exact value and, as for any
-    enum, raises a plain ``ValueError`` for anything else; :meth:`parse`
-    reads untrusted text and raises :class:`~spades.ParseError`.
+    ``Draft("keep")`` looks a member up by its exact value; other text
+    raises :class:`~spades.ParseError` and a value that is not text
+    :class:`~spades.ArgumentTypeError` (both ``ValueError`` subclasses, as
+    for any enum).  :meth:`parse` reads text more freely (any case, blanks
+    around).
+
+    >>> Draft("keep")
+    <Draft.KEEP: 'keep'>
+    >>> Draft("Keep")
+    Traceback (most recent call last):
+    ...
+    spades.errors.ParseError: 'Keep' is not a Draft: the values are 'keep', 'reject'
     """
 
     KEEP = "keep"

@@ -24,13 +24,24 @@ from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import ArgumentTypeError, ParseError, SpadesError, short_repr
+from spades.errors import ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, short_repr
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 
 
-class Suit(enum.IntEnum):
-    """The four suits, in the library's index order. Spades are trump (C-1)."""
+class Suit(enum.IntEnum, metaclass=CheckedEnumType):
+    """The four suits, in the library's index order. Spades are trump (C-1).
+
+    ``Suit(n)`` is the suit of index ``n``; any other value raises
+    :class:`~spades.ArgumentError` (a ``ValueError``, as for any enum).
+
+    >>> Suit(3), Suit(3).letter, Suit(3).symbol
+    (<Suit.SPADES: 3>, 'S', '♠')
+    >>> Suit(4)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: 4 is not a Suit: the values are 0, 1, 2, 3
+    """
 
     CLUBS = 0
     DIAMONDS = 1
@@ -48,8 +59,20 @@ class Suit(enum.IntEnum):
         return "♣♦♥♠"[self]
 
 
-class Rank(enum.IntEnum):
-    """Ranks from low to high (C-1); the jokers of V-9 rank above the Ace."""
+class Rank(enum.IntEnum, metaclass=CheckedEnumType):
+    """Ranks from low to high (C-1); the jokers of V-9 rank above the Ace.
+
+    ``Rank(n)`` is the rank of index ``n`` (0 for the two to 12 for the Ace,
+    13 and 14 for the jokers); any other value raises
+    :class:`~spades.ArgumentError` (a ``ValueError``, as for any enum).
+
+    >>> Rank(12), Rank(12).letter
+    (<Rank.ACE: 12>, 'A')
+    >>> Rank("A")
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentTypeError: 'A' is not a Rank: the values are 0, 1, 2, 3... (15 in all)
+    """
 
     TWO = 0
     THREE = 1

@@ -17,7 +17,7 @@ BID_OUT_OF_RANGE C-3
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Any, Final
 
 __all__ = [
     "SpadesError",
@@ -32,13 +32,62 @@ __all__ = [
 ]
 
 
-class Reason(str, enum.Enum):
+class CheckedEnumType(enum.EnumMeta):
+    """The metaclass of the library's enums: ``Kind(value)`` looks a member
+    up by its value without calling anything of the value's own (its hash,
+    comparisons or ``repr``), and raises the library's errors, all of them
+    ``ValueError`` subclasses as for any enum: :class:`ParseError` for text
+    that is no member's value (of an enum of text values),
+    :class:`ArgumentError` for an int that is none (of an enum of ints), and
+    :class:`ArgumentTypeError` for a value of another type.
+    ``Kind[name]`` stays Python's look-up by name (``KeyError``)."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # the functional API, Enum("Name", "A B")
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is cls:
+            return value
+        # The value itself, as an exact str or int: a subclass's own
+        # methods (an enum member's, or a hostile value's) are not called.
+        key: object = None
+        values_are_text = type(next(iter(cls._value2member_map_))) is str  # the library's enums: all text or all ints
+        if isinstance(value, str) and values_are_text:
+            key = str.__str__(value)
+        elif isinstance(value, int) and not isinstance(value, bool) and not values_are_text:
+            key = int.__index__(value)
+        else:
+            raise ArgumentTypeError(f"{short_repr(value)} is not a {cls.__name__}: {_values(cls)}")
+        member = cls._value2member_map_.get(key)
+        if member is not None:
+            return member
+        if values_are_text:  # text that is no member's value
+            raise ParseError(f"{short_repr(key)} is not a {cls.__name__}: {_values(cls)}")
+        raise ArgumentError(f"{short_repr(key)} is not a {cls.__name__}: {_values(cls)}")
+
+
+def _values(cls: enum.EnumMeta) -> str:
+    values = [repr(member.value) for member in cls]  # type: ignore[var-annotated]
+    if len(values) <= 8:
+        return "the values are " + ", ".join(values)
+    return f"the values are {', '.join(values[:4])}... ({len(values)} in all)"
+
+
+class Reason(str, enum.Enum, metaclass=CheckedEnumType):
     """Why an action is illegal: the machine-readable part of an
     :class:`IllegalActionError`.
 
-    The value is the member's name, so ``Reason("MUST_FOLLOW_SUIT")`` works and
-    the reason travels as plain text.  An unknown name raises a plain
-    ``ValueError``, as for any enum.
+    The value is the member's name, so ``Reason("MUST_FOLLOW_SUIT")`` works
+    and the reason travels as plain text.  Any other text raises
+    :class:`ParseError`, and a value that is not text
+    :class:`ArgumentTypeError`; both are ``ValueError`` subclasses, as for
+    any enum.
+
+    >>> Reason("MUST_FOLLOW_SUIT") is Reason.MUST_FOLLOW_SUIT
+    True
+    >>> Reason("must follow suit")
+    Traceback (most recent call last):
+    ...
+    spades.errors.ParseError: 'must follow suit' is not a Reason: the values are 'NOT_AN_ACTION', 'GAME_OVER', 'WRONG_PHASE', 'NOT_YOUR_TURN'... (19 in all)
     """
 
     NOT_AN_ACTION = "NOT_AN_ACTION"

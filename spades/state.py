@@ -59,7 +59,9 @@ from spades.draft import declarable_of, declaration_error, draft_actions, draft_
 from spades.errors import (
     ArgumentError,
     ArgumentTypeError,
+    CheckedEnumType,
     IllegalActionError,
+    ParseError,
     Reason,
     RulesError,
     check_seat,
@@ -85,9 +87,21 @@ __all__ = ["GameState", "Phase", "new_game"]
 _ACTION_TYPES: Final = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
 
 
-class Phase(enum.IntEnum):
-    """The phases of a hand, in the order they occur.  ``Phase(n)`` raises
-    a plain ``ValueError`` for an unknown value, as for any enum."""
+class Phase(enum.IntEnum, metaclass=CheckedEnumType):
+    """The phases of a hand, in the order they occur.
+
+    ``Phase(n)`` is the phase of number ``n``; any other value raises
+    :class:`~spades.ArgumentError` (a ``ValueError``, as for any enum).
+    :meth:`parse` reads a phase's name; ``Phase[name]`` is Python's own
+    look-up by exact name, which raises ``KeyError``.
+
+    >>> Phase(4), Phase.parse("play")
+    (<Phase.BID: 4>, <Phase.PLAY: 6>)
+    >>> Phase(8)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: 8 is not a Phase: the values are 0, 1, 2, 3, 4, 5, 6, 7
+    """
 
     DEAL = 0
     """Chance: waiting for the :class:`~spades.Deal` (or two-player
@@ -107,6 +121,29 @@ class Phase(enum.IntEnum):
     GAME_OVER = 7
     """The game has ended (S-9)."""
 
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """Read a phase's name, in any case, blanks around ignored
+        (``"BID"``, ``"game_over"``); anything else raises
+        :class:`~spades.ParseError`.
+
+        >>> Phase.parse(" Game_Over ")
+        <Phase.GAME_OVER: 7>
+        >>> Phase.parse("bidding")
+        Traceback (most recent call last):
+        ...
+        spades.errors.ParseError: cannot read 'bidding' as a phase: expected DEAL, DRAFT, DISCARD, REPLACE, BID, EXCHANGE, PLAY or GAME_OVER
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"a phase must be given as text, got {short_repr(text)}")
+        phase = _PHASE_NAMES.get(str.upper(str.strip(text)))
+        if phase is None:
+            names = [member.name for member in cls]
+            raise ParseError(
+                f"cannot read {short_repr(text)} as a phase: expected {', '.join(names[:-1])} or {names[-1]}"
+            )
+        return phase
+
 
 _DEAL: Final = 0
 _DRAFT: Final = 1
@@ -117,6 +154,7 @@ _EXCHANGE: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 _PHASES: Final = tuple(Phase)
+_PHASE_NAMES: Final = {phase.name: phase for phase in Phase}
 _MASK_OF: Final = operator.attrgetter("mask")
 
 

@@ -18,12 +18,16 @@ from spades import (
     CardSet,
     Draft,
     Exchange,
+    GameState,
     IllegalActionError,
     ParseError,
+    Phase,
+    Rank,
     Reason,
     Replacement,
     Rules,
     SpadesError,
+    Suit,
     bid_error,
     bid_limits,
     breaks_spades,
@@ -243,6 +247,12 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (Bid, (3, False), {}),
         (Bid.parse, ("3",), {}),
         (Draft.parse, ("keep",), {}),
+        (Draft, ("keep",), {}),
+        (spades.Reason, ("GAME_OVER",), {}),
+        (spades.Phase, (4,), {}),
+        (spades.Phase.parse, ("BID",), {}),
+        (spades.Suit, (3,), {}),
+        (spades.Rank, (12,), {}),
         (Exchange, (HAND,), {}),
         (spades.Deal, (a_deal.hands,), {}),
         (spades.Stock, (a_stock.cards,), {}),
@@ -347,8 +357,6 @@ def _qualname(function: Callable[..., Any]) -> str:
 
 SWEEP = _sweep_table()
 
-# Swept by the tests of their own commits, or not callables of the library.
-NOT_SWEPT = {"spades.actions.Draft", "spades.errors.Reason", "spades.state.Phase", "spades.cards.Suit", "spades.cards.Rank"}
 
 
 def test_every_public_callable_is_swept() -> None:
@@ -376,7 +384,7 @@ def test_every_public_callable_is_swept() -> None:
                     parameters = list(inspect.signature(function).parameters)
                     if len(parameters) > (0 if isinstance(attribute, staticmethod) else 1):
                         missing.add(_qualname(function))
-    missing -= swept | NOT_SWEPT
+    missing -= swept
     assert not missing, sorted(missing)
 
 
@@ -395,7 +403,7 @@ def _calls_with_hostile_values() -> list[tuple[str, Callable[[], Any]]]:
 
 def test_the_sweep_calls_are_valid() -> None:
     for function, args, kwargs in SWEEP:
-        if function is not __import__("spades").GameState:
+        if function is not GameState:
             function(*args, **kwargs)
 
 
@@ -430,3 +438,29 @@ def test_every_message_is_at_most_message_limit_characters() -> None:
     assert str(ParseError(long, 3, 4)).startswith("line 3, column 4: xxx")
     illegal = IllegalActionError(Reason.MUST_FOLLOW_SUIT, long, "C-5")
     assert len(str(illegal)) == MESSAGE_LIMIT and str(illegal).endswith("xx... (rule C-5)")
+
+
+ENUMS: list[tuple[type[Any], object, object, type[SpadesError]]] = [
+    # (enum, a value, a value of the right type that is no member's, its error)
+    (Draft, "keep", "Keep", ParseError),
+    (Reason, "GAME_OVER", "game over", ParseError),
+    (Phase, 4, 8, ArgumentError),
+    (Suit, 3, 4, ArgumentError),
+    (Rank, 12, -1, ArgumentError),
+]
+
+
+@pytest.mark.parametrize(("kind", "good", "unknown", "error"), ENUMS, ids=[e[0].__name__ for e in ENUMS])
+def test_enum_look_ups_raise_the_librarys_errors(
+    kind: type[Any], good: object, unknown: object, error: type[SpadesError]
+) -> None:
+    # They raised a plain ValueError, or whatever the value's own hash,
+    # comparisons or repr raised.
+    assert kind(good).value == good and kind(kind(good)) is kind(good)
+    with pytest.raises(error) as caught:
+        kind(unknown)
+    assert isinstance(caught.value, ValueError) and type(caught.value) is error
+    for _label, value in HOSTILE + (("the wrong type", 4.0), ("a bool", True)):
+        with pytest.raises(ArgumentTypeError if type(value) is not type(good) else error) as caught:
+            kind(value)
+        assert isinstance(caught.value, ValueError) and len(str(caught.value)) <= MESSAGE_LIMIT

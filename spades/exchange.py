@@ -113,7 +113,11 @@ def _check_discard(discard: object) -> bool:
 def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bool) -> IllegalActionError | None:
     """Why ``exchange`` may not be given from the hand ``held``, or ``None``:
     the size (P-6: exactly ``double_nil_exchange`` cards; T-6: up to that
-    many) and that every card is in the hand."""
+    many) and that every card is in the hand.
+
+    The message names the exchange's own cards that are not in the hand,
+    never the hand's.
+    """
     _check_discard(discard)
     if type(exchange) is not Exchange or malformed_action(exchange):
         return IllegalActionError(Reason.NOT_AN_ACTION, f"{short_repr(exchange)} is not an Exchange", "T-6" if discard else "P-6")
@@ -135,7 +139,7 @@ def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bo
     if cards & ~held.mask:
         return IllegalActionError(
             Reason.CARD_NOT_IN_HAND,
-            f"cannot give {CardSet(cards & ~held.mask)}: not in the hand {held}",
+            f"cannot give {CardSet(cards & ~held.mask)}: not in the hand",
             "T-6" if discard else "P-6",
         )
     return None
@@ -153,7 +157,8 @@ def exchange_choices(held: CardSet, rules: Rules, *, discard: bool) -> ExchangeC
 def replacement_error(replacement: object, pool: CardSet, count: int) -> IllegalActionError | None:
     """Why ``replacement`` is not a possible draw of ``count`` cards from
     ``pool``, the draft's discard pile as it stood before the discard (T-6),
-    or ``None``."""
+    or ``None``.  The message shows the replacement's own cards (a chance
+    step the caller supplied), never the pool's."""
     if type(pool) is not CardSet:
         raise ArgumentTypeError(f"the pool is a CardSet, got {type_name(pool)}")
     if type(count) is not int or not 0 <= count <= MAX_EXCHANGE:
@@ -164,7 +169,7 @@ def replacement_error(replacement: object, pool: CardSet, count: int) -> Illegal
     if drawn.bit_count() != count or drawn & ~pool.mask:
         return IllegalActionError(
             Reason.BAD_CHANCE,
-            f"the replacement must be {count} cards of the discard pile {pool}, got {replacement.cards}",
+            f"the replacement must be {count} cards of the discard pile, got {replacement.cards}",
             "T-6",
         )
     return None

@@ -457,6 +457,9 @@ class GameState:
         if it is legal.  Never raises for a bad ``action``, whatever it is:
         this is how a server checks a client's move.  ``seat`` must be a
         seat (an ``int``) or ``None``, else :class:`~spades.ArgumentError`.
+        The error's message names no card of any hand, only the cards of
+        ``action`` itself, so it may be sent to any player (``BAD_CHANCE``,
+        about a chance step the caller supplied, may show that step's cards).
 
         >>> from spades import Rules, new_game, Bid
         >>> state = new_game(Rules.partnership(), seed=1)
@@ -636,7 +639,7 @@ class GameState:
         first = context.first_trick and not play[_WON]
         held = play[_HANDS][play[_TURN]] & ~play[_PLAYED]
         broken = broken_by(play[_PLAYED], context.facts)
-        error = play_error(card, CardSet(held), play[_TRICK], broken, context.rules, first_trick=first)
+        error = play_error(card, CardSet(held), play[_TRICK], broken, context.rules, first_trick=first, seat=play[_TURN])
         return cast(IllegalActionError, error)
 
     # -- building the next state before the play of tricks ------------------

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
-from spades.cards import Card, CardSet, cards_of_mask
+from spades.cards import Card, CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
 from spades.rules import Rules, check_rules
 
@@ -160,24 +160,32 @@ def play_error(
     rules: Rules | None = None,
     *,
     first_trick: bool = False,
+    seat: int | None = None,
 ) -> IllegalActionError | None:
     """Why ``card`` may not be played, or ``None`` when it may.
 
+    The message names the card and the rule, and ``seat`` when given, but
+    no card of the hand: a server may pass it on to other players.
+
     >>> from spades import Card, CardSet
-    >>> error = play_error(Card.parse("AS"), CardSet.parse("AK.Q.-.32"))
+    >>> error = play_error(Card.parse("AS"), CardSet.parse("AK.Q.-.32"), seat=2)
     >>> error.reason.name, error.rule
     ('SPADES_NOT_BROKEN', 'C-4')
+    >>> print(error)
+    cannot lead AS: spades are not broken and seat 2 holds other suits (rule C-4)
     """
     rules = _check_rules(rules)
     hand = _check_hand(hand)
     cards = _check_trick(trick, rules)
     broken = _check_flag(spades_broken, "spades_broken")
     first_trick = _check_flag(first_trick, "first_trick")
+    who = "the hand" if seat is None else f"seat {check_seat(seat, rules.players)}"
     if type(card) is not Card:
         return IllegalActionError(Reason.NOT_AN_ACTION, f"{short_repr(card)} is not a card", "C-4")
     bit = 1 << card
     if not hand.mask & bit:
-        return IllegalActionError(Reason.CARD_NOT_IN_HAND, f"cannot play {card}: it is not in the hand {hand}")
+        where = "the hand" if seat is None else f"seat {seat}'s hand"
+        return IllegalActionError(Reason.CARD_NOT_IN_HAND, f"cannot play {card}: it is not in {where}")
     facts = rules.deck_facts
     led = facts.suit_of[cards[0]] if cards else -1
     played = facts.spades if broken else 0  # stands for "a spade has been played" (C-6)
@@ -185,32 +193,34 @@ def play_error(
     if allowed & bit:
         return None
     suit_names = ("clubs", "diamonds", "hearts", "spades")
+    # No message lists the hand's cards: what they say (the seat holds the
+    # suit led, or other suits) is what the reason itself says.
     if led >= 0:
         if hand.mask & facts.suit_masks[led]:
             return IllegalActionError(
                 Reason.MUST_FOLLOW_SUIT,
-                f"cannot play {card}: {suit_names[led]} were led and the hand {hand} holds "
-                + ", ".join(str(c) for c in cards_of_mask(hand.mask & facts.suit_masks[led])),
+                f"cannot play {card}: {suit_names[led]} were led and {who} holds {suit_names[led]}, so must follow "
+                "suit",
                 "C-5",
             )
         return IllegalActionError(
             Reason.NO_SPADES_FIRST_TRICK,
-            f"cannot play {card}: no spade may be played to the first trick while the hand holds other cards",
+            f"cannot play {card}: no spade may be played to the first trick while {who} holds other cards",
             "V-7",
         )
     if first_trick and rules.first_lead == "two-of-clubs" and allowed == _TWO_OF_CLUBS_BIT:
         return IllegalActionError(
-            Reason.MUST_LEAD_TWO_OF_CLUBS, f"cannot lead {card}: the first lead must be the 2C", "V-7"
+            Reason.MUST_LEAD_TWO_OF_CLUBS, f"cannot lead {card}: the first lead is the two of clubs", "V-7"
         )
     if first_trick and rules.no_spades_first_trick:
         return IllegalActionError(
             Reason.NO_SPADES_FIRST_TRICK,
-            f"cannot lead {card}: no spade may be played to the first trick while the hand holds other cards",
+            f"cannot lead {card}: no spade may be played to the first trick while {who} holds other cards",
             "V-7",
         )
     return IllegalActionError(
         Reason.SPADES_NOT_BROKEN,
-        f"cannot lead {card}: spades are not broken and the hand {hand} holds other suits",
+        f"cannot lead {card}: spades are not broken and {who} holds other suits",
         "C-4",
     )
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 from collections.abc import Callable
 from typing import Final
 
@@ -38,6 +39,7 @@ from spades.rules import Rules, check_rules
 
 __all__ = [
     "SEED_LIMIT",
+    "new_seed",
     "ByteSource",
     "seeded_bytes",
     "shuffled",
@@ -57,6 +59,25 @@ __all__ = [
 SEED_LIMIT: Final = 2**64
 """Seeds are whole numbers ``0 <= seed < SEED_LIMIT`` (up to 20 digits), in
 :func:`~spades.new_game`, the records and the JSON documents."""
+
+
+def new_seed() -> int:
+    """A fresh seed that no one can guess: 64 random bits from the operating
+    system's secure source (:func:`secrets.randbits`), ``0 <= seed <
+    SEED_LIMIT``.
+
+    A seeded game's every hand is a function of its seed, so the seed is as
+    secret as the hands: a server draws each game's seed with this, keeps it
+    on the server, and never uses a small or predictable number (a seat's
+    13 cards give away a small seed in seconds).  This is the library's one
+    source of unseeded randomness; everything else is reproducible.
+
+    >>> from spades import Rules, new_game, new_seed
+    >>> seed = new_seed()
+    >>> 0 <= seed < SEED_LIMIT, new_game(Rules.partnership(), seed=seed).phase.name
+    (True, 'BID')
+    """
+    return secrets.randbits(64)
 
 ByteSource = Callable[[int], bytes]
 """A source of random bytes: called with ``n``, returns ``n`` bytes.  A

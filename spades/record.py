@@ -1,6 +1,12 @@
 """Game records: the rules, the seed, and every action of a game, chance steps
 included, so that replaying one reproduces every state exactly.
 
+A record holds every hand (each deal or stock is one of its actions) and the
+seed, from which every later hand of the game follows: like the state, it is
+the server's, never a player's (a player gets its
+:func:`~spades.seat_view`).  The seed of a game with players comes from
+:func:`~spades.new_seed` and stays secret.
+
 A :class:`Record` has a text form modelled on PBN, the Portable Bridge
 Notation.  Each line is a tag ``[Name "value"]`` (a ``\\"`` inside a value is
 a quote), a line of action tokens, blank, or a ``%`` comment.
@@ -172,10 +178,10 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
             expected = history[index - offset] if index >= offset else _game_actions(state)[index]
             given = actions[index]
             if type(given) is not type(expected) or given != expected:  # a foreign value's __ne__ is never called
+                # Neither the seed nor the outcome it gives: the message must
+                # not give away hands the caller did not supply.
                 raise _ReplayError(
-                    index,
-                    f"action {index + 1} should be the chance step the seed {seed} gives ({expected}), "
-                    f"not {_describe(given)}",
+                    index, f"action {index + 1} ({_describe(given)}) is not the chance step the game's seed gives"
                 )
         return min(made, total)
 
@@ -185,8 +191,8 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
     while done < total:
         action = actions[done]
         if seed is not None and _is_chance(action):
-            raise _ReplayError(done, f"action {done + 1} ({_describe(action)}) is a chance step, but the seed "
-                               f"{seed} resolves chance and none is pending here")
+            raise _ReplayError(done, f"action {done + 1} ({_describe(action)}) is a chance step, but the game's "
+                               "seed resolves chance and none is pending here")
         try:
             state = state.apply(action)  # type: ignore[arg-type]
         except SpadesError as error:

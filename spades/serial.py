@@ -5,6 +5,13 @@ Every document is a JSON object with a ``"format"`` name (``"spades.rules"``,
 ``"version"`` number.  The schema is ``spades/schema/spades.schema.json``
 (:func:`schema` returns it).
 
+**Who may see which document.**  A state document (``to_json(state)``) and a
+record document hold every hand, the two-player stock and discards, and the
+seed, from which every later hand follows: they are the server's, for its
+own storage, and never go to a player.  A player gets the document of its
+own view, ``to_json(seat_view(state, seat))``, which holds only what that
+seat may know; rules documents hold no cards.
+
 A state travels as its rules, seed and every action (chance steps included)
 *plus* everything derived from them (hands, trick, scores, score sheet...).
 Loading replays the actions, which checks that every one is legal, and then

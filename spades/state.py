@@ -247,7 +247,7 @@ class GameState:
     @property
     def seed(self) -> int | None:
         """The seed that resolves chance steps, or ``None`` when the caller
-        supplies them."""
+        supplies them.  It gives away every hand: keep it secret."""
         seed: int | None = self._play[_CONTEXT].seed
         return seed
 
@@ -295,8 +295,8 @@ class GameState:
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
-        """Every seat's cards (the whole truth: give players :meth:`view`
-        instead, when that exists, or only their own hand)."""
+        """Every seat's cards (the whole truth: give players their
+        :func:`~spades.seat_view` instead)."""
         return tuple(CardSet(h) for h in self._held())
 
     def hand(self, seat: int) -> CardSet:
@@ -926,6 +926,14 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     resolves from it, so the same seed and the same actions give the same
     game.  Without one the state starts at the deal, waiting for a chance
     action.
+
+    Every hand of a seeded game follows from the seed: whoever knows or
+    guesses it knows every card.  A game with players draws its seed with
+    :func:`~spades.new_seed` (64 secret random bits) and keeps it secret;
+    small seeds are for tests and examples.  The state, its JSON document
+    (:func:`spades.serial.to_json`) and its :class:`~spades.Record` hold
+    every hand and the seed, so they never go to a player: a player gets
+    its :func:`~spades.seat_view`.
 
     >>> from spades import Rules, new_game
     >>> new_game(Rules.partnership(), seed=5).phase.name

@@ -296,6 +296,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (spades.HandRecord, (), fields(row)),
         (spades.draft.DraftWalk, (), fields(walk)),
         # chance
+        (deal.new_seed, (), {}),
         (deal.seeded_bytes, (1, 0, "deal"), {}),
         (deal.shuffled, (bytes(range(52)), source), {}),
         (deal.deal_from, (source, P), {}),

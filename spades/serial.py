@@ -21,12 +21,19 @@ do not follow from the score sheet, bags out of range) raises
 :class:`~spades.StateError` naming the problem.  Loaders raise only
 :class:`~spades.SpadesError` subclasses, with messages of bounded length.
 
-The JSON loaders refuse a text longer than ``max_size`` (default
-:data:`MAX_SIZE`, 4 MiB; characters of a ``str``, bytes of ``bytes``)
-before they parse it.  The dict loaders take plain JSON values only: dicts
-with string keys, lists, strings, whole or finite numbers, booleans and
-``None``, nested at most 64 deep; anything else (bytes, sets, tuples, ``nan``,
-a cycle) raises :class:`~spades.StateError`.
+**Limits.**  Every JSON loader (:func:`from_json`, :func:`state_from_json`,
+:func:`view_from_json`, :func:`record_from_json`, :func:`rules_from_json`)
+refuses a text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB;
+characters of a ``str``, bytes of ``bytes``) before it parses it; pass a
+larger ``max_size=`` for longer games.  The dict loaders
+(:func:`from_dict` and the typed ones) read a value the caller already
+holds, so they have no size limit of their own: they take plain JSON values
+only (dicts with string keys, lists, strings, whole or finite numbers,
+booleans and ``None``), nested at most :data:`MAX_DEPTH` (64) deep, with at
+most :data:`~spades.record.MAX_ACTIONS` (1,000,000) entries in a list, as
+many as a record holds.  Anything else (bytes, sets, tuples, ``nan``, a
+cycle) raises :class:`~spades.StateError`.  Every loader works in time
+linear in its input.
 
 >>> from spades import Rules, new_game, seat_view
 >>> from spades.serial import from_json, to_json
@@ -49,7 +56,7 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any, Final, Union
 
-from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
+from spades.actions import MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, Replacement, Stock
 from spades.bidding import double_nil_open, legal_bids
 from spades.cards import Card, CardSet
 from spades.deal import dealer_of_hand
@@ -90,12 +97,15 @@ __all__ = [
     "record_from_json",
     "schema",
     "MAX_SIZE",
+    "MAX_DEPTH",
 ]
 
 VERSION: Final = 1
 """The version of the JSON documents this library writes and reads."""
 MAX_SIZE: Final = 4 * 1024 * 1024
 """The default ``max_size`` of the JSON loaders (4 MiB)."""
+MAX_DEPTH: Final = 64
+"""The deepest nesting of lists and objects a loader reads."""
 
 Document = Union[Rules, GameState, SeatView, Record]
 """Any value with a JSON document form."""
@@ -104,8 +114,8 @@ _RULES: Final = "spades.rules"
 _STATE: Final = "spades.state"
 _VIEW: Final = "spades.view"
 _RECORD: Final = "spades.record"
-_MAX_ACTIONS: Final = 1_000_000
-_MAX_DEPTH: Final = 64
+_MAX_ACTIONS: Final = MAX_ACTIONS  # the most entries of any list of a document
+_MAX_DEPTH: Final = MAX_DEPTH
 _HUGE: Final = 10**4000  # Python writes whole numbers of up to 4300 digits
 
 
@@ -956,7 +966,9 @@ _LOADERS: Final[dict[str, Callable[[object], Document]]] = {
 
 
 def from_dict(data: object) -> Document:
-    """The value of any document, chosen by its ``"format"``."""
+    """The value of any document, chosen by its ``"format"``.  Like the typed
+    dict loaders, it reads a value the caller already holds, with no size
+    limit but the format's (see the module's **Limits**)."""
     _top, kind = _header(data, None)
     return _LOADERS[kind](data)
 
@@ -1009,22 +1021,30 @@ def from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Document:
 
 
 def state_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> GameState:
-    """A :class:`~spades.GameState` from JSON text (see :func:`state_from_dict`)."""
+    """A :class:`~spades.GameState` from JSON text (see :func:`state_from_dict`); a
+    text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB) raises
+    :class:`~spades.StateError` before it is parsed."""
     return state_from_dict(_parse_json(text, max_size))
 
 
 def view_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> SeatView:
-    """A :class:`~spades.view.SeatView` from JSON text (see :func:`view_from_dict`)."""
+    """A :class:`~spades.view.SeatView` from JSON text (see :func:`view_from_dict`); a
+    text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB) raises
+    :class:`~spades.StateError` before it is parsed."""
     return view_from_dict(_parse_json(text, max_size))
 
 
 def record_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Record:
-    """A :class:`~spades.record.Record` from JSON text (see :func:`record_from_dict`)."""
+    """A :class:`~spades.record.Record` from JSON text (see :func:`record_from_dict`); a
+    text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB) raises
+    :class:`~spades.StateError` before it is parsed."""
     return record_from_dict(_parse_json(text, max_size))
 
 
 def rules_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Rules:
-    """A :class:`~spades.Rules` from JSON text (see :func:`rules_from_dict`)."""
+    """A :class:`~spades.Rules` from JSON text (see :func:`rules_from_dict`); a
+    text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB) raises
+    :class:`~spades.StateError` before it is parsed."""
     return rules_from_dict(_parse_json(text, max_size))
 
 

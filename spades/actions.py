@@ -30,7 +30,7 @@ from typing import ClassVar, Final, Union, overload
 import attrs
 
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, cards_of_mask
-from spades.errors import ArgumentError, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, exact_str, short_repr, type_name
 
 __all__ = [
     "Bid", "Draft", "Exchange", "ExchangeChoices", "Deal", "Stock", "Replacement", "Action", "ChanceAction"
@@ -97,6 +97,7 @@ class Bid:
         """Read ``"4"``, ``"nil"``/``"n"``, ``"double nil"``/``"dn"``/``"blind nil"``/``"bn"``."""
         if not isinstance(text, str):
             raise ParseError(f"a bid must be given as text, got {short_repr(text)}")
+        text = exact_str(text)
         token = " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
         if token in ("nil", "n"):
             return cls(0)
@@ -159,6 +160,7 @@ class Draft(enum.Enum, metaclass=CheckedEnumType):
         """
         if not isinstance(text, str):
             raise ParseError(f"a draft choice must be given as text, got {short_repr(text)}")
+        text = exact_str(text)
         token = text.strip().lower()
         if token == "keep":
             return cls.KEEP

@@ -24,7 +24,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, short_repr
+from spades.errors import ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, exact_str, short_repr
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 
@@ -178,6 +178,7 @@ class Card(int):
         """
         if not isinstance(text, str):
             raise ParseError(f"a card must be given as text, got {short_repr(text)}")
+        text = exact_str(text)
         token = text.strip().upper()
         joker = _JOKER_TEXT.get(token)
         if joker is not None:
@@ -374,6 +375,7 @@ class CardSet:
         """
         if not isinstance(text, str):
             raise ParseError(f"a hand must be given as text, got {short_repr(text)}")
+        text = exact_str(text)
         stripped = text.strip()
         if "." in stripped and not any(sep in stripped for sep in " ,"):
             return cls._parse_groups(text, stripped)

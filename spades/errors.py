@@ -265,6 +265,16 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
 
 
+def exact_str(text: str) -> str:
+    """``text`` as an exact ``str``: a subclass's own methods (which could
+    raise, or lie) are never called on text from outside.
+
+    >>> type(exact_str(type("Text", (str,), {})("AS"))) is str
+    True
+    """
+    return text if type(text) is str else str.__str__(text)
+
+
 def type_name(value: object) -> str:
     """The name of ``value``'s type for a message, cut short.
 

@@ -84,7 +84,7 @@ import attrs
 from spades.actions import MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, Replacement, Stock, malformed_action
 from spades.cards import Card, CardSet
 from spades.deal import SEED_LIMIT
-from spades.errors import ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, clip, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, clip, exact_str, short_repr, type_name
 from spades.rules import Rules, check_rules
 from spades.state import GameState, Phase, new_game
 
@@ -381,9 +381,10 @@ class Record:
             raise ArgumentError(f"max_size must be >= 0, got {short_repr(max_size)}")
         if not isinstance(text, str):
             raise ParseError(f"a record must be text, got {type_name(text)}")
-        if len(text) > max_size:
-            raise ParseError(f"the record is {len(text)} characters long, over the limit of {max_size} "
+        if str.__len__(text) > max_size:  # the length without a subclass's own methods
+            raise ParseError(f"the record is {str.__len__(text)} characters long, over the limit of {max_size} "
                              f"(raise it with max_size=)")
+        text = exact_str(text)
         return _Parser(text).parse()
 
 

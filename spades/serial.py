@@ -69,6 +69,7 @@ from spades.errors import (
     SpadesError,
     StateError,
     clip,
+    exact_str,
     short_repr,
     type_name,
 )
@@ -991,13 +992,18 @@ def _parse_json(text: object, max_size: int) -> object:
         raise ArgumentTypeError(f"max_size is an int, got {type_name(max_size)}")
     if max_size < 0:
         raise ArgumentError(f"max_size must be >= 0, got {short_repr(max_size)}")
-    if isinstance(text, (str, bytes, bytearray)) and len(text) > max_size:
-        unit = "characters" if isinstance(text, str) else "bytes"
-        raise StateError(f"the document is {len(text)} {unit} long, over the limit of {max_size} "
-                         f"(raise it with max_size=)")
-    if isinstance(text, (bytes, bytearray)):
+    # The length first, read without a subclass's own methods; then the
+    # text as an exact str or bytes.
+    if isinstance(text, (str, bytes, bytearray)):
+        size = str.__len__(text) if isinstance(text, str) else memoryview(text).nbytes
+        if size > max_size:
+            unit = "characters" if isinstance(text, str) else "bytes"
+            raise StateError(f"the document is {size} {unit} long, over the limit of {max_size} "
+                             f"(raise it with max_size=)")
+        text = exact_str(text) if isinstance(text, str) else text if type(text) is bytes else bytes(memoryview(text))
+    if isinstance(text, bytes):
         try:
-            text = bytes(text).decode("utf-8")
+            text = text.decode("utf-8")
         except UnicodeDecodeError as error:
             raise StateError(f"a JSON document must be UTF-8 text: {error}") from None
     if not isinstance(text, str):

@@ -66,6 +66,7 @@ from spades.errors import (
     RulesError,
     check_seat,
     clip,
+    exact_str,
     short_repr,
     type_name,
 )
@@ -136,7 +137,7 @@ class Phase(enum.IntEnum, metaclass=CheckedEnumType):
         """
         if not isinstance(text, str):
             raise ParseError(f"a phase must be given as text, got {short_repr(text)}")
-        phase = _PHASE_NAMES.get(str.upper(str.strip(text)))
+        phase = _PHASE_NAMES.get(exact_str(text).strip().upper())
         if phase is None:
             names = [member.name for member in cls]
             raise ParseError(

@@ -90,9 +90,16 @@ def draft_over(stock_size: int, drawn: int) -> bool:
     >>> draft_over(52, 50), draft_over(52, 52)
     (False, True)
     """
-    for name, value in (("stock_size", stock_size), ("drawn", drawn)):
-        if type(value) is not int or not 0 <= value <= MAX_CHANCE_ITEMS:
-            raise ArgumentError(f"{name}: a number of cards from 0 to {MAX_CHANCE_ITEMS}, got {short_repr(value)}")
+    if (
+        type(stock_size) is not int
+        or type(drawn) is not int
+        or not 0 <= stock_size <= MAX_CHANCE_ITEMS
+        or not 0 <= drawn <= MAX_CHANCE_ITEMS
+    ):  # one test on the state's path of every draft turn
+        raise ArgumentError(
+            f"a stock size and a number of cards drawn from 0 to {MAX_CHANCE_ITEMS}, got {short_repr(stock_size)} "
+            f"and {short_repr(drawn)}"
+        )
     return drawn >= stock_size
 
 

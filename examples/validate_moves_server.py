@@ -7,7 +7,8 @@ The server holds the one true :class:`spades.GameState`.  Clients send
 ``state.explain(move, seat=seat)`` why the move would be illegal (``None``
 when it is legal), and either applies it or answers with the machine-readable
 reason and the rule id.  A refused move leaves the state as it was.  Each
-client is shown only its own seat's view.
+client is shown only its own seat's view; the state, the seed and the game's
+record stay on the server.
 """
 
 from __future__ import annotations
@@ -66,8 +67,12 @@ MESSAGES = (
 )
 
 
-def serve(messages: Iterable[tuple[int, str]], seed: int = 7) -> GameState:
-    """Run the scripted messages against a new seeded game, printing each answer."""
+def serve(messages: Iterable[tuple[int, str]], seed: int) -> GameState:
+    """Run the scripted messages against a new seeded game, printing each answer.
+
+    The scripted moves need a known deal, hence a known seed.  A real server
+    draws each game's seed with ``spades.new_seed()`` and keeps it secret:
+    the seed gives away every hand."""
     state = spades.new_game(spades.Rules.partnership(), seed=seed)
     for seat, text in messages:
         before = state
@@ -84,7 +89,7 @@ def serve(messages: Iterable[tuple[int, str]], seed: int = 7) -> GameState:
 
 
 def main() -> int:
-    serve(MESSAGES)
+    serve(MESSAGES, seed=7)  # a fixed seed for the script only
     return 0
 
 

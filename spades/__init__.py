@@ -24,9 +24,10 @@ from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, Exc
 from spades._decks import DeckFacts
 from spades.bidding import BidLimits, bid_error, bid_limits, double_nil_open, first_bidder, legal_bids, next_bidder
 from spades.cards import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, Rank, Suit
-from spades.deal import dealer_of_hand, next_dealer
+from spades.deal import dealer_of_hand, new_seed, next_dealer
 from spades.draft import double_nil_declarable, walk_draft
 from spades.errors import (
+    MESSAGE_LIMIT,
     ArgumentError,
     ArgumentTypeError,
     IllegalActionError,
@@ -80,6 +81,7 @@ __all__ = [
     "HandSummary",
     "IllegalActionError",
     "LITTLE_JOKER",
+    "MESSAGE_LIMIT",
     "PRESETS",
     "ParseError",
     "Phase",
@@ -105,6 +107,7 @@ __all__ = [
     "legal_bids",
     "legal_plays",
     "new_game",
+    "new_seed",
     "play_error",
     "score_hand",
     "trick_winner",

@@ -27,6 +27,7 @@ from spades.cards import (
     STANDARD_DECK_MASK,
     Card,
 )
+from spades.errors import ArgumentError, ArgumentTypeError, short_repr, type_name
 
 __all__ = ["DeckFacts", "deck_facts", "build_deck_facts", "SPADES", "TWO_OF_CLUBS"]
 
@@ -34,6 +35,7 @@ SPADES: Final = 3
 """The index of the trump suit (C-1)."""
 TWO_OF_CLUBS: Final = 0
 """The card index of the 2♣ (V-7, V-9, V-10)."""
+_DECKS: Final = ("standard", "jokers", "joker-joker-deuce-deuce")
 _TWO_DIAMONDS: Final = 13
 _TWO_SPADES: Final = 39
 # The bits of the deuces that a deck may take out (V-9, V-10).
@@ -125,6 +127,8 @@ def deck_facts(name: str, without_two_of_clubs: bool = False) -> DeckFacts:
     >>> deck_facts("jokers") is deck_facts("jokers", False)
     True
     """
+    if type(name) is not str:
+        raise ArgumentTypeError(f"a deck's name is a str, got {type_name(name)}")
     return _shared(name, without_two_of_clubs is True)
 
 
@@ -144,8 +148,10 @@ def build_deck_facts(name: str, without_two_of_clubs: bool) -> DeckFacts:
     >>> deck_facts("joker-joker-deuce-deuce").suit_of[13]  # the 2♦ is a spade (V-9)
     3
     """
-    if name not in ("standard", "jokers", "joker-joker-deuce-deuce"):
-        raise ValueError(f"unknown deck {name!r}")
+    if type(name) is not str or name not in _DECKS:
+        raise ArgumentError(f"unknown deck {short_repr(name)}; the decks are {', '.join(_DECKS)}")
+    if type(without_two_of_clubs) is not bool:
+        raise ArgumentTypeError(f"without_two_of_clubs: true or false, got {short_repr(without_two_of_clubs)}")
     mask = _deck_mask(name, without_two_of_clubs)
     suit_of = [min(i // 13, SPADES) for i in range(NUM_CARD_INDEXES)]
     # Spades (trumps) above every other card; within spades the natural

@@ -30,7 +30,7 @@ from typing import ClassVar, Final, Union, overload
 import attrs
 
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, cards_of_mask
-from spades.errors import ArgumentError, ArgumentTypeError, ParseError, short_repr
+from spades.errors import ArgumentError, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, exact_str, short_repr, type_name
 
 __all__ = [
     "Bid", "Draft", "Exchange", "ExchangeChoices", "Deal", "Stock", "Replacement", "Action", "ChanceAction",
@@ -98,6 +98,7 @@ class Bid:
         """Read ``"4"``, ``"nil"``/``"n"``, ``"double nil"``/``"dn"``/``"dnil"``/``"blind nil"``/``"bn"``."""
         if not isinstance(text, str):
             raise ParseError(f"a bid must be given as text, got {short_repr(text)}")
+        text = exact_str(text)
         token = " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
         if token in ("nil", "n"):
             return cls(0)
@@ -124,15 +125,24 @@ BIDS: Final = tuple(Bid(n) for n in range(18))
 """Cached bids 0..17 (17 tricks is the three-player hand)."""
 
 
-class Draft(enum.Enum):
+class Draft(enum.Enum, metaclass=CheckedEnumType):
     """A two-player draft decision about the top card of the stock (T-2).
 
     ``KEEP``: keep it; the next card goes to the discard pile.  ``REJECT``:
     discard it; the next card is kept, as the rule forces.
 
-    ``Draft("keep")`` looks a member up by its exact value and, as for any
-    enum, raises a plain ``ValueError`` for anything else; :meth:`parse`
-    reads untrusted text and raises :class:`~spades.ParseError`.
+    ``Draft("keep")`` looks a member up by its exact value; other text
+    raises :class:`~spades.ParseError` and a value that is not text
+    :class:`~spades.ArgumentTypeError` (both ``ValueError`` subclasses, as
+    for any enum).  :meth:`parse` reads text more freely (any case, blanks
+    around).
+
+    >>> Draft("keep")
+    <Draft.KEEP: 'keep'>
+    >>> Draft("Keep")
+    Traceback (most recent call last):
+    ...
+    spades.errors.ParseError: 'Keep' is not a Draft: the values are 'keep', 'reject'
     """
 
     KEEP = "keep"
@@ -151,6 +161,7 @@ class Draft(enum.Enum):
         """
         if not isinstance(text, str):
             raise ParseError(f"a draft choice must be given as text, got {short_repr(text)}")
+        text = exact_str(text)
         token = text.strip().lower()
         if token == "keep":
             return cls.KEEP
@@ -166,7 +177,8 @@ def _card_set(value: CardSet | str | Iterable[Card | int | str]) -> CardSet:
     if type(value) is CardSet:
         return value
     if isinstance(value, str):
-        return CardSet(0) if value.strip() == "-" else CardSet.parse(value)
+        text = exact_str(value)
+        return CardSet(0) if text.strip() == "-" else CardSet.parse(text)
     if isinstance(value, CardSet):  # a subclass: its mask, checked again
         return CardSet(value.mask)
     return CardSet.from_cards(value)
@@ -223,6 +235,7 @@ def read_action(text: object) -> dict[str, Action]:
     """
     if not isinstance(text, str):
         raise ParseError(f"an action is given as text, got {short_repr(text)}")
+    text = exact_str(text)
     if len(text) > MAX_ACTION_TEXT:
         raise ParseError(f"an action's text is at most {MAX_ACTION_TEXT} characters, got {len(text)}")
     token = text.strip()
@@ -258,14 +271,42 @@ MAX_CHANCE_ITEMS: Final = NUM_CARD_INDEXES
 deck has more cards (V-9), so longer sequences are refused unread."""
 
 
-def _bounded(value: object, what: str, items: str) -> list[object]:
+def _read_items(value: object, what: str, items: str) -> list[object]:
     """The items of ``value``, a sequence that is not text, read up to one
     past the bound (so an endless iterator cannot hang the constructor)."""
     if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
         raise ParseError(f"a {what} is a sequence of {items}, got {short_repr(value)}")
-    taken = list(itertools.islice(value, MAX_CHANCE_ITEMS + 1))
+    try:
+        taken = list(itertools.islice(value, MAX_CHANCE_ITEMS + 1))
+    except SpadesError:  # raised by the iterator: already one of ours
+        raise
+    except Exception:  # an iterator that raises
+        raise ParseError(f"cannot read the {items} of a {what} from {short_repr(value)}") from None
     if len(taken) > MAX_CHANCE_ITEMS:
         raise ParseError(f"a {what} holds at most {MAX_CHANCE_ITEMS} {items}")
+    return taken
+
+
+MAX_ACTIONS: Final = 1_000_000
+"""The most actions a game's functions read from a caller's sequence (and
+the most a :class:`~spades.Record` holds)."""
+
+
+def read_actions(actions: object) -> tuple[object, ...]:
+    """``actions``, an iterable that is not text, as a tuple of at most
+    :data:`MAX_ACTIONS` values; else :class:`~spades.ArgumentError`."""
+    if type(actions) is tuple and len(actions) <= MAX_ACTIONS:
+        return actions
+    if isinstance(actions, (str, bytes, bytearray)) or not isinstance(actions, Iterable):
+        raise ArgumentTypeError(f"the actions are an iterable of actions, got {type_name(actions)}")
+    try:
+        taken = tuple(itertools.islice(actions, MAX_ACTIONS + 1))
+    except SpadesError:  # raised by the iterator: already one of ours
+        raise
+    except Exception:  # an iterator that raises
+        raise ArgumentError(f"cannot read the actions of {short_repr(actions)}") from None
+    if len(taken) > MAX_ACTIONS:
+        raise ArgumentError(f"more than {MAX_ACTIONS} actions")
     return taken
 
 
@@ -273,7 +314,7 @@ def _hands(value: Iterable[CardSet | str]) -> tuple[CardSet, ...]:
     if type(value) is tuple and all(type(hand) is CardSet for hand in value) and len(value) <= MAX_CHANCE_ITEMS:
         return value
     hands = []
-    for hand in _bounded(value, "deal", "hands"):
+    for hand in _read_items(value, "deal", "hands"):
         if type(hand) is CardSet:
             hands.append(hand)
         elif isinstance(hand, str):
@@ -318,7 +359,7 @@ def _cards(value: Iterable[Card | int | str]) -> tuple[Card, ...]:
     if type(value) is tuple and all(type(card) is Card for card in value) and len(value) <= MAX_CHANCE_ITEMS:
         return value
     cards = []
-    for card in _bounded(value, "stock", "cards"):
+    for card in _read_items(value, "stock", "cards"):
         if type(card) is Card or type(card) is int:
             cards.append(Card(card))
         elif isinstance(card, str):
@@ -410,8 +451,17 @@ def _combinations(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(itertools.combinations(range(n), k))
 
 
+MAX_EXCHANGE: Final = 3
+"""The most cards a Double Nil exchange holds (the greatest
+``double_nil_exchange``, V-3)."""
+
+
 class ExchangeChoices(SequenceABC[Exchange]):
     """Every :class:`Exchange` of a hand, as a lazy read-only sequence.
+
+    ``sizes`` are the numbers of cards an exchange may hold, each from 0 to
+    :data:`MAX_EXCHANGE` (3); anything else raises
+    :class:`~spades.ArgumentError`.
 
     This is what :meth:`~spades.GameState.legal_actions` returns in the
     exchange phases, where a hand has hundreds of possible exchanges: each
@@ -429,6 +479,12 @@ class ExchangeChoices(SequenceABC[Exchange]):
     __slots__ = ("_cards", "_combos", "_mask", "_sizes")
 
     def __init__(self, hand: CardSet, sizes: Sequence[int]) -> None:
+        if type(hand) is not CardSet:
+            raise ArgumentTypeError(f"the hand is a CardSet, got {type_name(hand)}")
+        if isinstance(sizes, (str, bytes)) or not isinstance(sizes, (tuple, list)):
+            raise ArgumentTypeError(f"the sizes are a tuple of ints, got {type_name(sizes)}")
+        if len(sizes) > MAX_EXCHANGE + 1 or any(type(n) is not int or not 0 <= n <= MAX_EXCHANGE for n in sizes):
+            raise ArgumentError(f"an exchange holds 0 to {MAX_EXCHANGE} cards (V-3), got the sizes {short_repr(sizes)}")
         self._mask = hand.mask
         self._sizes = tuple(sizes)
         self._cards = cards_of_mask(hand.mask)

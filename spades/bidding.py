@@ -29,8 +29,8 @@ from typing import Final
 
 import attrs
 
-from spades.actions import BIDS, Bid
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.actions import BIDS, MAX_BID_TRICKS, Bid
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -174,6 +174,19 @@ class BidLimits:
     Double Nil."""
 
     def __attrs_post_init__(self) -> None:
+        for name in ("least", "most", "hand_size"):
+            value = getattr(self, name)
+            if type(value) is not int or not -MAX_BID_TRICKS <= value <= MAX_BID_TRICKS:
+                raise ArgumentError(f"BidLimits: {name} is a number of tricks, got {short_repr(value)}")
+        if self.total is not None and (type(self.total) is not int or not -MAX_BID_TRICKS <= self.total <= MAX_BID_TRICKS):
+            raise ArgumentError(f"BidLimits: total is None or a number of tricks, got {short_repr(self.total)}")
+        for name in ("least_reason", "most_reason"):
+            if type(getattr(self, name)) is not Reason:
+                raise ArgumentTypeError(f"BidLimits: {name} is a Reason, got {short_repr(getattr(self, name))}")
+        for name in ("nil", "double_nil"):
+            refusal = getattr(self, name)
+            if refusal is not None and (type(refusal) is not tuple or len(refusal) != 3 or type(refusal[0]) is not Reason):
+                raise ArgumentTypeError(f"BidLimits: {name} is None or a Refusal, got {short_repr(refusal)}")
         numbers = BIDS[self.least : max(self.least, self.most + 1)]
         total = self.total
         if total is not None and self.least <= total <= self.most:
@@ -186,6 +199,8 @@ class BidLimits:
     def error(self, bid: Bid) -> IllegalActionError | None:
         """The error ``bid`` (a :class:`~spades.Bid`) raises under these
         limits, or ``None`` when it is legal."""
+        if type(bid) is not Bid:
+            return IllegalActionError(Reason.NOT_AN_ACTION, f"{short_repr(bid)} is not a bid", "C-3")
         tricks = bid.tricks
         if bid.double_nil:
             if tricks != 0:
@@ -194,7 +209,7 @@ class BidLimits:
         elif type(tricks) is not int or not 0 <= tricks <= self.hand_size:
             return IllegalActionError(
                 Reason.BID_OUT_OF_RANGE,
-                f"cannot bid {_short(tricks)}: a bid is a whole number of tricks from 0 to {self.hand_size}",
+                f"cannot bid {short_repr(tricks)}: a bid is a whole number of tricks from 0 to {self.hand_size}",
                 "C-3",
             )
         elif tricks == 0:
@@ -226,21 +241,16 @@ class BidLimits:
         return f"cannot bid {tricks}: a bid is a whole number of tricks from 0 to {self.most}"
 
 
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def check_bids(bids: object, rules: Rules) -> Sequence[Bid | None]:
     """``bids`` if it is one :class:`~spades.Bid` or ``None`` per seat, else
     an :class:`~spades.ArgumentError` (for the functions that take bids)."""
     if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence):
-        raise ArgumentTypeError(f"bids: a sequence of one Bid or None per seat, got {type(bids).__name__}")
+        raise ArgumentTypeError(f"bids: a sequence of one Bid or None per seat, got {type_name(bids)}")
     if len(bids) != rules.players:
         raise ArgumentError(f"bids: one per seat ({rules.players}), got {len(bids)}")
     for bid in bids:
         if bid is not None and type(bid) is not Bid:
-            raise ArgumentTypeError(f"bids: each is a Bid or None, got {type(bid).__name__}")
+            raise ArgumentTypeError(f"bids: each is a Bid or None, got {type_name(bid)}")
     return bids
 
 
@@ -248,12 +258,12 @@ def _check_scores(scores: object, rules: Rules) -> Sequence[int] | None:
     if scores is None:
         return None
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
-        raise ArgumentTypeError(f"scores: a sequence of one int per side, got {type(scores).__name__}")
+        raise ArgumentTypeError(f"scores: a sequence of one int per side, got {type_name(scores)}")
     if len(scores) != len(rules.sides):
         raise ArgumentError(f"scores: one per side ({len(rules.sides)}), got {len(scores)}")
     for score in scores:
         if type(score) is not int:
-            raise ArgumentTypeError(f"scores: each is an int, got {type(score).__name__}")
+            raise ArgumentTypeError(f"scores: each is an int, got {type_name(score)}")
     return scores
 
 
@@ -434,7 +444,7 @@ def bid_error(
     """
     limits = bid_limits(seat=seat, bids=bids, rules=rules, scores=scores)
     if type(bid) is not Bid:
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"{bid!r} is not a bid; bid a number of tricks or nil", "C-3")
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{short_repr(bid)} is not a bid; bid a number of tricks or nil", "C-3")
     return limits.error(bid)
 
 

@@ -18,18 +18,30 @@ True
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import ParseError, short_repr
+from spades.errors import ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, exact_str, short_repr
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 
 
-class Suit(enum.IntEnum):
-    """The four suits, in the library's index order. Spades are trump (C-1)."""
+class Suit(enum.IntEnum, metaclass=CheckedEnumType):
+    """The four suits, in the library's index order. Spades are trump (C-1).
+
+    ``Suit(n)`` is the suit of index ``n``; any other value raises
+    :class:`~spades.ArgumentError` (a ``ValueError``, as for any enum).
+
+    >>> Suit(3), Suit(3).letter, Suit(3).symbol
+    (<Suit.SPADES: 3>, 'S', '♠')
+    >>> Suit(4)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: 4 is not a Suit: the values are 0, 1, 2, 3
+    """
 
     CLUBS = 0
     DIAMONDS = 1
@@ -47,8 +59,20 @@ class Suit(enum.IntEnum):
         return "♣♦♥♠"[self]
 
 
-class Rank(enum.IntEnum):
-    """Ranks from low to high (C-1); the jokers of V-9 rank above the Ace."""
+class Rank(enum.IntEnum, metaclass=CheckedEnumType):
+    """Ranks from low to high (C-1); the jokers of V-9 rank above the Ace.
+
+    ``Rank(n)`` is the rank of index ``n`` (0 for the two to 12 for the Ace,
+    13 and 14 for the jokers); any other value raises
+    :class:`~spades.ArgumentError` (a ``ValueError``, as for any enum).
+
+    >>> Rank(12), Rank(12).letter
+    (<Rank.ACE: 12>, 'A')
+    >>> Rank("A")
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentTypeError: 'A' is not a Rank: the values are 0, 1, 2, 3... (15 in all)
+    """
 
     TWO = 0
     THREE = 1
@@ -102,6 +126,17 @@ class Card(int):
     Card('TH')
     >>> int(Card.parse("2C")), int(Card.parse("AS")), int(Card.parse("BJ"))
     (0, 51, 53)
+
+    A card is an ``int``, its index, and arithmetic and comparisons on it are
+    the int's, with plain ints for results (``1 << card`` is its bit in a
+    mask); with a value that is not a number they raise ``TypeError``, as an
+    int's do.  With a :class:`CardSet`, ``|`` ``&`` ``-`` ``^`` and the
+    comparisons treat the card as the set of that one card.  Text from
+    outside is read with :meth:`parse`, which raises
+    :class:`~spades.ParseError` for anything but a card.
+
+    >>> Card.parse("AS") + 1, Card.parse("AS") < Card.parse("2C"), str(Card.parse("AS") | CardSet.parse("K..."))
+    (52, False, 'AK...')
     """
 
     __slots__ = ()
@@ -143,6 +178,7 @@ class Card(int):
         """
         if not isinstance(text, str):
             raise ParseError(f"a card must be given as text, got {short_repr(text)}")
+        text = exact_str(text)
         token = text.strip().upper()
         joker = _JOKER_TEXT.get(token)
         if joker is not None:
@@ -255,22 +291,35 @@ STANDARD_DECK_MASK: Final = (1 << 52) - 1
 ALL_CARDS_MASK: Final = (1 << NUM_CARD_INDEXES) - 1
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, order=False)  # the comparisons are the subset tests below
 class CardSet:
     """An immutable set of cards backed by one int bitmask.
 
     Iteration is in index order: clubs 2..A, diamonds, hearts, spades 2..A,
-    then the jokers.  Set operators return new sets.  The text form is the
-    PBN-style suit groups ``spades.hearts.diamonds.clubs``, highest first
-    (jokers lead the spade group as ``B`` and ``L``).
+    then the jokers.  The text form is the PBN-style suit groups
+    ``spades.hearts.diamonds.clubs``, highest first (jokers lead the spade
+    group as ``B`` and ``L``).
+
+    The set operators ``|`` ``&`` ``-`` ``^`` return new sets, and ``<=``
+    ``<`` ``>=`` ``>`` compare as subsets, as for Python's sets; the other
+    operand is a card set or a :class:`Card`, which stands for the set of
+    that one card (on either side).  Any other operand raises
+    :class:`~spades.ArgumentTypeError`, which is also a ``TypeError``.
+    ``x in cards`` is true only for a :class:`Card` or an ``int`` card index
+    (0 to 53) in the set: anything else, a text such as ``"AS"`` too, is
+    simply not in it.
 
     >>> hand = CardSet.parse("AK..QJ.2")
     >>> [str(card) for card in hand]
     ['2C', 'JD', 'QD', 'KS', 'AS']
-    >>> str(hand - CardSet.parse("A..."))
-    'K..QJ.2'
-    >>> CardSet.from_cards(["AS", "KS"]) <= hand
-    True
+    >>> str(hand - CardSet.parse("A...")), str(hand - Card.parse("2C")), str(Card.parse("QS") | hand)
+    ('K..QJ.2', 'AK..QJ.', 'AKQ..QJ.2')
+    >>> CardSet.from_cards(["AS", "KS"]) <= hand, Card.parse("AS") in hand, "AS" in hand
+    (True, True, False)
+    >>> hand | "QS"
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentTypeError: unsupported operand for |: a CardSet and 'QS'; the other operand is a CardSet or a Card
     """
 
     mask: int = attrs.field()
@@ -290,8 +339,12 @@ class CardSet:
         if isinstance(cards, (str, bytes, bytearray)):
             raise ParseError(f"expected some cards, got the text {short_repr(cards)}; CardSet.parse reads a hand")
         try:
-            items = iter(cards)
-        except TypeError:
+            # 55 items are enough: no deck has more than 54 cards, so the 55th
+            # would be a card given twice, or not a card.
+            items = tuple(itertools.islice(cards, NUM_CARD_INDEXES + 1))
+        except SpadesError:  # raised by the iterator: already one of ours
+            raise
+        except Exception:  # not iterable, or an iterator that raises
             raise ParseError(f"expected some cards, got {short_repr(cards)}") from None
         mask = 0
         for item in items:
@@ -322,6 +375,7 @@ class CardSet:
         """
         if not isinstance(text, str):
             raise ParseError(f"a hand must be given as text, got {short_repr(text)}")
+        text = exact_str(text)
         stripped = text.strip()
         if "." in stripped and not any(sep in stripped for sep in " ,"):
             return cls._parse_groups(text, stripped)
@@ -364,34 +418,59 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, card: object) -> bool:
-        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < NUM_CARD_INDEXES:
+        # Exactly a Card or an int card index: anything else is simply not in
+        # the set (its own comparisons are never called).
+        if (type(card) is Card or type(card) is int) and 0 <= card < NUM_CARD_INDEXES:
             return bool(self.mask >> card & 1)
         return False
 
-    def __or__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask | other.mask)
+    def __or__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(self.mask | _mask_of(other, "|"))
 
-    def __and__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & other.mask)
+    __ror__ = __or__
 
-    def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & ~other.mask)
+    def __and__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(self.mask & _mask_of(other, "&"))
 
-    def __xor__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask ^ other.mask)
+    __rand__ = __and__
 
-    def __le__(self, other: CardSet) -> bool:
-        return self.mask & ~other.mask == 0
+    def __sub__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(self.mask & ~_mask_of(other, "-"))
 
-    def __ge__(self, other: CardSet) -> bool:
-        return other.mask & ~self.mask == 0
+    def __rsub__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(_mask_of(other, "-") & ~self.mask)
+
+    def __xor__(self, other: CardSet | Card) -> CardSet:
+        return card_set_of_mask(self.mask ^ _mask_of(other, "^"))
+
+    __rxor__ = __xor__
+
+    def __le__(self, other: CardSet | Card) -> bool:
+        return self.mask & ~_mask_of(other, "<=") == 0
+
+    def __ge__(self, other: CardSet | Card) -> bool:
+        return _mask_of(other, ">=") & ~self.mask == 0
+
+    def __lt__(self, other: CardSet | Card) -> bool:
+        mask = _mask_of(other, "<")
+        return self.mask & ~mask == 0 and self.mask != mask
+
+    def __gt__(self, other: CardSet | Card) -> bool:
+        mask = _mask_of(other, ">")
+        return mask & ~self.mask == 0 and self.mask != mask
 
     def cards(self) -> tuple[Card, ...]:
         """The cards as a tuple, in index order."""
         return cards_of_mask(self.mask)
 
     def suit(self, suit: Suit | int) -> CardSet:
-        """The cards of one natural suit (jokers not included)."""
+        """The cards of one natural suit (jokers not included).
+
+        >>> str(CardSet.parse("AK.Q.J.2").suit(Suit.SPADES))
+        'AK...'
+        """
+        if type(suit) is not Suit and (type(suit) is not int or not 0 <= suit <= 3):
+            raise ParseError(f"a suit is a Suit or 0..3, got {short_repr(suit)}")
         return CardSet(self.mask & SUIT_MASKS[suit])
 
     def __str__(self) -> str:
@@ -413,6 +492,24 @@ class CardSet:
 
     def __deepcopy__(self, memo: object) -> CardSet:
         return self
+
+
+_CARD_BITS: Final = tuple(1 << index for index in range(NUM_CARD_INDEXES))
+
+
+def _mask_of(other: object, operator: str) -> int:
+    """The mask of the other operand of a set operator: a card set, or a card
+    as the set of that one card; anything else is an
+    :class:`~spades.ArgumentTypeError` (also a ``TypeError``)."""
+    if isinstance(other, CardSet):
+        mask = other.mask
+        if type(other) is CardSet or (type(mask) is int and 0 <= mask <= ALL_CARDS_MASK):  # a subclass: checked
+            return mask
+    elif isinstance(other, Card) and type(other) is Card:
+        return _CARD_BITS[other]
+    raise ArgumentTypeError(
+        f"unsupported operand for {operator}: a CardSet and {short_repr(other)}; the other operand is a CardSet or a Card"
+    )
 
 
 FULL_DECK: Final = CardSet(STANDARD_DECK_MASK)

@@ -28,15 +28,18 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 from collections.abc import Callable
 from typing import Final
 
-from spades.actions import Deal, Replacement, Stock, deal_of_card_sets
+from spades.actions import Deal, Replacement, Stock, deal_of_card_sets, malformed_action
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
-from spades.errors import ArgumentError, IllegalActionError, Reason, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
 from spades.rules import Rules, check_rules
 
 __all__ = [
+    "SEED_LIMIT",
+    "new_seed",
     "ByteSource",
     "seeded_bytes",
     "shuffled",
@@ -52,6 +55,29 @@ __all__ = [
     "dealer_of_hand",
     "next_dealer",
 ]
+
+SEED_LIMIT: Final = 2**64
+"""Seeds are whole numbers ``0 <= seed < SEED_LIMIT`` (up to 20 digits), in
+:func:`~spades.new_game`, the records and the JSON documents."""
+
+
+def new_seed() -> int:
+    """A fresh seed that no one can guess: 64 random bits from the operating
+    system's secure source (:func:`secrets.randbits`), ``0 <= seed <
+    SEED_LIMIT``.
+
+    A seeded game's every hand is a function of its seed, so the seed is as
+    secret as the hands: a server draws each game's seed with this, keeps it
+    on the server, and never uses a small or predictable number (a seat's
+    13 cards give away a small seed in seconds).  This is the library's one
+    source of unseeded randomness; everything else is reproducible.
+
+    >>> from spades import Rules, new_game, new_seed
+    >>> seed = new_seed()
+    >>> 0 <= seed < SEED_LIMIT, new_game(Rules.partnership(), seed=seed).phase.name
+    (True, 'BID')
+    """
+    return secrets.randbits(64)
 
 ByteSource = Callable[[int], bytes]
 """A source of random bytes: called with ``n``, returns ``n`` bytes.  A
@@ -87,6 +113,12 @@ def seeded_bytes(seed: int, hand_number: int, step: str) -> ByteSource:
     >>> source(4) == seeded_bytes(7, 0, "deal")(8)[:4] != seeded_bytes(7, 1, "deal")(4)
     True
     """
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise ArgumentError(f"a seed is an int from 0 to 2**64 - 1, got {short_repr(seed)}")
+    if type(hand_number) is not int or not 0 <= hand_number < SEED_LIMIT:
+        raise ArgumentError(f"a hand number is an int from 0, got {short_repr(hand_number)}")
+    if type(step) is not str or len(step) > 64 or not step.isascii():
+        raise ArgumentError(f"a step is a short name, such as 'deal', got {short_repr(step)}")
     return hashlib.shake_256(f"spades/{seed}/{hand_number}/{step}".encode()).digest
 
 
@@ -97,10 +129,30 @@ def shuffled(cards: bytes, source: ByteSource) -> bytes:
     >>> sorted(shuffled(bytes(range(52)), seeded_bytes(1, 0, "deal"))) == list(range(52))
     True
     """
+    if type(cards) is not bytes or len(cards) > NUM_CARD_INDEXES or len(set(cards)) != len(cards) or (
+        cards and max(cards) >= NUM_CARD_INDEXES
+    ):
+        raise ArgumentError(f"the cards to shuffle are distinct card indexes as bytes, got {short_repr(cards)}")
+    return _shuffled(cards, _check_source(source))
+
+
+def _check_source(source: object) -> ByteSource:
+    if not callable(source):
+        raise ArgumentTypeError(f"a source of random bytes is a function, got {type_name(source)}")
+    return source
+
+
+def _shuffled(cards: bytes, source: ByteSource) -> bytes:
+    """:func:`shuffled` of checked arguments (internal fast path)."""
     count = len(cards)
     size = _FIRST_READ
     while True:
-        stream = source(size)
+        try:
+            stream = source(size)
+        except Exception as error:  # the caller's function failed: the cause stays chained
+            raise ArgumentError(f"the source of random bytes raised {type_name(error)}") from error
+        if type(stream) is not bytes:
+            raise ArgumentTypeError(f"a source of random bytes gives bytes, not {type_name(stream)}")
         keys = _first_values(stream)
         if len(keys) < count:
             # Rare: past the first 128 values below 128.
@@ -136,11 +188,18 @@ def deal_from(source: ByteSource, rules: Rules) -> Deal:
     return deal_of_card_sets(tuple(map(card_set_of_mask, deal_masks(source, rules))))
 
 
+def _check_rng(rng: object) -> random.Random:
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError(f"a random source is a random.Random, got {type_name(rng)}")
+    return rng
+
+
 def deal_masks(source: ByteSource, rules: Rules) -> tuple[int, ...]:
     """:func:`deal_from`'s hands as masks (internal fast path): the dealer
     deals every card, ``rules.hand_size`` to each seat (P-2; V-10: with
     three players one card is left over)."""
-    order = shuffled(rules.deck_facts.card_bytes, source)
+    rules = check_rules(rules)
+    order = _shuffled(rules.deck_facts.card_bytes, _check_source(source))
     size = rules.hand_size
     dealt = size * rules.players
     # Mark each dealt card with its seat, then read each seat's mask off the
@@ -152,36 +211,42 @@ def deal_masks(source: ByteSource, rules: Rules) -> tuple[int, ...]:
 def stock_from(source: ByteSource, rules: Rules) -> Stock:
     """The two-player stock drawn from ``source``: the deck shuffled, top
     card first (T-2)."""
-    return Stock(tuple(map(_CARDS.__getitem__, shuffled(rules.deck_facts.card_bytes, source))))
+    rules = check_rules(rules)
+    return Stock(tuple(map(_CARDS.__getitem__, _shuffled(rules.deck_facts.card_bytes, _check_source(source)))))
 
 
 def replacement_from(source: ByteSource, pool: CardSet, count: int) -> Replacement:
     """The ``count`` cards drawn from ``pool`` with ``source``: the first
     ``count`` of the pool shuffled (T-6)."""
-    drawn = shuffled(bytes(cards_of_mask(pool.mask)), source)[:count]
+    if type(pool) is not CardSet:
+        raise ArgumentTypeError(f"the pool is a CardSet, got {type_name(pool)}")
+    if type(count) is not int or not 0 <= count <= len(pool):
+        raise ArgumentError(f"count: a number of cards from 0 to the pool's {len(pool)}, got {short_repr(count)}")
+    drawn = _shuffled(bytes(cards_of_mask(pool.mask)), _check_source(source))[:count]
     return Replacement(CardSet.from_cards(_CARDS[card] for card in drawn))
 
 
 def random_deal(rng: random.Random, rules: Rules) -> Deal:
     """Shuffle the deck and deal ``rules.hand_size`` cards to each seat (P-2;
     with three players the card left over is set aside, V-10)."""
-    return deal_from(rng.randbytes, rules)
+    return deal_from(_check_rng(rng).randbytes, rules)
 
 
 def random_stock(rng: random.Random, rules: Rules) -> Stock:
     """Shuffle the deck into the stock of the two-player draft (T-2)."""
-    return stock_from(rng.randbytes, rules)
+    return stock_from(_check_rng(rng).randbytes, rules)
 
 
 def random_replacement(rng: random.Random, pool: CardSet, count: int) -> Replacement:
     """Draw ``count`` cards at random from ``pool`` (T-6)."""
-    return replacement_from(rng.randbytes, pool, count)
+    return replacement_from(_check_rng(rng).randbytes, pool, count)
 
 
 def deal_error(deal: object, rules: Rules) -> IllegalActionError | None:
     """Why ``deal`` is not a possible deal under ``rules``, or ``None``."""
-    if not isinstance(deal, Deal):
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Deal, got {deal!r}", "P-2")
+    rules = check_rules(rules)
+    if type(deal) is not Deal or malformed_action(deal):
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Deal, got {short_repr(deal)}", "P-2")
     if len(deal.hands) != rules.players:
         return IllegalActionError(
             Reason.BAD_CHANCE, f"a deal needs {rules.players} hands, got {len(deal.hands)}", "P-2"
@@ -204,8 +269,9 @@ def deal_error(deal: object, rules: Rules) -> IllegalActionError | None:
 
 def stock_error(stock: object, rules: Rules) -> IllegalActionError | None:
     """Why ``stock`` is not a possible two-player stock, or ``None``."""
-    if not isinstance(stock, Stock):
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Stock, got {stock!r}", "T-2")
+    rules = check_rules(rules)
+    if type(stock) is not Stock or malformed_action(stock):
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Stock, got {short_repr(stock)}", "T-2")
     mask = 0
     for card in stock.cards:
         if mask >> card & 1:
@@ -243,5 +309,5 @@ def dealer_of_hand(rules: Rules, number: int) -> int:
     """
     rules = check_rules(rules)
     if type(number) is not int or number < 0:
-        raise ArgumentError(f"a hand number is an int from 0, got {number!r}")
+        raise ArgumentError(f"a hand number is an int from 0, got {short_repr(number)}")
     return (rules.first_dealer + number) % rules.players

@@ -23,10 +23,10 @@ from typing import Final
 
 import attrs
 
-from spades.actions import Action, Bid, Draft
+from spades.actions import MAX_CHANCE_ITEMS, Action, Bid, Draft, read_actions
 from spades.bidding import double_nil_open, double_nil_open_of
 from spades.cards import Card, CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -52,9 +52,9 @@ def draft_turn(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, 
     the top card and keeps the next."""
     _check_stock(stock)
     if type(drawn) is not int or not 0 <= drawn <= len(stock) - 2:
-        raise ArgumentError(f"no draft turn is left after {drawn!r} of {len(stock)} cards")
+        raise ArgumentError(f"no draft turn is left after {short_repr(drawn)} of {len(stock)} cards")
     if action is not Draft.KEEP and action is not Draft.REJECT:
-        raise ArgumentError(f"a draft turn is Draft.KEEP or Draft.REJECT, not {action!r}")
+        raise ArgumentError(f"a draft turn is Draft.KEEP or Draft.REJECT, not {short_repr(action)}")
     return turn_of(stock, drawn, action)
 
 
@@ -68,7 +68,7 @@ def turn_of(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, Car
 
 def _check_stock(stock: object) -> None:
     if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
-        raise ArgumentTypeError(f"the stock is a sequence of cards, got {type(stock).__name__}")
+        raise ArgumentTypeError(f"the stock is a sequence of cards, got {type_name(stock)}")
     if any(type(card) is not Card for card in stock):
         raise ArgumentTypeError("the stock holds Card values")
 
@@ -85,7 +85,21 @@ def next_drafter(seat: int) -> int:
 def draft_over(stock_size: int, drawn: int) -> bool:
     """Whether the draft is over once ``drawn`` of the stock's
     ``stock_size`` cards are drawn: it goes on until the stock is empty
-    (T-3)."""
+    (T-3).
+
+    >>> draft_over(52, 50), draft_over(52, 52)
+    (False, True)
+    """
+    if (
+        type(stock_size) is not int
+        or type(drawn) is not int
+        or not 0 <= stock_size <= MAX_CHANCE_ITEMS
+        or not 0 <= drawn <= MAX_CHANCE_ITEMS
+    ):  # one test on the state's path of every draft turn
+        raise ArgumentError(
+            f"a stock size and a number of cards drawn from 0 to {MAX_CHANCE_ITEMS}, got {short_repr(stock_size)} "
+            f"and {short_repr(drawn)}"
+        )
     return drawn >= stock_size
 
 
@@ -120,9 +134,9 @@ def declarable_of(seat: int, rules: Rules, scores: Sequence[int] | None, cards_t
 
 def _check_turn(cards_taken: object, bid: object) -> None:
     if type(cards_taken) is not int or cards_taken < 0:
-        raise ArgumentError(f"cards_taken: a number of cards, got {cards_taken!r}")
+        raise ArgumentError(f"cards_taken: a number of cards, got {short_repr(cards_taken)}")
     if bid is not None and type(bid) is not Bid:
-        raise ArgumentTypeError(f"bid: a Bid or None, got {type(bid).__name__}")
+        raise ArgumentTypeError(f"bid: a Bid or None, got {type_name(bid)}")
 
 
 def declaration_error(
@@ -157,6 +171,8 @@ def declaration_error(
 def draft_actions(declarable: bool) -> tuple[Draft | Bid, ...]:
     """The legal actions of a draft turn, in order: ``Draft.KEEP``,
     ``Draft.REJECT``, then Double Nil when it may be declared (T-2, T-6)."""
+    if type(declarable) is not bool:
+        raise ArgumentTypeError(f"declarable: true or false, got {short_repr(declarable)}")
     return _ACTIONS_WITH_DOUBLE_NIL if declarable else _ACTIONS
 
 
@@ -189,8 +205,7 @@ def walk_draft(stock: Sequence[Card], first_player: int, actions: Iterable[Actio
     ('Q.2..', 'A.4..', (1, 1), (0, 1), 6)
     """
     _check_stock(stock)
-    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
-        raise ArgumentTypeError(f"the actions are an iterable of actions, got {type(actions).__name__}")
+    actions = read_actions(actions)  # type: ignore[assignment]
     kept = [0, 0]
     discarded = [0, 0]
     first = [0, 0]
@@ -218,5 +233,11 @@ def walk_draft(stock: Sequence[Card], first_player: int, actions: Iterable[Actio
 
 def cards_drawn(cards_kept: int) -> int:
     """The cards drawn from the stock once ``cards_kept`` cards have been
-    kept: each turn draws two cards and keeps one (T-2)."""
+    kept: each turn draws two cards and keeps one (T-2).
+
+    >>> cards_drawn(13)
+    26
+    """
+    if type(cards_kept) is not int or not 0 <= cards_kept <= MAX_CHANCE_ITEMS:
+        raise ArgumentError(f"cards_kept: a number of cards from 0 to {MAX_CHANCE_ITEMS}, got {short_repr(cards_kept)}")
     return 2 * cards_kept

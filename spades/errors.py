@@ -17,6 +17,7 @@ BID_OUT_OF_RANGE C-3
 from __future__ import annotations
 
 import enum
+from typing import Any, Final
 
 __all__ = [
     "SpadesError",
@@ -27,16 +28,66 @@ __all__ = [
     "ArgumentError",
     "ArgumentTypeError",
     "Reason",
+    "MESSAGE_LIMIT",
 ]
 
 
-class Reason(str, enum.Enum):
+class CheckedEnumType(enum.EnumMeta):
+    """The metaclass of the library's enums: ``Kind(value)`` looks a member
+    up by its value without calling anything of the value's own (its hash,
+    comparisons or ``repr``), and raises the library's errors, all of them
+    ``ValueError`` subclasses as for any enum: :class:`ParseError` for text
+    that is no member's value (of an enum of text values),
+    :class:`ArgumentError` for an int that is none (of an enum of ints), and
+    :class:`ArgumentTypeError` for a value of another type.
+    ``Kind[name]`` stays Python's look-up by name (``KeyError``)."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # the functional API, Enum("Name", "A B")
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is cls:
+            return value
+        # The value itself, as an exact str or int: a subclass's own
+        # methods (an enum member's, or a hostile value's) are not called.
+        key: object = None
+        values_are_text = type(next(iter(cls._value2member_map_))) is str  # the library's enums: all text or all ints
+        if isinstance(value, str) and values_are_text:
+            key = str.__str__(value)
+        elif isinstance(value, int) and not isinstance(value, bool) and not values_are_text:
+            key = int.__index__(value)
+        else:
+            raise ArgumentTypeError(f"{short_repr(value)} is not a {cls.__name__}: {_values(cls)}")
+        member = cls._value2member_map_.get(key)
+        if member is not None:
+            return member
+        if values_are_text:  # text that is no member's value
+            raise ParseError(f"{short_repr(key)} is not a {cls.__name__}: {_values(cls)}")
+        raise ArgumentError(f"{short_repr(key)} is not a {cls.__name__}: {_values(cls)}")
+
+
+def _values(cls: enum.EnumMeta) -> str:
+    values = [repr(member.value) for member in cls]  # type: ignore[var-annotated]
+    if len(values) <= 8:
+        return "the values are " + ", ".join(values)
+    return f"the values are {', '.join(values[:4])}... ({len(values)} in all)"
+
+
+class Reason(str, enum.Enum, metaclass=CheckedEnumType):
     """Why an action is illegal: the machine-readable part of an
     :class:`IllegalActionError`.
 
-    The value is the member's name, so ``Reason("MUST_FOLLOW_SUIT")`` works and
-    the reason travels as plain text.  An unknown name raises a plain
-    ``ValueError``, as for any enum.
+    The value is the member's name, so ``Reason("MUST_FOLLOW_SUIT")`` works
+    and the reason travels as plain text.  Any other text raises
+    :class:`ParseError`, and a value that is not text
+    :class:`ArgumentTypeError`; both are ``ValueError`` subclasses, as for
+    any enum.
+
+    >>> Reason("MUST_FOLLOW_SUIT") is Reason.MUST_FOLLOW_SUIT
+    True
+    >>> Reason("must follow suit")
+    Traceback (most recent call last):
+    ...
+    spades.errors.ParseError: 'must follow suit' is not a Reason: the values are 'NOT_AN_ACTION', 'GAME_OVER', 'WRONG_PHASE', 'NOT_YOUR_TURN'... (19 in all)
     """
 
     NOT_AN_ACTION = "NOT_AN_ACTION"
@@ -81,7 +132,14 @@ class Reason(str, enum.Enum):
 
 
 class SpadesError(Exception):
-    """Base class of every error this library raises on bad input."""
+    """Base class of every error this library raises on bad input.
+
+    Its message is at most :data:`MESSAGE_LIMIT` (300) characters long,
+    whatever the input was: values are quoted cut short.
+    """
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(clip(message) if type(message) is str else short_repr(message))
 
 
 class IllegalActionError(SpadesError, ValueError):
@@ -98,8 +156,12 @@ class IllegalActionError(SpadesError, ValueError):
     def __init__(self, reason: Reason, message: str, rule: str = "") -> None:
         self.reason = reason
         self.rule = rule
-        text = f"{message} (rule {rule})" if rule else message
-        super().__init__(text)
+        message = message if type(message) is str else short_repr(message)
+        if type(rule) is str:
+            suffix = f" (rule {clip(rule, VALUE_LIMIT)})" if rule else ""
+        else:
+            suffix = f" (rule {short_repr(rule)})"
+        super().__init__(clip(message, MESSAGE_LIMIT - len(suffix)) + suffix)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_illegal, (self.reason, str(self), self.rule))
@@ -126,8 +188,9 @@ class ParseError(SpadesError, ValueError):
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         self.line = line
         self.column = column
-        where = f"line {line}, column {column}: " if line is not None else ""
-        super().__init__(where + message)
+        message = message if type(message) is str else short_repr(message)
+        where = f"line {short_repr(line)}, column {short_repr(column)}: " if line is not None else ""
+        super().__init__(where + clip(message, MESSAGE_LIMIT - len(where)))
 
 
 class RulesError(SpadesError, ValueError):
@@ -178,13 +241,92 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
-def short_repr(value: object) -> str:
-    """``repr(value)``, cut to a bounded length for a message (an int too
-    large to print in a few words is described by its size)."""
-    if type(value) is int and value.bit_length() > 160:
-        return f"an int of {value.bit_length()} bits"
+# ----------------------------------------------------------------------
+# Values in messages: the one place that decides how a value of the
+# caller's is quoted, so that no message grows with its input.
+
+MESSAGE_LIMIT: Final = 300
+"""The longest message (``str(error)``) of any error this library raises, in
+characters: a value quoted in a message is cut short (:func:`short_repr`),
+and so is a message built from several (:func:`clip`)."""
+VALUE_LIMIT: Final = 60
+"""The longest quotation of one value in a message, in characters."""
+_WHOLE_DIGITS: Final = 40
+_CONTAINERS: Final = (list, tuple, dict, set, frozenset)
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` if it has at most ``limit`` characters, else its start and
+    ``"..."``, ``limit`` characters in all.
+
+    >>> clip("x" * 500)[-5:], len(clip("x" * 500)), clip("short")
+    ('xx...', 300, 'short')
+    """
+    return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
+
+
+def exact_str(text: str) -> str:
+    """``text`` as an exact ``str``: a subclass's own methods (which could
+    raise, or lie) are never called on text from outside.
+
+    >>> type(exact_str(type("Text", (str,), {})("AS"))) is str
+    True
+    """
+    return text if type(text) is str else str.__str__(text)
+
+
+def type_name(value: object) -> str:
+    """The name of ``value``'s type for a message, cut short.
+
+    >>> type_name(3), type_name(type("T" * 100, (), {})())[-5:]
+    ('int', 'TT...')
+    """
     try:
+        name = type(value).__name__
+    except Exception:  # a metaclass that hides the name
+        name = "object"
+    return clip(name, VALUE_LIMIT) if type(name) is str else "object"
+
+
+def short_repr(value: object, limit: int = VALUE_LIMIT) -> str:
+    """``repr(value)`` for a message, of at most ``limit`` characters, whatever
+    ``value`` is: an int too long to write out is described by its size, a
+    long list or dict by its length, a long text is cut before it is quoted,
+    and a ``__repr__`` that raises gives the type's name.
+
+    >>> short_repr("abc"), short_repr("x" * 100)[-5:], short_repr(-10**5000)
+    ("'abc'", 'xx...', 'an int of 5001 digits')
+    >>> short_repr(list(range(100_000)))
+    'a list of 100000 items'
+    """
+    try:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = int.__index__(value)  # the int itself, whatever its class says
+            if not -(10**_WHOLE_DIGITS) < number < 10**_WHOLE_DIGITS:
+                return _digits(number)
+            if type(value) is int:
+                return clip(repr(number), limit)
+        elif type(value) is str or type(value) is bytes:
+            value = value[: limit + 1]  # cut before quoting: repr of a long text is as long
+        elif type(value) in _CONTAINERS and len(value) > 20:  # type: ignore[arg-type]
+            return clip(f"a {type(value).__name__} of {len(value)} items", limit)  # type: ignore[arg-type]
         text = repr(value)
-    except Exception:  # a hostile __repr__
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
+        if type(text) is not str:
+            raise TypeError
+    except Exception:  # a hostile __repr__, or one nested too deep
+        text = f"<{type_name(value)}>"
+    return clip(text, limit)
+
+
+def _digits(number: int) -> str:
+    """The size of a long int, worked out from its bits (writing it out
+    would take time, and Python refuses to past 4300 digits)."""
+    bits = abs(number).bit_length()
+    digits = (bits - 1) * 30103 // 100000 + 1  # about log10(2) digits a bit
+    if bits > 100_000:
+        return f"an int of about {digits} digits"
+    while digits > 1 and abs(number) < 10 ** (digits - 1):
+        digits -= 1
+    while abs(number) >= 10**digits:
+        digits += 1
+    return f"an int of {digits} digits"

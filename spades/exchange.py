@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from spades.actions import Action, Bid, Exchange, ExchangeChoices, Replacement
+from spades.actions import MAX_EXCHANGE, Action, Bid, Exchange, ExchangeChoices, Replacement, malformed_action, read_actions
 from spades.cards import CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
 from spades.bidding import check_bids, first_bidder
 from spades.rules import Rules, check_rules
 
@@ -94,20 +94,36 @@ def order_of(rules: Rules, dealer: int, bids: Sequence[Bid | None]) -> tuple[tup
 def exchange_sizes(rules: Rules, *, discard: bool) -> tuple[int, ...]:
     """How many cards an exchange step may hold: exactly
     ``double_nil_exchange`` between partners (P-6), any number up to it for
-    a two-player discard (T-6); the number is an option (V-3)."""
-    limit = rules.double_nil_exchange
+    a two-player discard (T-6); the number is an option (V-3).
+
+    >>> exchange_sizes(Rules.pagat(), discard=False)
+    (2,)
+    """
+    limit = check_rules(rules).double_nil_exchange
+    _check_discard(discard)
     return tuple(range(limit + 1)) if discard else (limit,)
+
+
+def _check_discard(discard: object) -> bool:
+    if type(discard) is not bool:
+        raise ArgumentTypeError(f"discard: true or false, got {short_repr(discard)}")
+    return discard
 
 
 def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bool) -> IllegalActionError | None:
     """Why ``exchange`` may not be given from the hand ``held``, or ``None``:
     the size (P-6: exactly ``double_nil_exchange`` cards; T-6: up to that
-    many) and that every card is in the hand."""
-    if type(exchange) is not Exchange:
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"{exchange!r} is not an Exchange", "T-6" if discard else "P-6")
+    many) and that every card is in the hand.
+
+    The message names the exchange's own cards that are not in the hand,
+    never the hand's.
+    """
+    _check_discard(discard)
+    if type(exchange) is not Exchange or malformed_action(exchange):
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{short_repr(exchange)} is not an Exchange", "T-6" if discard else "P-6")
     rules = check_rules(rules)
     if type(held) is not CardSet:
-        raise ArgumentTypeError(f"the hand is a CardSet, got {type(held).__name__}")
+        raise ArgumentTypeError(f"the hand is a CardSet, got {type_name(held)}")
     cards = exchange.cards.mask
     size = cards.bit_count()
     limit = rules.double_nil_exchange
@@ -123,7 +139,7 @@ def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bo
     if cards & ~held.mask:
         return IllegalActionError(
             Reason.CARD_NOT_IN_HAND,
-            f"cannot give {CardSet(cards & ~held.mask)}: not in the hand {held}",
+            f"cannot give {CardSet(cards & ~held.mask)}: not in the hand",
             "T-6" if discard else "P-6",
         )
     return None
@@ -134,25 +150,26 @@ def exchange_choices(held: CardSet, rules: Rules, *, discard: bool) -> ExchangeC
     :class:`~spades.ExchangeChoices` (P-6, T-6)."""
     rules = check_rules(rules)
     if type(held) is not CardSet:
-        raise ArgumentTypeError(f"the hand is a CardSet, got {type(held).__name__}")
+        raise ArgumentTypeError(f"the hand is a CardSet, got {type_name(held)}")
     return ExchangeChoices(held, exchange_sizes(rules, discard=discard))
 
 
 def replacement_error(replacement: object, pool: CardSet, count: int) -> IllegalActionError | None:
     """Why ``replacement`` is not a possible draw of ``count`` cards from
     ``pool``, the draft's discard pile as it stood before the discard (T-6),
-    or ``None``."""
+    or ``None``.  The message shows the replacement's own cards (a chance
+    step the caller supplied), never the pool's."""
     if type(pool) is not CardSet:
-        raise ArgumentTypeError(f"the pool is a CardSet, got {type(pool).__name__}")
-    if type(count) is not int or count < 0:
-        raise ArgumentError(f"count: a number of cards, got {count!r}")
-    if type(replacement) is not Replacement:
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Replacement, got {replacement!r}", "T-6")
+        raise ArgumentTypeError(f"the pool is a CardSet, got {type_name(pool)}")
+    if type(count) is not int or not 0 <= count <= MAX_EXCHANGE:
+        raise ArgumentError(f"count: a number of cards from 0 to {MAX_EXCHANGE}, got {short_repr(count)}")
+    if type(replacement) is not Replacement or malformed_action(replacement):
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Replacement, got {short_repr(replacement)}", "T-6")
     drawn = replacement.cards.mask
     if drawn.bit_count() != count or drawn & ~pool.mask:
         return IllegalActionError(
             Reason.BAD_CHANCE,
-            f"the replacement must be {count} cards of the discard pile {pool}, got {replacement.cards}",
+            f"the replacement must be {count} cards of the discard pile, got {replacement.cards}",
             "T-6",
         )
     return None
@@ -173,14 +190,12 @@ def exchanged_cards(
     """
     steps = iter(exchange_order(rules, dealer, bids))
     seat = check_seat(seat, rules.players)
-    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
-        raise ArgumentTypeError(f"the actions are an iterable of actions, got {type(actions).__name__}")
     # A seat gives at most once and receives at most once in a hand: one
     # step each way between partners (P-6), a discard and its replacement
     # draw (T-6).
     gave = received = 0
     discarding = False  # the last exchange was this seat's discard
-    for action in actions:
+    for action in read_actions(actions):
         if type(action) is Exchange:
             step = next(steps, None)
             discarding = step is not None and step == (seat, -1)

@@ -1,6 +1,12 @@
 """Game records: the rules, the seed, and every action of a game, chance steps
 included, so that replaying one reproduces every state exactly.
 
+A record holds every hand (each deal or stock is one of its actions) and the
+seed, from which every later hand of the game follows: like the state, it is
+the server's, never a player's (a player gets its
+:func:`~spades.seat_view`).  The seed of a game with players comes from
+:func:`~spades.new_seed` and stays secret.
+
 A :class:`Record` has a text form modelled on PBN, the Portable Bridge
 Notation.  Each line is a tag ``[Name "value"]`` (a ``\\"`` inside a value is
 a quote), a line of action tokens, blank, or a ``%`` comment.
@@ -75,10 +81,11 @@ from typing import Any, Final
 
 import attrs
 
-from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
+from spades.actions import MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, Replacement, Stock, malformed_action
 from spades.cards import Card, CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError
-from spades.rules import Rules
+from spades.deal import SEED_LIMIT
+from spades.errors import ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, clip, exact_str, short_repr, type_name
+from spades.rules import Rules, check_rules
 from spades.state import GameState, Phase, new_game
 
 __all__ = [
@@ -100,9 +107,6 @@ FORMAT: Final = "spades-record"
 """The format name written in the ``[Format]`` tag of a record's text."""
 VERSION: Final = 1
 """The version of the record format this library writes and reads."""
-SEED_LIMIT: Final = 2**64
-"""Seeds are whole numbers ``0 <= seed < SEED_LIMIT`` (up to 20 digits), here
-as in :func:`~spades.new_game` and the JSON documents."""
 MAX_SIZE: Final = 4 * 1024 * 1024
 """The default ``max_size`` of :meth:`Record.parse`, in characters (4 MiB)."""
 MAX_TAGS: Final = 10_000
@@ -114,19 +118,16 @@ MAX_OPTION_DIGITS: Final = 40
 reads options of up to 40 digits)."""
 
 _CHANCE: Final = (Deal, Stock, Replacement)
+_ACTION_TYPES: Final = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
 _HEADER_TAGS: Final = ("Format", "Rules", "Seed")
 _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}\Z")
 _TAG_LINE: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*\Z')
 _TOKEN: Final = re.compile(r"\S+")
 _INT: Final = re.compile(r"-?[0-9]{1,40}\Z")
 _SEED: Final = re.compile(r"[0-9]{1,20}\Z")
-# Scores follow from options of at most 40 digits over at most _MAX_ACTIONS
+# Scores follow from options of at most 40 digits over at most MAX_ACTIONS
 # actions, so they have fewer than 60 digits.
 _SCORE: Final = re.compile(r"-?[0-9]{1,60}\Z")
-_MAX_MESSAGE: Final = 300
-MAX_ACTIONS: Final = 1_000_000
-"""The most actions a record holds."""
-_MAX_ACTIONS: Final = MAX_ACTIONS
 
 
 class _ReplayError(Exception):
@@ -175,11 +176,12 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
         offset = finished[1]
         for index in range(done, min(made, total)):
             expected = history[index - offset] if index >= offset else _game_actions(state)[index]
-            if actions[index] != expected:
+            given = actions[index]
+            if type(given) is not type(expected) or given != expected:  # a foreign value's __ne__ is never called
+                # Neither the seed nor the outcome it gives: the message must
+                # not give away hands the caller did not supply.
                 raise _ReplayError(
-                    index,
-                    f"action {index + 1} should be the chance step the seed {seed} gives ({expected}), "
-                    f"not {_describe(actions[index])}",
+                    index, f"action {index + 1} ({_describe(given)}) is not the chance step the game's seed gives"
                 )
         return min(made, total)
 
@@ -189,8 +191,8 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
     while done < total:
         action = actions[done]
         if seed is not None and _is_chance(action):
-            raise _ReplayError(done, f"action {done + 1} ({_describe(action)}) is a chance step, but the seed "
-                               f"{seed} resolves chance and none is pending here")
+            raise _ReplayError(done, f"action {done + 1} ({_describe(action)}) is a chance step, but the game's "
+                               "seed resolves chance and none is pending here")
         try:
             state = state.apply(action)  # type: ignore[arg-type]
         except SpadesError as error:
@@ -202,14 +204,18 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
 
 
 def _describe(action: object) -> str:
-    text = str(action) if isinstance(action, (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)) else repr(action)
-    return text if len(text) <= 80 else text[:77] + "..."
+    """``action`` for a message: an action's text, anything else's ``repr``,
+    cut short."""
+    if type(action) in _ACTION_TYPES and not malformed_action(action):
+        return clip(str(action), 80)
+    return short_repr(action)
 
 
 def replay(rules: Rules, seed: int | None, actions: Sequence[object]) -> GameState:
     """The state reached by playing ``actions`` from a new game under
     ``rules`` and ``seed``; :class:`~spades.StateError` names the first action
     that cannot be played."""
+    actions = _action_tuple(actions)  # type: ignore[arg-type]
     state = None
     try:
         for _done, state in _steps(rules, seed, actions):
@@ -228,26 +234,16 @@ _RESERVED_TAGS: Final = frozenset(
 
 def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
     if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
-        raise StateError(f"a record's actions are a sequence of actions, got {_shown(actions)}")
-    result = tuple(itertools.islice(actions, _MAX_ACTIONS + 1))
-    if len(result) > _MAX_ACTIONS:
-        raise StateError(f"a record holds at most {_MAX_ACTIONS} actions")
+        raise StateError(f"a record's actions are a sequence of actions, got {short_repr(actions)}")
+    try:
+        result = tuple(itertools.islice(actions, MAX_ACTIONS + 1))
+    except SpadesError:  # raised by the iterator: already one of ours
+        raise
+    except Exception:  # an iterator that raises
+        raise StateError(f"cannot read the actions of {short_repr(actions)}") from None
+    if len(result) > MAX_ACTIONS:
+        raise StateError(f"a record holds at most {MAX_ACTIONS} actions")
     return result
-
-
-def _shown(value: object, limit: int = 40) -> str:
-    """``repr(value)``, cut to a bounded length for a message."""
-    if value is None or isinstance(value, (bool, str)):
-        text = repr(value)
-    elif isinstance(value, int):
-        text = repr(int(value)) if value.bit_length() <= 128 else "a number too large to show"
-    else:
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _clip(message: str) -> str:
-    return message if len(message) <= _MAX_MESSAGE else message[: _MAX_MESSAGE - 3] + "..."
 
 
 def _is_unicode(text: str) -> bool:
@@ -263,19 +259,25 @@ def _is_unicode(text: str) -> bool:
 
 def _tag_tuple(tags: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     if isinstance(tags, (str, bytes)) or not isinstance(tags, Iterable):
-        raise StateError(f"tags are (name, value) pairs, got {_shown(tags)}")
+        raise StateError(f"tags are (name, value) pairs, got {short_repr(tags)}")
+    try:
+        pairs = tuple(itertools.islice(tags, MAX_TAGS + 1))
+    except SpadesError:  # raised by the iterator: already one of ours
+        raise
+    except Exception:  # an iterator that raises
+        raise StateError(f"cannot read the tags of {short_repr(tags)}") from None
     result: list[tuple[str, str]] = []
     names: set[str] = set()
-    for pair in tags:
-        if not isinstance(pair, tuple) or len(pair) != 2:
-            raise StateError(f"a tag is a (name, value) pair, got {_shown(pair)}")
+    for pair in pairs:
+        if type(pair) is not tuple or len(pair) != 2:
+            raise StateError(f"a tag is a (name, value) pair, got {short_repr(pair)}")
         name, value = pair
-        if not isinstance(name, str) or not _TAG_NAME.match(name) or name in _RESERVED_TAGS:
-            raise StateError(f"{_shown(name)} cannot be a tag name: a letter, then up to 63 letters, digits and _, "
+        if type(name) is not str or not _TAG_NAME.match(name) or name in _RESERVED_TAGS:
+            raise StateError(f"{short_repr(name)} cannot be a tag name: a letter, then up to 63 letters, digits and _, "
                              f"not a tag of the format")
         if name in names:
             raise StateError(f"tag [{name}] is given twice")
-        if not isinstance(value, str) or len(value) > MAX_TAG_LENGTH or (value and value.splitlines() != [value]):
+        if type(value) is not str or len(value) > MAX_TAG_LENGTH or (value and value.splitlines() != [value]):
             raise StateError(f"the value of tag {name} must be one line of at most {MAX_TAG_LENGTH} characters")
         if not _is_unicode(value):
             raise StateError(f"the value of tag {name} is not Unicode text (it holds a lone surrogate)")
@@ -288,7 +290,7 @@ def _tag_tuple(tags: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
 
 def _check_rules(_record: object, _attribute: object, rules: Any) -> None:
     if not isinstance(rules, Rules):
-        raise StateError(f"a record's rules are a Rules value, got {_shown(rules)}")
+        raise StateError(f"a record's rules are a Rules value, got {short_repr(rules)}")
     for key, value in rules.to_dict().items():
         if type(value) is int and abs(value) >= 10**MAX_OPTION_DIGITS:
             raise StateError(f"{key}: a record's options have at most {MAX_OPTION_DIGITS} digits")
@@ -298,9 +300,9 @@ def _check_seed(_record: object, _attribute: object, seed: Any) -> None:
     if seed is None:
         return
     if type(seed) is not int:
-        raise StateError(f"the seed must be a whole number or None, got {_shown(seed)}")
+        raise StateError(f"the seed must be a whole number or None, got {short_repr(seed)}")
     if not 0 <= seed < SEED_LIMIT:
-        raise StateError(f"the seed must be from 0 to 2**64 - 1, got {_shown(seed)}")
+        raise StateError(f"the seed must be from 0 to 2**64 - 1, got {short_repr(seed)}")
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -330,6 +332,8 @@ class Record:
     @classmethod
     def of_state(cls, state: GameState) -> Record:
         """The record of ``state``'s game so far."""
+        if not isinstance(state, GameState):
+            raise ArgumentTypeError(f"Record.of_state needs a GameState, got {type_name(state)}")
         return cls(rules=state.rules, seed=state.seed, actions=_game_actions(state))
 
     def replay(self) -> GameState:
@@ -372,27 +376,16 @@ class Record:
         spades.errors.ParseError: line 2, column 9: players: must be >= 2 and <= 4, got 5
         """
         if type(max_size) is not int:
-            raise ArgumentTypeError(f"max_size is an int, got {_shown(max_size)}")
+            raise ArgumentTypeError(f"max_size is an int, got {short_repr(max_size)}")
         if max_size < 0:
-            raise ArgumentError(f"max_size must be >= 0, got {max_size}")
+            raise ArgumentError(f"max_size must be >= 0, got {short_repr(max_size)}")
         if not isinstance(text, str):
-            raise ParseError(f"a record must be text, got {type(text).__name__}")
-        if len(text) > max_size:
-            raise ParseError(f"the record is {len(text)} characters long, over the limit of {max_size} "
+            raise ParseError(f"a record must be text, got {type_name(text)}")
+        if str.__len__(text) > max_size:  # the length without a subclass's own methods
+            raise ParseError(f"the record is {str.__len__(text)} characters long, over the limit of {max_size} "
                              f"(raise it with max_size=)")
-        try:
-            return _Parser(text).parse()
-        except ParseError as error:
-            raise _clipped(error) from None
-
-
-def _clipped(error: ParseError) -> ParseError:
-    """``error``, its message cut to a bounded length."""
-    text = str(error)
-    if len(text) <= _MAX_MESSAGE:
-        return error
-    prefix = f"line {error.line}, column {error.column}: " if error.line is not None else ""
-    return ParseError(_clip(text[len(prefix):]), error.line, error.column)
+        text = exact_str(text)
+        return _Parser(text).parse()
 
 
 # ----------------------------------------------------------------------
@@ -418,6 +411,7 @@ def rules_to_text(rules: Rules) -> str:
     >>> rules_to_text(Rules.two_player(target=300))
     'players=2 partners=false target=300'
     """
+    rules = check_rules(rules)
     return " ".join(
         f"{key}={_option_text(value)}" for key, value in rules.to_dict().items() if value != _DEFAULT_OPTIONS[key]
     )
@@ -425,7 +419,13 @@ def rules_to_text(rules: Rules) -> str:
 
 def rules_from_text(text: str) -> Rules:
     """Read ``key=value`` words (see :func:`rules_to_text`); an empty text
-    gives the default rules.  Raises :class:`~spades.RulesError`."""
+    gives the default rules.  Raises :class:`~spades.RulesError`.
+
+    >>> rules_from_text("players=2 partners=false") == Rules.two_player()
+    True
+    """
+    if type(text) is not str:
+        raise ArgumentTypeError(f"the rules' text is a str, got {type_name(text)}")
     return Rules.from_dict(_options(text)[0])
 
 
@@ -438,9 +438,9 @@ def _options(text: str) -> tuple[dict[str, Any], dict[str, int]]:
         word = match.group()
         key, sep, raw = word.partition("=")
         if not sep or not key:
-            raise RulesError(f"expected key=value, got {_shown(word)}")
+            raise RulesError(f"expected key=value, got {short_repr(word)}")
         if key in options:
-            raise RulesError(f"option {_shown(key)} is given twice")
+            raise RulesError(f"option {short_repr(key)} is given twice")
         value: Any
         if raw == "true":
             value = True
@@ -588,7 +588,7 @@ class _Item:
 class _Parser:
     def __init__(self, text: object) -> None:
         if not isinstance(text, str):
-            raise ParseError(f"a record must be text, got {type(text).__name__}")
+            raise ParseError(f"a record must be text, got {type_name(text)}")
         self.text = text
         self.items: list[_Item] = []
         self.header: dict[str, tuple[str, int, int]] = {}
@@ -646,7 +646,7 @@ class _Parser:
                         raise ParseError(f"hand {hand} has no [Deal] or [Stock]", number, indent + 1)
                     hand += 1
                     if value != str(hand):
-                        raise ParseError(f"expected hand number {hand}, got {_shown(value)}", number, column)
+                        raise ParseError(f"expected hand number {hand}, got {short_repr(value)}", number, column)
                     self.hand_start = len(self.items)
                     self.hand_deal = False
                     section = ""
@@ -698,7 +698,7 @@ class _Parser:
                     self.check_turn(len(self.items), pending_turn)
                     pending_turn = None
                 self.items.append(_Item(self.token(section, token, number, column), number, column))
-                if len(self.items) > _MAX_ACTIONS:
+                if len(self.items) > MAX_ACTIONS:
                     raise ParseError("too many actions", number, column)
         finish_exchange()
         if hand < 0:
@@ -737,9 +737,9 @@ class _Parser:
         value, fline, fcolumn = self.header["Format"]
         words = value.split()
         if len(words) != 2 or words[0] != FORMAT:
-            raise ParseError(f"unknown format {_shown(value)}: expected {FORMAT!r} and a version", fline, fcolumn)
+            raise ParseError(f"unknown format {short_repr(value)}: expected {FORMAT!r} and a version", fline, fcolumn)
         if words[1] != str(VERSION):
-            raise ParseError(f"unsupported version {_shown(words[1])} of {FORMAT}: this library reads version "
+            raise ParseError(f"unsupported version {short_repr(words[1])} of {FORMAT}: this library reads version "
                              f"{VERSION}", fline, fcolumn)
         if "Rules" not in self.header:
             raise ParseError("a record needs a [Rules] tag", line, 1)
@@ -759,14 +759,14 @@ class _Parser:
             if value.strip() not in ("", "-"):
                 if not _SEED.match(value.strip()) or int(value.strip()) >= SEED_LIMIT:
                     raise ParseError(f"the seed must be a whole number from 0 to 2**64 - 1, or '-', got "
-                                     f"{_shown(value)}", sline, scolumn)
+                                     f"{short_repr(value)}", sline, scolumn)
                 self.seed = int(value.strip())
 
     # -- values --------------------------------------------------------
 
     def integer(self, text: str, line: int, column: int) -> int:
         if not _SCORE.match(text):
-            raise ParseError(f"expected a whole number, got {_shown(text)}", line, column)
+            raise ParseError(f"expected a whole number, got {short_repr(text)}", line, column)
         return int(text)
 
     def seat(self, text: str, line: int, column: int) -> int:
@@ -775,7 +775,7 @@ class _Parser:
         if players == 4 and text in _SEAT_LETTERS:
             return _SEAT_LETTERS[text]
         if len(text) != 1 or text not in "0123456789"[:players]:
-            raise ParseError(f"expected a seat 0..{players - 1}, got {_shown(text)}", line, column)
+            raise ParseError(f"expected a seat 0..{players - 1}, got {short_repr(text)}", line, column)
         return int(text)
 
     def cards(self, text: str, line: int, column: int) -> CardSet:
@@ -829,7 +829,7 @@ class _Parser:
                 return Draft.REJECT
             if lowered in ("dn", "bn"):
                 return Bid.DOUBLE_NIL
-            raise ParseError(f"expected keep, reject or dn in the draft, got {_shown(token)}", line, column)
+            raise ParseError(f"expected keep, reject or dn in the draft, got {short_repr(token)}", line, column)
         try:
             return Bid.parse(token)
         except ParseError as error:

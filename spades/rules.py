@@ -25,9 +25,10 @@ from typing import Any, Final, Literal
 import attrs
 
 from spades._decks import DeckFacts, deck_facts
-from spades.errors import ArgumentError, ArgumentTypeError, RulesError
+from spades.actions import MAX_EXCHANGE
+from spades.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr, type_name
 
-__all__ = ["Rules", "PRESETS", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
+__all__ = ["Rules", "PRESETS", "OPTION_RANGES", "OPTION_CHOICES", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
 
 Deck = Literal["standard", "jokers", "joker-joker-deuce-deuce"]
 FailedNil = Literal["bags", "partner", "ignored"]
@@ -50,9 +51,9 @@ def hand_size(players: int) -> int:
 
 def _check_players(players: object) -> None:
     if type(players) is not int:
-        raise ArgumentTypeError(f"players: an int, got {shown(players)}")
+        raise ArgumentTypeError(f"players: an int, got {short_repr(players)}")
     if not 2 <= players <= 4:
-        raise ArgumentError(f"players: 2, 3 or 4, got {shown(players)}")
+        raise ArgumentError(f"players: 2, 3 or 4, got {short_repr(players)}")
 
 
 def seating(players: int, partners: bool) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
@@ -67,7 +68,7 @@ def seating(players: int, partners: bool) -> tuple[tuple[tuple[int, ...], ...], 
     """
     _check_players(players)
     if type(partners) is not bool:
-        raise ArgumentTypeError(f"partners: true or false, got {shown(partners)}")
+        raise ArgumentTypeError(f"partners: true or false, got {short_repr(partners)}")
     if partners and players != 4:
         raise ArgumentError(f"partners: only with 4 players (P-1, V-10), got players={players}")
     return _seating(players, partners)
@@ -96,31 +97,9 @@ BAGS_PER_PENALTY_LIMIT: Final = 100
 """The greatest ``bags_per_penalty``."""
 
 
-def shown(value: object) -> str:
-    """``value`` for a message, of bounded length: its ``repr`` cut short,
-    or for an int too long to write out, its size.
-
-    >>> shown("x" * 100)[-5:], shown(-10**5000)
-    ('xx...', 'an int of about 5000 digits')
-    """
-    if type(value) is int and not -(10**30) < value < 10**30:
-        return f"an int of about {(value.bit_length() - 1) * 30103 // 100000 + 1} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__
-        text = f"<{_type_name(value)}>"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _type_name(value: object) -> str:
-    name = type(value).__name__
-    return name if len(name) <= 60 else name[:57] + "..."
-
-
-
 def _names(keys: Sequence[object]) -> str:
     """Some of ``keys`` for a message: a few, each cut short."""
-    text = ", ".join(shown(k) for k in keys[:5])
+    text = ", ".join(short_repr(k, 40) for k in keys[:5])  # five of them and the count fit in a message
     return text if len(keys) <= 5 else f"{text} and {len(keys) - 5} more"
 
 
@@ -129,56 +108,72 @@ def _unknown(keys: Sequence[object]) -> RulesError:
 
 
 def _sort_key(key: object) -> tuple[int, str]:
-    return (0, key) if type(key) is str else (1, shown(key))
+    return (0, key) if type(key) is str else (1, short_repr(key))
 
 
-def _choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+class _Choice:
+    """The validator of an option that is one of some names."""
+
+    __slots__ = ("allowed",)
+
+    def __init__(self, *allowed: str) -> None:
+        self.allowed = allowed
+
+    def __call__(self, _instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         # The type first: an object's own __eq__ is never called.
-        if type(value) is not str or value not in allowed:
-            options = ", ".join(repr(a) for a in allowed)
-            raise RulesError(f"{attribute.name}: must be one of {options}, got {shown(value)}")
-
-    return check
+        if type(value) is not str or value not in self.allowed:
+            options = ", ".join(repr(a) for a in self.allowed)
+            raise RulesError(f"{attribute.name}: must be one of {options}, got {short_repr(value)}")
 
 
-def _int(low: int, high: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+class _Range:
+    """The validator of a whole-number option from ``low`` to ``high``
+    (or ``None`` when ``optional``): the one statement of its range, which
+    :data:`OPTION_RANGES` and the JSON Schema give too."""
+
+    __slots__ = ("low", "high", "optional")
+
+    def __init__(self, low: int, high: int, *, optional: bool = False) -> None:
+        self.low = low
+        self.high = high
+        self.optional = optional
+
+    def __call__(self, instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None and self.optional:
+            return
         if type(value) is not int:
-            raise RulesError(f"{attribute.name}: must be a whole number, got {shown(value)}")
-        if not low <= value <= high:
-            raise RulesError(f"{attribute.name}: must be >= {low} and <= {high}, got {shown(value)}")
+            kind = "a whole number or none" if self.optional else "a whole number"
+            raise RulesError(f"{attribute.name}: must be {kind}, got {short_repr(value)}")
+        if not self.low <= value <= self.high:
+            raise RulesError(f"{attribute.name}: must be >= {self.low} and <= {self.high}, got {short_repr(value)}")
 
-    return check
 
+class _LosingFloor(_Range):
+    """``losing_floor``: from ``-POINTS_LIMIT`` and below the target (V-1),
+    so at most ``POINTS_LIMIT - 1`` whatever the target."""
 
-def _optional_int(low: int, high: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    inner = _int(low, high)
+    __slots__ = ()
 
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value is not None:
-            inner(instance, attribute, value)
+    def __init__(self) -> None:
+        super().__init__(-POINTS_LIMIT, POINTS_LIMIT - 1, optional=True)
 
-    return check
+    def __call__(self, instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None:
+            return
+        if type(value) is not int:
+            raise RulesError(f"{attribute.name}: must be a whole number or none, got {short_repr(value)}")
+        # The target is checked first (fields are checked in order).
+        target = instance.target
+        if not self.low <= value < target:
+            raise RulesError(
+                f"{attribute.name}: must be >= {-POINTS_LIMIT} and <= {target - 1}, below target ({target}), "
+                f"got {short_repr(value)}"
+            )
 
 
 def _bool(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not bool:
-        raise RulesError(f"{attribute.name}: must be true or false, got {shown(value)}")
-
-
-def _losing_floor(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    # The target is checked first (fields are checked in order).
-    if value is None:
-        return
-    if type(value) is not int:
-        raise RulesError(f"{attribute.name}: must be a whole number or none, got {shown(value)}")
-    target = instance.target
-    if not -POINTS_LIMIT <= value < target:
-        raise RulesError(
-            f"{attribute.name}: must be >= {-POINTS_LIMIT} and <= {target - 1}, below target ({target}), "
-            f"got {shown(value)}"
-        )
+        raise RulesError(f"{attribute.name}: must be true or false, got {short_repr(value)}")
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -200,7 +195,7 @@ class Rules:
     300
     """
 
-    players: int = attrs.field(default=4, validator=_int(2, 4))
+    players: int = attrs.field(default=4, validator=_Range(2, 4))
     """Seats at the table: 4 (partnership or cutthroat), 3 (cutthroat) or 2
     (the two-player draft game, T-1). Seats are numbered clockwise from 0.
     Range 2..4."""
@@ -210,69 +205,69 @@ class Rules:
     """Partners sit opposite and score together (P-1); ``False`` for 2 players
     and for cutthroat (V-10), where every seat is its own side.  The default
     follows ``players``: partners with 4 players, none with 2 or 3."""
-    first_dealer: int = attrs.field(default=0, validator=_int(0, 3))
+    first_dealer: int = attrs.field(default=0, validator=_Range(0, 3))
     """The dealer of the game's first hand (P-2). In the two-player game the
     dealer is the *first player*, who drafts first (T-1).  Range 0 to
     ``players - 1``."""
-    deck: Deck = attrs.field(default="standard", validator=_choice("standard", "jokers", "joker-joker-deuce-deuce"))
+    deck: Deck = attrs.field(default="standard", validator=_Choice("standard", "jokers", "joker-joker-deuce-deuce"))
     """``"standard"`` 52 cards (C-1); ``"jokers"``: Big and Little Joker above the
     Ace of spades, 2♣ and 2♦ removed; ``"joker-joker-deuce-deuce"``: Big Joker >
     Little Joker > 2♦ > 2♠ > A♠, 2♣ and 2♥ removed (V-9)."""
     three_player_deck: ThreePlayerDeck = attrs.field(
-        default="set-aside", validator=_choice("set-aside", "remove-two-of-clubs")
+        default="set-aside", validator=_Choice("set-aside", "remove-two-of-clubs")
     )
     """Cutthroat for three (V-10): 17 cards each and the last card set aside, or
     the 2♣ removed from the deck before the deal."""
-    target: int = attrs.field(default=500, validator=_int(1, POINTS_LIMIT))
+    target: int = attrs.field(default=500, validator=_Range(1, POINTS_LIMIT))
     """A side that reaches this score (>=) ends the game (C-2, V-1).  Range
     1..10,000."""
-    losing_floor: int | None = attrs.field(default=None, validator=_losing_floor)
+    losing_floor: int | None = attrs.field(default=None, validator=_LosingFloor())
     """Mercy rule (V-1): a side at or below this score ends the game, which the
     highest score then wins. ``None``: no floor.  Range -10,000 to
     ``target - 1``."""
     nil_allowed: bool = attrs.field(default=True, validator=_bool)
     """Whether a player may bid Nil (V-2)."""
-    nil_bonus: int = attrs.field(default=100, validator=_int(0, POINTS_LIMIT))
+    nil_bonus: int = attrs.field(default=100, validator=_Range(0, POINTS_LIMIT))
     """Points won for a made Nil and lost for a failed one (P-5, T-5, V-2).
     Range 0..10,000."""
     double_nil_allowed: bool = attrs.field(default=True, validator=_bool)
     """Whether Double (Blind) Nil may be bid (P-6, T-6, V-3)."""
-    double_nil_bonus: int = attrs.field(default=200, validator=_int(0, POINTS_LIMIT))
+    double_nil_bonus: int = attrs.field(default=200, validator=_Range(0, POINTS_LIMIT))
     """Points won for a made Double Nil and lost for a failed one (V-3).
     Range 0..10,000."""
-    double_nil_exchange: int = attrs.field(default=3, validator=_int(0, 3))
+    double_nil_exchange: int = attrs.field(default=3, validator=_Range(0, MAX_EXCHANGE))
     """Cards exchanged after a Double Nil (V-3): in a partnership, the partner
     gives this many and the bidder gives as many back (P-6); in the two-player
     game, the bidder may discard up to this many and draw replacements (T-6).
     Range 0..3."""
-    double_nil_trailing_by: int | None = attrs.field(default=None, validator=_optional_int(1, POINTS_LIMIT))
+    double_nil_trailing_by: int | None = attrs.field(default=None, validator=_Range(1, POINTS_LIMIT, optional=True))
     """If set, Double Nil may be bid only by a side trailing the best other side
     by at least this many points (V-3).  Range 1..10,000, or ``None``."""
-    failed_nil: FailedNil = attrs.field(default="bags", validator=_choice("bags", "partner", "ignored"))
+    failed_nil: FailedNil = attrs.field(default="bags", validator=_Choice("bags", "partner", "ignored"))
     """What a failed Nil bidder's tricks do (S-7, V-4): count as bags for the
     side, count toward the partner's contract, or nothing."""
-    bag_points: int = attrs.field(default=1, validator=_int(0, BAG_POINTS_LIMIT))
+    bag_points: int = attrs.field(default=1, validator=_Range(0, BAG_POINTS_LIMIT))
     """Points per bag (S-1, V-5).  Range 0..100."""
-    bags_per_penalty: int = attrs.field(default=10, validator=_int(1, BAGS_PER_PENALTY_LIMIT))
+    bags_per_penalty: int = attrs.field(default=10, validator=_Range(1, BAGS_PER_PENALTY_LIMIT))
     """Bags that bring a penalty (S-8, V-5).  Range 1..100."""
-    bag_penalty: int = attrs.field(default=100, validator=_int(0, POINTS_LIMIT))
+    bag_penalty: int = attrs.field(default=100, validator=_Range(0, POINTS_LIMIT))
     """Points lost each time the bags reach ``bags_per_penalty`` (S-8, V-5).
     Range 0..10,000."""
-    min_bid: int = attrs.field(default=0, validator=_int(0, 17))
+    min_bid: int = attrs.field(default=0, validator=_Range(0, 17))
     """Least number bid by a player who does not bid Nil (V-6); Nil stays a
     Nil bid if it is allowed.  Range 0 to the size of a hand (13, or 17 for
     three players)."""
-    min_side_bid: int = attrs.field(default=0, validator=_int(0, 13))
+    min_side_bid: int = attrs.field(default=0, validator=_Range(0, 13))
     """Least contract of a partnership whose members bid numbers (V-6); a side
     with a Nil bidder is exempt. Checked at the side's last bid.  Range
     0..13, and 0 without partners."""
-    max_side_contract: int | None = attrs.field(default=None, validator=_optional_int(1, 17))
+    max_side_contract: int | None = attrs.field(default=None, validator=_Range(1, 17, optional=True))
     """Greatest contract a side may bid (V-6; usually 13). ``None``: no limit
     but the size of the hand.  Range 1..17, and at least the least contract
     the other options allow."""
     bids_may_not_total_tricks: bool = attrs.field(default=False, validator=_bool)
     """The last bidder may not make all bids add up to the number of tricks (V-6)."""
-    first_lead: FirstLead = attrs.field(default="left-of-dealer", validator=_choice("left-of-dealer", "two-of-clubs"))
+    first_lead: FirstLead = attrs.field(default="left-of-dealer", validator=_Choice("left-of-dealer", "two-of-clubs"))
     """Who leads to the first trick (P-7, T-7, V-7): the seat left of the dealer,
     or the holder of the 2♣, who must lead it."""
     no_spades_first_trick: bool = attrs.field(default=False, validator=_bool)
@@ -281,10 +276,10 @@ class Rules:
     ten_for_two_hundred: bool = attrs.field(default=False, validator=_bool)
     """A side that bids 10 or more and makes it scores its contract points
     double (V-8)."""
-    boston: Boston = attrs.field(default="none", validator=_choice("none", "bonus", "win"))
+    boston: Boston = attrs.field(default="none", validator=_Choice("none", "bonus", "win"))
     """A side that takes every trick (V-8): nothing more, ``boston_bonus``
     points, or wins the game at once."""
-    boston_bonus: int = attrs.field(default=250, validator=_int(0, POINTS_LIMIT))
+    boston_bonus: int = attrs.field(default=250, validator=_Range(0, POINTS_LIMIT))
     """Points for a Boston when ``boston == "bonus"`` (V-8).  Range 0..10,000."""
 
     def __new__(cls, *args: Any, **options: Any) -> Rules:
@@ -465,18 +460,18 @@ class Rules:
         True
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping of options, got {_type_name(data)}")
+            raise RulesError(f"rules must be a mapping of options, got {type_name(data)}")
         try:
             options = dict(data)
         except Exception:  # a mapping that cannot be read
-            raise RulesError(f"rules: cannot read the options of a {_type_name(data)}") from None
+            raise RulesError(f"rules: cannot read the options of a {type_name(data)}") from None
         preset = options.pop("preset", None)
         unknown = [k for k in options if type(k) is not str or k not in _OPTION_NAMES]
         if unknown:
             raise _unknown(unknown)
         if preset is not None:
             if type(preset) is not str:
-                raise RulesError(f"preset: a preset's name, got {shown(preset)}")
+                raise RulesError(f"preset: a preset's name, got {short_repr(preset)}")
             return cls.preset(preset, **options)
         return cls(**options)
 
@@ -569,7 +564,7 @@ class Rules:
         (17, ((0,), (1,), (2,)))
         """
         if type(players) is not int or players not in (3, 4):
-            raise RulesError(f"cutthroat is for 3 or 4 players, got players={shown(players)} (V-10)")
+            raise RulesError(f"cutthroat is for 3 or 4 players, got players={short_repr(players)} (V-10)")
         return cls(**{"players": players, "partners": False, **changes})
 
     @classmethod
@@ -618,8 +613,30 @@ class Rules:
         factory = PRESETS.get(name) if type(name) is str else None
         if factory is None:
             names = ", ".join(sorted(PRESETS))
-            raise RulesError(f"unknown preset {shown(name)}; presets are: {names}")
+            raise RulesError(f"unknown preset {short_repr(name)}; presets are: {names}")
         return factory(**changes)
+
+
+OPTION_RANGES: Final[Mapping[str, tuple[int, int]]] = MappingProxyType(
+    {f.name: (f.validator.low, f.validator.high) for f in attrs.fields(Rules) if isinstance(f.validator, _Range)}
+)
+"""The least and the greatest value of each whole-number option, as
+:class:`Rules` checks them (read from its validators, and given by the JSON
+Schema too).  Some options are bounded further by others: ``losing_floor``
+is below ``target``, ``first_dealer`` below ``players``, ``min_bid`` and
+``min_side_bid`` at most the size of a hand.
+
+>>> OPTION_RANGES["target"], OPTION_RANGES["double_nil_exchange"]
+((1, 10000), (0, 3))
+"""
+OPTION_CHOICES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {f.name: f.validator.allowed for f in attrs.fields(Rules) if isinstance(f.validator, _Choice)}
+)
+"""The names each option of names may take, as :class:`Rules` checks them.
+
+>>> OPTION_CHOICES["boston"]
+('none', 'bonus', 'win')
+"""
 
 
 @functools.lru_cache(maxsize=256)
@@ -697,5 +714,5 @@ def check_rules(rules: object) -> Rules:
     """``rules`` if it is a :class:`Rules` value, else
     :class:`~spades.ArgumentTypeError` (for the functions that take rules)."""
     if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {_type_name(rules)}")
+        raise ArgumentTypeError(f"rules must be a Rules value, got {type_name(rules)}")
     return rules

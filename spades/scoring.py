@@ -21,8 +21,8 @@ from typing import Any, Final
 import attrs
 
 from spades.actions import Bid
-from spades.errors import ArgumentError, ArgumentTypeError
-from spades.rules import Rules, check_rules, shown
+from spades.errors import ArgumentError, ArgumentTypeError, short_repr, type_name
+from spades.rules import Rules, check_rules
 
 __all__ = ["SideScore", "HandScore", "score_hand", "game_winner"]
 
@@ -86,7 +86,7 @@ class HandScore:
         # Read at every bid and at the end of every hand: worked out once.
         sides = self.sides
         if type(sides) is not tuple or not all(type(side) is SideScore for side in sides):
-            raise ArgumentTypeError(f"HandScore: a tuple of SideScore values, got {shown(sides)}")
+            raise ArgumentTypeError(f"HandScore: a tuple of SideScore values, got {short_repr(sides)}")
         object.__setattr__(self, "scores", tuple(map(_SCORE, sides)))
         object.__setattr__(self, "total_bags", tuple(map(_TOTAL_BAGS, sides)))
 
@@ -136,7 +136,7 @@ def score_hand(
         number, double = bid.tricks, bid.double_nil
         if type(number) is not int or not 0 <= number <= hand or type(double) is not bool or (double and number):
             raise ArgumentError(
-                f"score_hand: a bid is Nil, Double Nil or 1..{hand} tricks (rule C-3), got {shown(bid)}"
+                f"score_hand: a bid is Nil, Double Nil or 1..{hand} tricks (rule C-3), got {short_repr(bid)}"
             )
     if any(type(t) is not int or t < 0 for t in tricks) or sum(tricks) != hand:
         raise ArgumentError(f"the trick counts must be whole numbers adding up to {hand} (rule C-8)")
@@ -154,7 +154,7 @@ def score_hand(
 def _sequence(value: object, name: str) -> tuple[Any, ...]:
     """``value`` as a tuple, if it is a sequence of reasonable length."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ArgumentTypeError(f"{name}: a sequence, got {type(value).__name__[:60]}")
+        raise ArgumentTypeError(f"{name}: a sequence, got {type_name(value)}")
     try:
         size = len(value)
     except Exception:  # e.g. a range too long for len()
@@ -176,7 +176,7 @@ def _side_values(value: object, name: str, sides: int, low: int, high: int, why:
         raise ArgumentTypeError(f"{name}: whole numbers, one per side")
     for v in values:
         if not low <= v <= high:
-            raise ArgumentError(f"{name}: each from {low} to {high}{why}, got {shown(v)}")
+            raise ArgumentError(f"{name}: each from {low} to {high}{why}, got {short_repr(v)}")
     return values
 
 
@@ -283,7 +283,7 @@ def game_winner(scores: Sequence[int], rules: Rules, *, boston: int | None = Non
     rules = check_rules(rules)
     scores = _side_values(scores, "scores", len(rules.sides), -SCORE_LIMIT, SCORE_LIMIT)
     if boston is not None and (type(boston) is not int or not 0 <= boston < len(scores)):
-        raise ArgumentError(f"boston: a side's index or None, got {shown(boston)}")
+        raise ArgumentError(f"boston: a side's index or None, got {short_repr(boston)}")
     return winner_of(scores, rules, boston)
 
 

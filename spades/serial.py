@@ -5,6 +5,13 @@ Every document is a JSON object with a ``"format"`` name (``"spades.rules"``,
 ``"version"`` number.  The schema is ``spades/schema/spades.schema.json``
 (:func:`schema` returns it).
 
+**Who may see which document.**  A state document (``to_json(state)``) and a
+record document hold every hand, the two-player stock and discards, and the
+seed, from which every later hand follows: they are the server's, for its
+own storage, and never go to a player.  A player gets the document of its
+own view, ``to_json(seat_view(state, seat))``, which holds only what that
+seat may know; rules documents hold no cards.
+
 A state travels as its rules, seed and every action (chance steps included)
 *plus* everything derived from them (hands, trick, scores, score sheet...).
 Loading replays the actions, which checks that every one is legal, and then
@@ -14,12 +21,19 @@ do not follow from the score sheet, bags out of range) raises
 :class:`~spades.StateError` naming the problem.  Loaders raise only
 :class:`~spades.SpadesError` subclasses, with messages of bounded length.
 
-The JSON loaders refuse a text longer than ``max_size`` (default
-:data:`MAX_SIZE`, 4 MiB; characters of a ``str``, bytes of ``bytes``)
-before they parse it.  The dict loaders take plain JSON values only: dicts
-with string keys, lists, strings, whole or finite numbers, booleans and
-``None``, nested at most 64 deep; anything else (bytes, sets, tuples, ``nan``,
-a cycle) raises :class:`~spades.StateError`.
+**Limits.**  Every JSON loader (:func:`from_json`, :func:`state_from_json`,
+:func:`view_from_json`, :func:`record_from_json`, :func:`rules_from_json`)
+refuses a text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB;
+characters of a ``str``, bytes of ``bytes``) before it parses it; pass a
+larger ``max_size=`` for longer games.  The dict loaders
+(:func:`from_dict` and the typed ones) read a value the caller already
+holds, so they have no size limit of their own: they take plain JSON values
+only (dicts with string keys, lists, strings, whole or finite numbers,
+booleans and ``None``), nested at most :data:`MAX_DEPTH` (64) deep, with at
+most :data:`~spades.record.MAX_ACTIONS` (1,000,000) entries in a list, as
+many as a record holds.  Anything else (bytes, sets, tuples, ``nan``, a
+cycle) raises :class:`~spades.StateError`.  Every loader works in time
+linear in its input.
 
 >>> from spades import Rules, new_game, seat_view
 >>> from spades.serial import from_json, to_json
@@ -44,9 +58,20 @@ from typing import Any, Final, Union
 
 import attrs
 
-from spades.actions import Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
+from spades.actions import MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
 from spades.cards import Card, CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, ParseError, RulesError, SpadesError, StateError
+from spades.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ParseError,
+    RulesError,
+    SpadesError,
+    StateError,
+    clip,
+    exact_str,
+    short_repr,
+    type_name,
+)
 from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
 from spades.rules import Rules
 from spades.deal import dealer_of_hand
@@ -97,12 +122,15 @@ __all__ = [
     "record_from_json",
     "schema",
     "MAX_SIZE",
+    "MAX_DEPTH",
 ]
 
 VERSION: Final = 1
 """The version of the JSON documents this library writes and reads."""
 MAX_SIZE: Final = 4 * 1024 * 1024
 """The default ``max_size`` of the JSON loaders (4 MiB)."""
+MAX_DEPTH: Final = 64
+"""The deepest nesting of lists and objects a loader reads."""
 
 Document = Union[Rules, GameState, SeatView, Record]
 """Any value with a JSON document form."""
@@ -111,11 +139,10 @@ _RULES: Final = "spades.rules"
 _STATE: Final = "spades.state"
 _VIEW: Final = "spades.view"
 _RECORD: Final = "spades.record"
-_MAX_ACTIONS: Final = 1_000_000
+_MAX_ACTIONS: Final = MAX_ACTIONS  # the most entries of any list of a document
+_MAX_DEPTH: Final = MAX_DEPTH
 MAX_ACTION_SIZE: Final = 4096
 """The default ``max_size`` of :func:`action_from_json`: 4 KiB."""
-_MAX_DEPTH: Final = 64
-_MAX_MESSAGE: Final = 300
 _HUGE: Final = 10**4000  # Python writes whole numbers of up to 4300 digits
 
 
@@ -143,7 +170,7 @@ def _action(action: Action) -> dict[str, Any]:
         return {"stock": [str(c) for c in action.cards]}
     if isinstance(action, Replacement):
         return {"replacement": [str(c) for c in action.cards]}
-    raise StateError(f"{action!r} is not an action")
+    raise StateError(f"{short_repr(action)} is not an action")
 
 
 def _trick(trick: PlayedTrick) -> dict[str, Any]:
@@ -286,11 +313,14 @@ def to_dict(value: Document) -> dict[str, Any]:
         return _record_dict(value)
     if isinstance(value, Rules):
         return {"format": _RULES, "version": VERSION, **value.to_dict()}
-    raise StateError(f"cannot serialise a {type(value).__name__}: expected Rules, GameState, SeatView or Record")
+    raise StateError(f"cannot serialise a {type_name(value)}: expected Rules, GameState, SeatView or Record")
 
 
 def to_json(value: Document, *, indent: int | None = None) -> str:
-    """The JSON text of ``value``'s document (see :func:`to_dict`)."""
+    """The JSON text of ``value``'s document (see :func:`to_dict`), on one
+    line, or with ``indent`` (0 to 16) spaces a level."""
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
+        raise ArgumentError(f"indent: None or a number of spaces from 0 to 16, got {short_repr(indent)}")
     return json.dumps(to_dict(value), indent=indent, ensure_ascii=False)
 
 
@@ -308,12 +338,12 @@ class _At:
         self.path = path
 
     def fail(self, message: str) -> StateError:
-        return StateError(_bounded(f"{self.path}: {message}" if self.path else message))
+        return StateError(f"{self.path}: {message}" if self.path else message)
 
     def get(self, key: str) -> _At:
         data = self.value
         if not isinstance(data, dict) or key not in data:
-            raise self.fail(f"expected an object with the key {key!r}")
+            raise self.fail(f"expected an object with the key {short_repr(key)}")
         return _At(data[key], f"{self.path}.{key}" if self.path else key)
 
     def obj(self, keys: Sequence[str]) -> _At:
@@ -325,7 +355,7 @@ class _At:
             raise self.fail("missing field(s): " + ", ".join(missing))
         extra = sorted(str(k) for k in data if k not in keys)
         if extra:
-            raise self.fail("unknown field(s): " + ", ".join(_short(k) for k in extra))
+            raise self.fail("unknown field(s): " + ", ".join(short_repr(k) for k in extra))
         return self
 
     def items(self, length: int | None = None, limit: int = _MAX_ACTIONS) -> list[_At]:
@@ -418,21 +448,12 @@ def _kind(value: object) -> str:
     if isinstance(value, (int, float)):
         return "a number"
     if isinstance(value, str):
-        return f"the string {_short(value)}"
+        return f"the string {short_repr(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
         return "an object"
-    return type(value).__name__
-
-
-def _short(text: str) -> str:
-    text = repr(text)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _bounded(message: str) -> str:
-    return message if len(message) <= _MAX_MESSAGE else message[: _MAX_MESSAGE - 3] + "..."
+    return type_name(value)
 
 
 def _plain(data: object) -> None:
@@ -492,7 +513,7 @@ def _header(data: object, expected: str | None) -> tuple[_At, str]:
         raise top.fail("missing field: format")
     kind = top.get("format").text()
     if kind not in (_RULES, _STATE, _VIEW, _RECORD):
-        raise StateError(f"format: unknown format {_short(kind)}; expected one of {_RULES}, {_STATE}, {_VIEW}, "
+        raise StateError(f"format: unknown format {short_repr(kind)}; expected one of {_RULES}, {_STATE}, {_VIEW}, "
                          f"{_RECORD}")
     if expected is not None and kind != expected:
         raise StateError(f"format: expected a {expected} document, got {kind}")
@@ -511,7 +532,7 @@ def _rules(at: _At) -> Rules:
     for key, value in at.value.items():
         # JSON text holds no such number, nor can this library write one.
         if isinstance(value, int) and abs(value) >= _HUGE:
-            raise at.fail(f"{_short(key)}: the number is too large")
+            raise at.fail(f"{short_repr(key)}: the number is too large")
     try:
         return Rules.from_dict(at.value)
     except RulesError as error:
@@ -536,7 +557,7 @@ def _read_action(at: _At, rules: Rules | None) -> Action:
             return Draft.KEEP
         if text == "reject":
             return Draft.REJECT
-        raise inner.fail(f"expected 'keep' or 'reject', got {_short(text)}")
+        raise inner.fail(f"expected 'keep' or 'reject', got {short_repr(text)}")
     if key == "exchange":
         return Exchange(CardSet.from_cards(inner.cards(rules, limit=3)))
     if key == "replacement":
@@ -545,7 +566,7 @@ def _read_action(at: _At, rules: Rules | None) -> Action:
         return Stock(inner.cards(rules))
     if key == "deal":
         return Deal(tuple(item.cardset(rules) for item in inner.items(None if rules is None else rules.players, 4)))
-    raise at.fail(f"unknown action {_short(str(key))}")
+    raise at.fail(f"unknown action {short_repr(str(key))}")
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -559,7 +580,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     ({'play': 'QH'}, {'bid': 'double nil'})
     """
     if not any(type(action) is kind for kind in (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)):
-        raise ArgumentTypeError(f"not an action: {_short(repr(action)) if isinstance(action, str) else type(action).__name__}")
+        raise ArgumentTypeError(f"not an action: {short_repr(action) if isinstance(action, str) else type_name(action)}")
     return _action(action)
 
 
@@ -629,7 +650,7 @@ def _replayed(rules: Rules, seed: int | None, actions: Sequence[Action]) -> Game
     try:
         return replay(rules, seed, actions)
     except StateError as error:
-        raise StateError(_bounded(f"actions: {error}")) from None
+        raise StateError(f"actions: {error}") from None
 
 
 # ----------------------------------------------------------------------
@@ -696,7 +717,7 @@ def event_from_dict(data: object, rules: Rules) -> Event:
     name = at.get("event").text()
     kind = _EVENT_KINDS.get(name)
     if kind is None:
-        raise at.get("event").fail(f"unknown event {_short(name)}")
+        raise at.get("event").fail(f"unknown event {short_repr(name)}")
     fields = [f.name for f in attrs.fields(kind)]
     at.obj(("event", *fields))
     values: dict[str, Any] = {}
@@ -813,7 +834,7 @@ def _phase(at: _At) -> Phase:
     try:
         return Phase[name]
     except KeyError:
-        raise at.fail(f"unknown phase {_short(name)}") from None
+        raise at.fail(f"unknown phase {short_repr(name)}") from None
 
 
 # ----------------------------------------------------------------------
@@ -846,7 +867,7 @@ def state_from_dict(data: object) -> GameState:
             continue  # the inputs of the replay, not derived from it
         if given[key] != expected[key] or _types(given[key]) != _types(expected[key]):
             raise StateError(
-                f"{key}: the document says {_clip(given[key])}, but its actions give {_clip(expected[key])}"
+                f"{key}: the document says {_json_text(given[key])}, but its actions give {_json_text(expected[key])}"
             )
     return state
 
@@ -860,9 +881,13 @@ def _types(value: object) -> object:
     return type(value).__name__
 
 
-def _clip(value: object) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= 120 else text[:117] + "..."
+def _json_text(value: object) -> str:
+    """``value``'s JSON text for a message, cut short (a number too long for
+    JSON text is described by its size)."""
+    try:
+        return clip(json.dumps(value), 120)
+    except (ValueError, RecursionError):
+        return short_repr(value)
 
 
 # ----------------------------------------------------------------------
@@ -998,7 +1023,7 @@ def view_from_dict(data: object) -> SeatView:
         field = path.split(".")[0].split("[")[0]
         rule = _VIEW_FIELD_RULES.get(field, "")
         raise StateError(
-            _bounded(f"{path}: the document says {_clip(said)}, but the game it describes gives {_clip(gives)}"
+            clip(f"{path}: the document says {_json_text(said)}, but the game it describes gives {_json_text(gives)}"
                      + (f" ({rule})" if rule else ""))
         )
     return actual
@@ -1055,7 +1080,9 @@ _LOADERS: Final[dict[str, Callable[[object], Document]]] = {
 
 
 def from_dict(data: object) -> Document:
-    """The value of any document, chosen by its ``"format"``."""
+    """The value of any document, chosen by its ``"format"``.  Like the typed
+    dict loaders, it reads a value the caller already holds, with no size
+    limit but the format's (see the module's **Limits**)."""
     _top, kind = _header(data, None)
     return _LOADERS[kind](data)
 
@@ -1068,33 +1095,38 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise StateError(f"field {_short(key)} appears twice in one object")
+            raise StateError(f"field {short_repr(key)} appears twice in one object")
         result[key] = value
     return result
 
 
 def _parse_json(text: object, max_size: int) -> object:
     if type(max_size) is not int:
-        raise ArgumentTypeError(f"max_size is an int, got {type(max_size).__name__}")
+        raise ArgumentTypeError(f"max_size is an int, got {type_name(max_size)}")
     if max_size < 0:
-        raise ArgumentError(f"max_size must be >= 0, got {max_size}")
-    if isinstance(text, (str, bytes, bytearray)) and len(text) > max_size:
-        unit = "characters" if isinstance(text, str) else "bytes"
-        raise StateError(f"the document is {len(text)} {unit} long, over the limit of {max_size} "
-                         f"(raise it with max_size=)")
-    if isinstance(text, (bytes, bytearray)):
+        raise ArgumentError(f"max_size must be >= 0, got {short_repr(max_size)}")
+    # The length first, read without a subclass's own methods; then the
+    # text as an exact str or bytes.
+    if isinstance(text, (str, bytes, bytearray)):
+        size = str.__len__(text) if isinstance(text, str) else memoryview(text).nbytes
+        if size > max_size:
+            unit = "characters" if isinstance(text, str) else "bytes"
+            raise StateError(f"the document is {size} {unit} long, over the limit of {max_size} "
+                             f"(raise it with max_size=)")
+        text = exact_str(text) if isinstance(text, str) else text if type(text) is bytes else bytes(memoryview(text))
+    if isinstance(text, bytes):
         try:
-            text = bytes(text).decode("utf-8")
+            text = text.decode("utf-8")
         except UnicodeDecodeError as error:
             raise StateError(f"a JSON document must be UTF-8 text: {error}") from None
     if not isinstance(text, str):
-        raise StateError(f"a JSON document must be text, got {type(text).__name__}")
+        raise StateError(f"a JSON document must be text, got {type_name(text)}")
     try:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except StateError:
         raise
     except (ValueError, RecursionError) as error:
-        raise StateError(_bounded(f"not valid JSON: {error}")) from None
+        raise StateError(f"not valid JSON: {error}") from None
 
 
 def from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Document:
@@ -1108,22 +1140,30 @@ def from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Document:
 
 
 def state_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> GameState:
-    """A :class:`~spades.GameState` from JSON text (see :func:`state_from_dict`)."""
+    """A :class:`~spades.GameState` from JSON text (see :func:`state_from_dict`); a
+    text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB) raises
+    :class:`~spades.StateError` before it is parsed."""
     return state_from_dict(_parse_json(text, max_size))
 
 
 def view_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> SeatView:
-    """A :class:`~spades.view.SeatView` from JSON text (see :func:`view_from_dict`)."""
+    """A :class:`~spades.view.SeatView` from JSON text (see :func:`view_from_dict`); a
+    text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB) raises
+    :class:`~spades.StateError` before it is parsed."""
     return view_from_dict(_parse_json(text, max_size))
 
 
 def record_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Record:
-    """A :class:`~spades.record.Record` from JSON text (see :func:`record_from_dict`)."""
+    """A :class:`~spades.record.Record` from JSON text (see :func:`record_from_dict`); a
+    text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB) raises
+    :class:`~spades.StateError` before it is parsed."""
     return record_from_dict(_parse_json(text, max_size))
 
 
 def rules_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Rules:
-    """A :class:`~spades.Rules` from JSON text (see :func:`rules_from_dict`)."""
+    """A :class:`~spades.Rules` from JSON text (see :func:`rules_from_dict`); a
+    text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB) raises
+    :class:`~spades.StateError` before it is parsed."""
     return rules_from_dict(_parse_json(text, max_size))
 
 

@@ -44,6 +44,7 @@ from spades._decks import DeckFacts
 from spades.bidding import double_nil_open_of, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.deal import (
+    SEED_LIMIT,
     ByteSource,
     deal_error,
     deal_from,
@@ -59,12 +60,16 @@ from spades.draft import declarable_of, declaration_error, draft_actions, draft_
 from spades.errors import (
     ArgumentError,
     ArgumentTypeError,
+    CheckedEnumType,
     IllegalActionError,
     ParseError,
     Reason,
     RulesError,
     check_seat,
+    clip,
+    exact_str,
     short_repr,
+    type_name,
 )
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
@@ -84,9 +89,21 @@ __all__ = ["GameState", "Phase", "new_game"]
 _ACTION_TYPES: Final = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
 
 
-class Phase(enum.IntEnum):
-    """The phases of a hand, in the order they occur.  ``Phase(n)`` raises
-    a plain ``ValueError`` for an unknown value, as for any enum."""
+class Phase(enum.IntEnum, metaclass=CheckedEnumType):
+    """The phases of a hand, in the order they occur.
+
+    ``Phase(n)`` is the phase of number ``n``; any other value raises
+    :class:`~spades.ArgumentError` (a ``ValueError``, as for any enum).
+    :meth:`parse` reads a phase's name; ``Phase[name]`` is Python's own
+    look-up by exact name, which raises ``KeyError``.
+
+    >>> Phase(4), Phase.parse("play")
+    (<Phase.BID: 4>, <Phase.PLAY: 6>)
+    >>> Phase(8)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: 8 is not a Phase: the values are 0, 1, 2, 3, 4, 5, 6, 7
+    """
 
     DEAL = 0
     """Chance: waiting for the :class:`~spades.Deal` (or two-player
@@ -106,6 +123,29 @@ class Phase(enum.IntEnum):
     GAME_OVER = 7
     """The game has ended (S-9)."""
 
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """Read a phase's name, in any case, blanks around ignored
+        (``"BID"``, ``"game_over"``); anything else raises
+        :class:`~spades.ParseError`.
+
+        >>> Phase.parse(" Game_Over ")
+        <Phase.GAME_OVER: 7>
+        >>> Phase.parse("bidding")
+        Traceback (most recent call last):
+        ...
+        spades.errors.ParseError: cannot read 'bidding' as a phase: expected DEAL, DRAFT, DISCARD, REPLACE, BID, EXCHANGE, PLAY or GAME_OVER
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"a phase must be given as text, got {short_repr(text)}")
+        phase = _PHASE_NAMES.get(exact_str(text).strip().upper())
+        if phase is None:
+            names = [member.name for member in cls]
+            raise ParseError(
+                f"cannot read {short_repr(text)} as a phase: expected {', '.join(names[:-1])} or {names[-1]}"
+            )
+        return phase
+
 
 _DEAL: Final = 0
 _DRAFT: Final = 1
@@ -116,6 +156,7 @@ _EXCHANGE: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 _PHASES: Final = tuple(Phase)
+_PHASE_NAMES: Final = {phase.name: phase for phase in Phase}
 _MASK_OF: Final = operator.attrgetter("mask")
 
 
@@ -128,7 +169,7 @@ _EXPECTED: Final = {
     _DISCARD: (("exchange",), "up to {n} cards to discard, or -", "T-6"),
     _PLAY: (("card",), "a card of the hand", "C-5"),
 }
-_PHASE_NAMES: Final = {
+_PHASE_WORDS: Final = {
     _BID: "the bidding", _DRAFT: "the draft", _EXCHANGE: "the Double Nil exchange", _DISCARD: "the Double Nil discard",
     _PLAY: "the play",
 }
@@ -227,7 +268,7 @@ class GameState:
     @property
     def seed(self) -> int | None:
         """The seed that resolves chance steps, or ``None`` when the caller
-        supplies them."""
+        supplies them.  It gives away every hand: keep it secret."""
         seed: int | None = self._play[_CONTEXT].seed
         return seed
 
@@ -275,8 +316,8 @@ class GameState:
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
-        """Every seat's cards (the whole truth: give players :meth:`view`
-        instead, when that exists, or only their own hand)."""
+        """Every seat's cards (the whole truth: give players their
+        :func:`~spades.seat_view` instead)."""
         return tuple(CardSet(h) for h in self._held())
 
     def hand(self, seat: int) -> CardSet:
@@ -437,6 +478,9 @@ class GameState:
         if it is legal.  Never raises for a bad ``action``, whatever it is:
         this is how a server checks a client's move.  ``seat`` must be a
         seat (an ``int``) or ``None``, else :class:`~spades.ArgumentError`.
+        The error's message names no card of any hand, only the cards of
+        ``action`` itself, so it may be sent to any player (``BAD_CHANCE``,
+        about a chance step the caller supplied, may show that step's cards).
 
         >>> from spades import Rules, new_game, Bid
         >>> state = new_game(Rules.partnership(), seed=1)
@@ -503,15 +547,15 @@ class GameState:
         try:
             readings = read_action(text)
         except ParseError as error:
-            raise ParseError(f"{error}; {_PHASE_NAMES[phase]} expects {expects}") from None
+            raise ParseError(f"{error}; {_PHASE_WORDS[phase]} expects {expects}") from None
         action = next((readings[kind] for kind in kinds if kind in readings), None)
         if phase == _DRAFT and isinstance(action, Bid) and not action.double_nil:
             action = None
         if action is None:
             kind = next(k for k in _KIND_NAMES if k in readings)
             raise IllegalActionError(
-                Reason.WRONG_PHASE, f"{short_repr(text.strip())[1:-1] if isinstance(text, str) else ''} is "
-                f"{_KIND_NAMES[kind]}; {_PHASE_NAMES[phase]} expects {expects}", rule
+                Reason.WRONG_PHASE, f"{short_repr(exact_str(text).strip())[1:-1] if isinstance(text, str) else ''} is "
+                f"{_KIND_NAMES[kind]}; {_PHASE_WORDS[phase]} expects {expects}", rule
             )
         refusal = self.explain(action, seat)
         if refusal is not None:
@@ -530,7 +574,7 @@ class GameState:
         with a :class:`~spades.Reason` and the rule that forbids it.
         """
         context, phase, turn, hands, pile, played, trick, won, legal, log, bids = self._play
-        if type(action) is Card and action in legal and (seat is None or (seat == turn and type(seat) is int)):
+        if type(action) is Card and action in legal and (seat is None or (type(seat) is int and seat == turn)):
             # The hot path: a legal card played.  The legal cards were worked
             # out when this state was made, and the successor is one tuple
             # and a one-slot object.
@@ -575,7 +619,7 @@ class GameState:
             raise self._turn_error(seat)
         if malformed_action(action):  # built around its type's constructor
             raise IllegalActionError(
-                Reason.NOT_AN_ACTION, f"{short_repr(action)} is not an action: it holds what {type(action).__name__}() refuses"
+                Reason.NOT_AN_ACTION, f"{short_repr(action)} is not an action: it holds what {type_name(action)}() refuses"
             )
         phase = self._play[_PHASE]
         if phase == _DRAFT:
@@ -600,7 +644,7 @@ class GameState:
         source).  Raises :class:`~spades.IllegalActionError` when the state is
         not at a chance step."""
         if not isinstance(rng, random.Random):
-            raise ArgumentTypeError(f"sample_chance needs a random.Random, got {type(rng).__name__}")
+            raise ArgumentTypeError(f"sample_chance needs a random.Random, got {type_name(rng)}")
         if not self.is_chance:
             raise IllegalActionError(Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}")
         return self._chance_outcome(rng.randbytes)
@@ -670,11 +714,9 @@ class GameState:
             return IllegalActionError(
                 Reason.NOT_AN_ACTION, f"{short_repr(action)} is not an action; expected one of {self.phase.name}'s actions"
             )
-        text = str(action)
-        if len(text) > 80:  # a deal of many hands
-            text = text[:77] + "..."
+        text = clip(str(action), 80)  # a deal of many hands
         return IllegalActionError(
-            Reason.WRONG_PHASE, f"{type(action).__name__} {text} cannot be applied in phase {self.phase.name}"
+            Reason.WRONG_PHASE, f"{type_name(action)} {text} cannot be applied in phase {self.phase.name}"
         )
 
     def _play_error(self, card: Card) -> IllegalActionError:
@@ -685,7 +727,7 @@ class GameState:
         first = context.first_trick and not play[_WON]
         held = play[_HANDS][play[_TURN]] & ~play[_PLAYED]
         broken = broken_by(play[_PLAYED], context.facts)
-        error = play_error(card, CardSet(held), play[_TRICK], broken, context.rules, first_trick=first)
+        error = play_error(card, CardSet(held), play[_TRICK], broken, context.rules, first_trick=first, seat=play[_TURN])
         return cast(IllegalActionError, error)
 
     # -- building the next state before the play of tricks ------------------
@@ -973,6 +1015,14 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     game.  Without one the state starts at the deal, waiting for a chance
     action.
 
+    Every hand of a seeded game follows from the seed: whoever knows or
+    guesses it knows every card.  A game with players draws its seed with
+    :func:`~spades.new_seed` (64 secret random bits) and keeps it secret;
+    small seeds are for tests and examples.  The state, its JSON document
+    (:func:`spades.serial.to_json`) and its :class:`~spades.Record` hold
+    every hand and the seed, so they never go to a player: a player gets
+    its :func:`~spades.seat_view`.
+
     >>> from spades import Rules, new_game
     >>> new_game(Rules.partnership(), seed=5).phase.name
     'BID'
@@ -982,10 +1032,9 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     if rules is None:
         rules = Rules.partnership()
     if not isinstance(rules, Rules):
-        raise RulesError(f"new_game needs a Rules value, got {rules!r}")
+        raise RulesError(f"new_game needs a Rules value, got {short_repr(rules)}")
     if seed is not None and type(seed) is not int:
-        raise ArgumentTypeError(f"the seed must be an int or None, got {type(seed).__name__}")
-    if seed is not None and not 0 <= seed < 2**64:  # as spades.record.SEED_LIMIT
-        shown = "" if seed.bit_length() > 128 else f", not {seed}"
-        raise ArgumentError(f"the seed must be from 0 to 2**64 - 1{shown}")
+        raise ArgumentTypeError(f"the seed must be an int or None, got {type_name(seed)}")
+    if seed is not None and not 0 <= seed < SEED_LIMIT:
+        raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
     return _state(_no_cards(_new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))))._resolve_chance()

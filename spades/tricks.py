@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
-from spades.cards import Card, CardSet, cards_of_mask
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.cards import Card, CardSet
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -50,6 +50,7 @@ def first_trick_matters(rules: Rules) -> bool:
     >>> first_trick_matters(Rules.partnership()), first_trick_matters(Rules(no_spades_first_trick=True))
     (False, True)
     """
+    rules = check_rules(rules)
     return rules.no_spades_first_trick or rules.first_lead != "left-of-dealer"
 
 
@@ -91,7 +92,7 @@ def legal_mask(hand: int, led: int, played: int, rules: Rules, first_trick: bool
 
 def _check_hand(hand: object) -> CardSet:
     if type(hand) is not CardSet:
-        raise ArgumentTypeError(f"a hand is a CardSet, got {type(hand).__name__}")
+        raise ArgumentTypeError(f"a hand is a CardSet, got {type_name(hand)}")
     return hand
 
 
@@ -100,7 +101,7 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
     a seat for a trick still to play to, one card up to a card a seat for a
     trick ``to_win``."""
     if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence):
-        raise ArgumentTypeError(f"a trick is a sequence of cards, got {type(trick).__name__}")
+        raise ArgumentTypeError(f"a trick is a sequence of cards, got {type_name(trick)}")
     players = rules.players
     if len(trick) > players or (len(trick) == players and not to_win) or (to_win and not trick):
         raise ArgumentError(f"a trick of {players} seats cannot hold {len(trick)} cards here")
@@ -108,7 +109,7 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
     seen = 0
     for card in cards:
         if type(card) is not Card:
-            raise ArgumentTypeError(f"a trick holds Card values, got {type(card).__name__}")
+            raise ArgumentTypeError(f"a trick holds Card values, got {type_name(card)}")
         if not rules.deck_mask >> card & 1 or seen >> card & 1:
             raise ArgumentError(f"{card} cannot be in this trick: not in the deck, or twice")
         seen |= 1 << card
@@ -117,6 +118,12 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
 
 def _check_rules(rules: object) -> Rules:
     return _DEFAULT_RULES if rules is None else check_rules(rules)
+
+
+def _check_flag(value: object, name: str) -> bool:
+    if type(value) is not bool:
+        raise ArgumentTypeError(f"{name}: true or false, got {short_repr(value)}")
+    return value
 
 
 def legal_plays(
@@ -137,10 +144,12 @@ def legal_plays(
     rules = _check_rules(rules)
     hand = _check_hand(hand)
     cards = _check_trick(trick, rules)
+    broken = _check_flag(spades_broken, "spades_broken")
+    first = _check_flag(first_trick, "first_trick")
     facts = rules.deck_facts
     led = facts.suit_of[cards[0]] if cards else -1
-    played = facts.spades if spades_broken else 0  # stands for "a spade has been played" (C-6)
-    return CardSet(legal_mask(hand.mask, led, played, rules, bool(first_trick), facts.suit_masks))
+    played = facts.spades if broken else 0  # stands for "a spade has been played" (C-6)
+    return CardSet(legal_mask(hand.mask, led, played, rules, first, facts.suit_masks))
 
 
 def play_error(
@@ -151,55 +160,67 @@ def play_error(
     rules: Rules | None = None,
     *,
     first_trick: bool = False,
+    seat: int | None = None,
 ) -> IllegalActionError | None:
     """Why ``card`` may not be played, or ``None`` when it may.
 
+    The message names the card and the rule, and ``seat`` when given, but
+    no card of the hand: a server may pass it on to other players.
+
     >>> from spades import Card, CardSet
-    >>> error = play_error(Card.parse("AS"), CardSet.parse("AK.Q.-.32"))
+    >>> error = play_error(Card.parse("AS"), CardSet.parse("AK.Q.-.32"), seat=2)
     >>> error.reason.name, error.rule
     ('SPADES_NOT_BROKEN', 'C-4')
+    >>> print(error)
+    cannot lead AS: spades are not broken and seat 2 holds other suits (rule C-4)
     """
     rules = _check_rules(rules)
     hand = _check_hand(hand)
     cards = _check_trick(trick, rules)
+    broken = _check_flag(spades_broken, "spades_broken")
+    first_trick = _check_flag(first_trick, "first_trick")
+    who = "the hand" if seat is None else f"seat {check_seat(seat, rules.players)}"
     if type(card) is not Card:
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"{card!r} is not a card", "C-4")
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{short_repr(card)} is not a card", "C-4")
     bit = 1 << card
     if not hand.mask & bit:
-        return IllegalActionError(Reason.CARD_NOT_IN_HAND, f"cannot play {card}: it is not in the hand {hand}")
+        where = "the hand" if seat is None else f"seat {seat}'s hand"
+        return IllegalActionError(Reason.CARD_NOT_IN_HAND, f"cannot play {card}: it is not in {where}")
     facts = rules.deck_facts
     led = facts.suit_of[cards[0]] if cards else -1
-    played = facts.spades if spades_broken else 0  # stands for "a spade has been played" (C-6)
-    allowed = legal_mask(hand.mask, led, played, rules, bool(first_trick), facts.suit_masks)
+    played = facts.spades if broken else 0  # stands for "a spade has been played" (C-6)
+    allowed = legal_mask(hand.mask, led, played, rules, first_trick, facts.suit_masks)
     if allowed & bit:
         return None
     suit_names = ("clubs", "diamonds", "hearts", "spades")
+    # No message lists the hand's cards: what they say (the seat holds the
+    # suit led, or other suits) is what the reason itself says.
     if led >= 0:
         if hand.mask & facts.suit_masks[led]:
             return IllegalActionError(
                 Reason.MUST_FOLLOW_SUIT,
-                f"cannot play {card}: {suit_names[led]} were led and the hand {hand} holds "
-                + ", ".join(str(c) for c in cards_of_mask(hand.mask & facts.suit_masks[led])),
+                f"cannot play {card}: {suit_names[led]} were led and {who} holds {suit_names[led]}, so must follow "
+                "suit",
                 "C-5",
             )
         return IllegalActionError(
             Reason.NO_SPADES_FIRST_TRICK,
-            f"cannot play {card}: no spade may be played to the first trick while the hand holds other cards",
+            f"cannot play {card}: no spade may be played to the first trick while {who} holds other cards",
             "V-7",
         )
     if first_trick and rules.first_lead == "two-of-clubs" and allowed == _TWO_OF_CLUBS_BIT:
         return IllegalActionError(
-            Reason.MUST_LEAD_TWO_OF_CLUBS, f"cannot lead {card}: the first lead must be the 2C", "V-7"
+            Reason.MUST_LEAD_TWO_OF_CLUBS, f"cannot lead {card}: the first lead is the two of clubs", "V-7"
         )
     if first_trick and rules.no_spades_first_trick:
         return IllegalActionError(
             Reason.NO_SPADES_FIRST_TRICK,
-            f"cannot lead {card}: no spade may be played to the first trick while the hand holds other cards",
+            f"cannot lead {card}: no spade may be played to the first trick while {who} holds other cards",
             "V-7",
         )
     return IllegalActionError(
         Reason.SPADES_NOT_BROKEN,
-        f"cannot lead {card}: spades are not broken and the hand {hand} holds other suits",
+        f"cannot lead {card}: spades are not broken and {who} holds other suits",
         "C-4",
     )
 
@@ -269,7 +290,7 @@ def spades_broken(played: CardSet, rules: Rules | None = None) -> bool:
     """
     rules = _check_rules(rules)
     if type(played) is not CardSet:
-        raise ArgumentTypeError(f"the cards played are a CardSet, got {type(played).__name__}")
+        raise ArgumentTypeError(f"the cards played are a CardSet, got {type_name(played)}")
     return broken_by(played.mask, rules.deck_facts)
 
 
@@ -288,8 +309,8 @@ def breaks_spades(card: Card, spades_broken: bool = False, rules: Rules | None =
     """
     rules = _check_rules(rules)
     if type(card) is not Card:
-        raise ArgumentTypeError(f"a card is a Card, got {type(card).__name__}")
-    return bool(spades_broken) or broken_by(1 << card, rules.deck_facts)
+        raise ArgumentTypeError(f"a card is a Card, got {type_name(card)}")
+    return _check_flag(spades_broken, "spades_broken") or broken_by(1 << card, rules.deck_facts)
 
 
 def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
@@ -332,7 +353,7 @@ def walk_tricks(rules: Rules, leader: int, plays: Sequence[Card]) -> tuple[Walke
     rules = _check_rules(rules)
     leader = check_seat(leader, rules.players)
     if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
-        raise ArgumentTypeError(f"the plays are a sequence of cards, got {type(plays).__name__}")
+        raise ArgumentTypeError(f"the plays are a sequence of cards, got {type_name(plays)}")
     if any(type(card) is not Card for card in plays):
         raise ArgumentTypeError("the plays are Card values")
     players = rules.players

@@ -26,9 +26,9 @@ from typing import Any
 from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
-from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr
+from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr, type_name
 from spades.exchange import exchanged_cards
-from spades.rules import Rules
+from spades.rules import Rules, check_rules
 from spades.scoring import HandScore
 from spades.sheet import HandRecord
 from spades.state import GameState, Phase
@@ -301,9 +301,8 @@ def tricks_of_hand(rules: Rules, first: int, plays: Sequence[Card]) -> tuple[Pla
     return tuple(_played_trick(leader, cards, winner) for leader, cards, winner in walk_tricks(rules, first, plays))
 
 
-def hand_summary(rules: Rules, record: HandRecord, *, tricks: bool = True) -> HandSummary:
-    """The public summary of a finished hand (its score-sheet row), with
-    its tricks or (``tricks=False``) without them."""
+def _summary_of(rules: Rules, record: HandRecord, tricks: bool) -> HandSummary:
+    """:func:`hand_summary` of checked arguments (internal fast path)."""
     played: tuple[PlayedTrick, ...] = ()
     if tricks:
         plays = [a for a in record.actions if type(a) is Card]
@@ -315,8 +314,21 @@ def hand_summary(rules: Rules, record: HandRecord, *, tricks: bool = True) -> Ha
     return summary
 
 
+def hand_summary(rules: Rules, record: HandRecord, *, tricks: bool = True) -> HandSummary:
+    """The public summary of a finished hand (its score-sheet row), with
+    its tricks or (``tricks=False``) without them."""
+    rules = check_rules(rules)
+    if type(record) is not HandRecord:
+        raise ArgumentTypeError(f"a score-sheet row is a HandRecord, got {type_name(record)}")
+    if type(tricks) is not bool:
+        raise ArgumentTypeError(f"tricks is a bool, got {short_repr(tricks)}")
+    return _summary_of(rules, record, tricks)
+
+
 def current_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
     """The tricks completed so far in ``state``'s current hand (C-7)."""
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(f"current_tricks needs a GameState, got {type_name(state)}")
     first = state.first_leader
     if first is None:
         return ()
@@ -359,7 +371,7 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
     ('DRAFT', True, None)
     """
     if not isinstance(state, GameState):
-        raise ArgumentTypeError(f"seat_view needs a GameState, got {type(state).__name__}")
+        raise ArgumentTypeError(f"seat_view needs a GameState, got {type_name(state)}")
     if type(sealed) is not bool:
         raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
     if type(history) is not bool:
@@ -405,7 +417,7 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
         spades_broken=False if over else state.spades_broken,
         scores=state.scores,
         bags=state.bags,
-        sheet=tuple(hand_summary(rules, record, tricks=history) for record in state.sheet),
+        sheet=tuple(_summary_of(rules, record, history) for record in state.sheet),
         history=history,
         legal_actions=_legal(state) if turn == seat else (),
         winner=state.winner,

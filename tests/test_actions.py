@@ -323,7 +323,7 @@ def test_values_equal_to_legal_actions_are_accepted(phase: str) -> None:
 def test_a_huge_seat_is_an_argument_error_with_a_short_message() -> None:
     state = phases()["bid"]
     error = refused(lambda: state.apply(Bid(3), seat=HUGE), ArgumentError)
-    assert "bits" in str(error)
+    assert "digits" in str(error)
 
 
 # -- fuzz: whatever goes in, only a SpadesError comes out -------------------------------

@@ -4,6 +4,7 @@ for a bad argument), never another exception."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -17,10 +18,16 @@ from spades import (
     CardSet,
     Draft,
     Exchange,
+    GameState,
     IllegalActionError,
+    ParseError,
+    Phase,
+    Rank,
+    Reason,
     Replacement,
     Rules,
     SpadesError,
+    Suit,
     bid_error,
     bid_limits,
     breaks_spades,
@@ -43,6 +50,7 @@ from spades import (
     walk_draft,
 )
 from spades.draft import declaration_error, draft_turn, next_drafter
+from spades.errors import MESSAGE_LIMIT
 from spades.exchange import exchange_choices, exchange_error, exchanged_cards, replacement_error
 from spades.tricks import walk_tricks
 
@@ -128,3 +136,364 @@ def test_a_seat_is_an_int(seat: object) -> None:  # P-1
     ):
         with pytest.raises(ArgumentTypeError):
             call()
+
+
+# -- hostile values: every public function and constructor -------------------------------
+#
+# A server hands this library whatever its clients send.  Each public
+# function, constructor and method below is called with a valid call in
+# which one argument at a time is replaced by a huge or hostile value; only
+# a SpadesError may come out, and its message is at most MESSAGE_LIMIT
+# characters.  test_every_public_callable_is_swept keeps the table whole.
+
+
+class _RaisingRepr:
+    """A value whose repr and str raise."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+    __str__ = __repr__
+
+
+class _Hostile(_RaisingRepr):
+    """A value every one of whose protocols raises (repr, comparison, hash,
+    truth, length, iteration, call, index, format)."""
+
+    def _raise(self, *_args: object, **_kwargs: object) -> Any:
+        raise RuntimeError("hostile")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _raise
+    __hash__ = __bool__ = __len__ = __iter__ = __index__ = __int__ = __format__ = _raise
+    __getitem__ = __contains__ = __call__ = _raise
+
+
+class _HostileText(str):
+    """Text whose own methods (and repr) raise: a library that calls
+    ``text.strip()`` on it fails."""
+
+    def _raise(self, *_args: object, **_kwargs: object) -> Any:
+        raise RuntimeError("hostile text")
+
+    strip = upper = lower = replace = split = partition = encode = isascii = isdigit = splitlines = _raise
+    startswith = removeprefix = __len__ = __iter__ = __getitem__ = __contains__ = __eq__ = __hash__ = _raise
+    __repr__ = __str__ = _raise
+
+
+class _LongRepr:
+    """A value whose repr is ten million characters long."""
+
+    def __repr__(self) -> str:
+        return "x" * 10_000_000
+
+
+def _deep(levels: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+HOSTILE: tuple[tuple[str, object], ...] = (
+    ("2 MB of text", "x" * 2_000_000),
+    ("2 MB of bytes", b"x" * 2_000_000),
+    ("10**5000", 10**5000),
+    ("-10**5000", -(10**5000)),
+    ("a raising repr", _RaisingRepr()),
+    ("a hostile object", _Hostile()),
+    ("a 10 MB repr", _LongRepr()),
+    ("text whose methods raise", _HostileText("AS")),
+    ("100,000 ints", list(range(100_000))),
+    ("100,000 entries", {str(n): n for n in range(100_000)}),
+    ("100,000 levels", _deep(100_000)),
+    ("nan", float("nan")),
+)
+
+
+def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]]:
+    import random
+
+    import attrs
+
+    import spades
+    from spades import deal, events, record, serial, view
+    from spades._decks import build_deck_facts, deck_facts
+    from spades.draft import cards_drawn, draft_actions, draft_over
+    from spades.exchange import exchange_sizes
+    from spades.tricks import first_trick_matters
+
+    rng = random.Random(1)
+    bid_state = spades.new_game(P, seed=1)
+    play_state = bid_state
+    for _ in range(4):
+        play_state = play_state.apply(Bid(3))
+    draft_state = spades.new_game(T, seed=1)
+    unseeded = spades.new_game(P)
+    finished = play_state
+    while not finished.sheet:
+        finished = finished.apply(finished.legal_actions()[0])
+    row = finished.sheet[0]
+    a_record = spades.Record.of_state(play_state)
+    a_view = spades.seat_view(play_state, 1)
+    limits = bid_limits(seat=0, bids=BIDS4, rules=P)
+    facts = P.deck_facts
+    source = deal.seeded_bytes(1, 0, "deal")
+    a_deal = deal.deal_from(source, P)
+    a_stock = deal.stock_from(source, T)
+    pool = CardSet.parse("AK.Q..")
+    walk = walk_draft(list(a_stock.cards), 0, [Draft.KEEP])
+    an_event = events.BidMade(seat=1, bid=Bid(3))
+    texts = {kind: serial.to_json(value) for kind, value in (("rules", P), ("state", play_state), ("view", a_view), ("record", a_record))}
+
+    def fields(value: Any) -> dict[str, Any]:
+        return {f.name: getattr(value, f.name) for f in attrs.fields(type(value)) if f.init}
+
+    table: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = list(CALLS)
+    table += [
+        # cards and actions
+        (Card, (0,), {}),
+        (Card.of, (spades.Rank.ACE, spades.Suit.SPADES), {}),
+        (Card.parse, ("AS",), {}),
+        (CardSet, (0,), {}),
+        (CardSet.parse, ("AK...",), {}),
+        (CardSet.from_cards, (["AS", "KS"],), {}),
+        (HAND.suit, (spades.Suit.SPADES,), {}),
+        (Bid, (3, False), {}),
+        (Bid.parse, ("3",), {}),
+        (Draft.parse, ("keep",), {}),
+        (Draft, ("keep",), {}),
+        (spades.Reason, ("GAME_OVER",), {}),
+        (spades.Phase, (4,), {}),
+        (spades.Phase.parse, ("BID",), {}),
+        (spades.Suit, (3,), {}),
+        (spades.Rank, (12,), {}),
+        (Exchange, (HAND,), {}),
+        (spades.Deal, (a_deal.hands,), {}),
+        (spades.Stock, (a_stock.cards,), {}),
+        (Replacement, ("A...",), {}),
+        (spades.ExchangeChoices, (HAND, (3,)), {}),
+        # rules
+        (Rules, (), {"players": 4, "target": 300, "deck": "jokers"}),
+        (Rules.from_dict, ({"target": 300},), {}),
+        (Rules.preset, ("pagat",), {"target": 300}),
+        (Rules.partnership, (), {"target": 300}),
+        (Rules.two_player, (), {"target": 300}),
+        (Rules.pagat, (), {"target": 300}),
+        (Rules.jokers, (), {"target": 300}),
+        (Rules.joker_joker_deuce_deuce, (), {"target": 300}),
+        (Rules.openspiel, (), {"target": 300}),
+        (Rules.cutthroat, (3,), {"target": 300}),
+        (P.replace, (), {"target": 300}),
+        (spades.rules.hand_size, (4,), {}),
+        (spades.rules.seating, (4, True), {}),
+        (deck_facts, ("jokers", False), {}),
+        (build_deck_facts, ("jokers", False), {}),
+        (spades.DeckFacts, (), fields(facts)),
+        # errors
+        (spades.SpadesError, ("x",), {}),
+        (IllegalActionError, (spades.Reason.GAME_OVER, "x", "S-9"), {}),
+        (spades.ParseError, ("x", 1, 2), {}),
+        (spades.RulesError, ("x",), {}),
+        (spades.StateError, ("x",), {}),
+        (ArgumentError, ("x",), {}),
+        (ArgumentTypeError, ("x",), {}),
+        # the pure rule functions not in CALLS
+        (first_trick_matters, (P,), {}),
+        (exchange_sizes, (P,), {"discard": False}),
+        (draft_over, (52, 50), {}),
+        (draft_actions, (True,), {}),
+        (cards_drawn, (13,), {}),
+        (spades.BidLimits, tuple(fields(limits).values()), {}),
+        (limits.error, (Bid(3),), {}),
+        (spades.HandScore, (row.result.sides,), {}),
+        (spades.SideScore, (), fields(row.result.sides[0])),
+        (spades.HandRecord, (), fields(row)),
+        (spades.draft.DraftWalk, (), fields(walk)),
+        # chance
+        (deal.new_seed, (), {}),
+        (deal.seeded_bytes, (1, 0, "deal"), {}),
+        (deal.shuffled, (bytes(range(52)), source), {}),
+        (deal.deal_from, (source, P), {}),
+        (deal.deal_masks, (source, P), {}),
+        (deal.stock_from, (source, T), {}),
+        (deal.replacement_from, (source, pool, 1), {}),
+        (deal.random_deal, (rng, P), {}),
+        (deal.random_stock, (rng, T), {}),
+        (deal.random_replacement, (rng, pool, 1), {}),
+        (deal.deal_error, (a_deal, P), {}),
+        (deal.stock_error, (a_stock, T), {}),
+        # the state
+        (spades.new_game, (P, 1), {}),
+        (spades.GameState, (), {}),
+        (bid_state.apply, (Bid(3), 1), {}),
+        (bid_state.explain, (Bid(3), 1), {}),
+        (bid_state.is_legal, (Bid(3), 1), {}),
+        (play_state.apply, (play_state.legal_actions()[0], play_state.turn), {}),
+        (play_state.explain, (play_state.legal_actions()[0], play_state.turn), {}),
+        (draft_state.apply, (Draft.KEEP, draft_state.turn), {}),
+        (bid_state.hand, (0,), {}),
+        (bid_state.double_nil_open, (1,), {}),
+        (unseeded.sample_chance, (rng,), {}),
+        # views, records and documents
+        (spades.seat_view, (play_state, 1), {}),
+        (view.tricks_of_hand, (P, 0, [C("KH")]), {}),
+        (view.current_tricks, (play_state,), {}),
+        (view.hand_summary, (P, row), {}),
+        (spades.SeatView, (), fields(a_view)),
+        (spades.PlayedTrick, (), fields(spades.PlayedTrick(leader=0, cards=(C("KH"),), winner=-1))),
+        (spades.HandSummary, (), fields(view.hand_summary(P, row))),
+        (spades.Record, (), {"rules": P, "seed": 1, "actions": a_record.actions, "tags": (("Event", "x"),)}),
+        (spades.Record.parse, (a_record.to_text(),), {"max_size": 10**6}),
+        (spades.Record.of_state, (play_state,), {}),
+        (record.replay, (P, 1, a_record.actions), {}),
+        (record.rules_to_text, (P,), {}),
+        (record.rules_from_text, ("target=300",), {}),
+        (serial.to_dict, (P,), {}),
+        (serial.to_json, (P,), {"indent": 2}),
+        (serial.from_dict, (serial.to_dict(P),), {}),
+        (serial.rules_from_dict, (serial.to_dict(P),), {}),
+        (serial.state_from_dict, (serial.to_dict(play_state),), {}),
+        (serial.view_from_dict, (serial.to_dict(a_view),), {}),
+        (serial.record_from_dict, (serial.to_dict(a_record),), {}),
+        (serial.from_json, (texts["rules"],), {"max_size": 10**6}),
+        (serial.rules_from_json, (texts["rules"],), {"max_size": 10**6}),
+        (serial.state_from_json, (texts["state"],), {"max_size": 10**6}),
+        (serial.view_from_json, (texts["view"],), {"max_size": 10**6}),
+        (serial.record_from_json, (texts["record"],), {"max_size": 10**6}),
+        (serial.schema, (), {}),
+        # actions and events on the wire
+        (spades.actions.read_action, ("QH",), {}),
+        (bid_state.parse_action, ("3", 1), {}),
+        (serial.action_to_dict, (Bid(3),), {}),
+        (serial.action_to_json, (Bid(3),), {}),
+        (serial.action_from_dict, ({"bid": "3"}, P), {}),
+        (serial.action_from_json, ('{"bid": "3"}', P), {"max_size": 100}),
+        (serial.event_to_dict, (an_event,), {}),
+        (serial.event_to_json, (an_event,), {}),
+        (serial.event_from_dict, (serial.event_to_dict(an_event), P), {}),
+        (serial.event_from_json, (serial.event_to_json(an_event), P), {"max_size": 100}),
+        (events.events, (bid_state, bid_state.apply(Bid(3)), 0), {}),
+        (events.advance, (spades.seat_view(bid_state, 0), events.events(bid_state, bid_state.apply(Bid(3)), 0)), {}),
+        (events.CardPlayed, (), {"seat": 1, "card": C("KH")}),
+        (events.Turn, (), {"phase": spades.Phase.BID, "seat": 2}),
+        (spades.seat_view, (play_state, 1), {"sealed": True, "history": True}),
+        (P.to_preset_dict, (), {}),
+    ]
+    return table
+
+
+def _qualname(function: Callable[..., Any]) -> str:
+    target = getattr(function, "__func__", function)
+    return f"{target.__module__}.{target.__qualname__}"
+
+
+SWEEP = _sweep_table()
+
+
+
+def test_every_public_callable_is_swept() -> None:
+    import importlib
+    import inspect
+
+    swept = {_qualname(function) for function, _args, _kwargs in SWEEP}
+    missing = set()
+    for module_name in (
+        "spades", "spades.bidding", "spades.tricks", "spades.deal", "spades.exchange", "spades.draft",
+        "spades.scoring", "spades.actions", "spades.cards", "spades.rules", "spades.record", "spades.serial",
+        "spades.view", "spades.sheet", "spades.errors",
+    ):
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            value = getattr(module, name)
+            if inspect.isfunction(value):
+                missing.add(_qualname(value))
+            elif inspect.isclass(value):
+                missing.add(_qualname(value))
+                for member, attribute in vars(value).items():
+                    if member.startswith("_") or not isinstance(attribute, (classmethod, staticmethod)) and not inspect.isfunction(attribute):
+                        continue
+                    function = attribute.__func__ if isinstance(attribute, (classmethod, staticmethod)) else attribute
+                    parameters = list(inspect.signature(function).parameters)
+                    if len(parameters) > (0 if isinstance(attribute, staticmethod) else 1):
+                        missing.add(_qualname(function))
+    missing -= swept
+    assert not missing, sorted(missing)
+
+
+def _calls_with_hostile_values() -> list[tuple[str, Callable[[], Any]]]:
+    calls: list[tuple[str, Callable[[], Any]]] = []
+    for function, args, kwargs in SWEEP:
+        name = _qualname(function).removeprefix("spades.")
+        for label, value in HOSTILE:
+            for index in range(len(args)):
+                bad = args[:index] + (value,) + args[index + 1 :]
+                calls.append((f"{name}[{index}] = {label}", functools.partial(function, *bad, **kwargs)))
+            for key in kwargs:
+                calls.append((f"{name}[{key}] = {label}", functools.partial(function, *args, **{**kwargs, key: value})))
+    return calls
+
+
+def test_the_sweep_calls_are_valid() -> None:
+    for function, args, kwargs in SWEEP:
+        if function is not GameState:
+            function(*args, **kwargs)
+
+
+def test_hostile_values_give_a_spades_error_with_a_bounded_message() -> None:
+    failures = []
+    for name, call in _calls_with_hostile_values():
+        try:
+            call()
+        except SpadesError as error:
+            if len(str(error)) > MESSAGE_LIMIT:
+                failures.append(f"{name}: a message of {len(str(error))} characters")
+        except Exception as error:  # the failure being tested for
+            failures.append(f"{name}: {type(error).__name__}: {str(error)[:100]}")
+    assert not failures, "\n".join(failures[:40]) + f"\n({len(failures)} in all)"
+
+
+def test_values_in_messages_are_quoted_short() -> None:
+    from spades.errors import clip, short_repr
+
+    for _label, value in HOSTILE:
+        assert len(short_repr(value)) <= 60
+    assert short_repr(10**39) == "1" + "0" * 39 and short_repr(-(10**40)) == "an int of 41 digits"
+    assert short_repr(_RaisingRepr()) == "<_RaisingRepr>" and short_repr(_deep(100_000)) == "<list>"
+    assert short_repr("x" * 2_000_000) == "'" + "x" * 56 + "..."
+    assert clip("x" * 301) == "x" * 297 + "..." and clip("x" * 300) == "x" * 300
+
+
+def test_every_message_is_at_most_message_limit_characters() -> None:
+    long = "x" * 2_000_000
+    for error in (SpadesError(long), ArgumentError(long), ParseError(long, 3, 4)):
+        assert len(str(error)) == MESSAGE_LIMIT
+    assert str(ParseError(long, 3, 4)).startswith("line 3, column 4: xxx")
+    illegal = IllegalActionError(Reason.MUST_FOLLOW_SUIT, long, "C-5")
+    assert len(str(illegal)) == MESSAGE_LIMIT and str(illegal).endswith("xx... (rule C-5)")
+
+
+ENUMS: list[tuple[type[Any], object, object, type[SpadesError]]] = [
+    # (enum, a value, a value of the right type that is no member's, its error)
+    (Draft, "keep", "Keep", ParseError),
+    (Reason, "GAME_OVER", "game over", ParseError),
+    (Phase, 4, 8, ArgumentError),
+    (Suit, 3, 4, ArgumentError),
+    (Rank, 12, -1, ArgumentError),
+]
+
+
+@pytest.mark.parametrize(("kind", "good", "unknown", "error"), ENUMS, ids=[e[0].__name__ for e in ENUMS])
+def test_enum_look_ups_raise_the_librarys_errors(
+    kind: type[Any], good: object, unknown: object, error: type[SpadesError]
+) -> None:
+    # They raised a plain ValueError, or whatever the value's own hash,
+    # comparisons or repr raised.
+    assert kind(good).value == good and kind(kind(good)) is kind(good)
+    with pytest.raises(error) as caught:
+        kind(unknown)
+    assert isinstance(caught.value, ValueError) and type(caught.value) is error
+    for _label, value in HOSTILE + (("the wrong type", 4.0), ("a bool", True)):
+        right_type = isinstance(value, type(good)) and not isinstance(value, bool)
+        with pytest.raises(error if right_type else ArgumentTypeError) as caught:
+            kind(value)
+        assert isinstance(caught.value, ValueError) and len(str(caught.value)) <= MESSAGE_LIMIT

@@ -433,10 +433,11 @@ def test_bid_refusal_messages() -> None:  # C-3, P-6, V-2, V-3, V-6
 @pytest.mark.parametrize(
     ("tricks", "shown"),
     [
-        (10**38, "1" + "0" * 38),  # 39 characters: shown whole
-        (10**39, "1" + "0" * 39),  # 40 characters: shown whole
-        (10**40, "1" + "0" * 36 + "..."),  # 41: cut to 37 and an ellipsis
-        (10**60, "1" + "0" * 36 + "..."),
+        (10**38, "1" + "0" * 38),  # 39 digits: shown whole
+        (10**40 - 1, "9" * 40),  # 40 digits: shown whole
+        (10**40, "an int of 41 digits"),  # longer: described by its size
+        (10**60, "an int of 61 digits"),
+        pytest.param(10**5000, "an int of 5001 digits", id="10**5000"),
     ],
 )
 def test_out_of_range_bid_message_is_bounded(tricks: int, shown: str) -> None:  # C-3

@@ -11,7 +11,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, ParseError, Rank, Rules, SpadesError, Suit
+from spades import (
+    BIG_JOKER,
+    FULL_DECK,
+    LITTLE_JOKER,
+    ArgumentTypeError,
+    Card,
+    CardSet,
+    ParseError,
+    Rank,
+    Rules,
+    SpadesError,
+    Suit,
+)
 from spades.errors import short_repr
 from strategies import junk
 
@@ -379,3 +391,83 @@ def test_fuzz_from_cards_of_lists(items: list[object]) -> None:
     cards = attempt(lambda: CardSet.parse(text[:10_000]))
     if cards is not None:
         check_card_set(cards)
+
+
+# -- set operators and cards as ints ------------------------------------------------
+
+
+@given(card_sets_a=st.integers(min_value=0, max_value=(1 << 54) - 1), other=st.integers(min_value=0, max_value=53))
+def test_set_operators_with_a_card_treat_it_as_a_set_of_one(card_sets_a: int, other: int) -> None:
+    hand, card = CardSet(card_sets_a), Card(other)
+    one = CardSet(1 << other)
+    assert hand | card == card | hand == hand | one
+    assert hand & card == card & hand == hand & one
+    assert hand - card == hand - one and card - hand == one - hand
+    assert hand ^ card == card ^ hand == hand ^ one
+    assert (hand <= card) == (hand <= one) and (card <= hand) == (one <= hand) == (card in hand)
+    assert (hand >= card) == (card in hand) and (hand < card) == (hand < one) and (hand > card) == (hand > one)
+
+
+@given(first=st.integers(min_value=0, max_value=(1 << 54) - 1), second=st.integers(min_value=0, max_value=(1 << 54) - 1))
+def test_set_operators_are_python_set_operators(first: int, second: int) -> None:
+    a, b = CardSet(first), CardSet(second)
+    x, y = set(a), set(b)
+    assert set(a | b) == x | y and set(a & b) == x & y and set(a - b) == x - y and set(a ^ b) == x ^ y
+    assert (a <= b, a < b, a >= b, a > b) == (x <= y, x < y, x >= y, x > y)
+
+
+class _Unfriendly(int):
+    """An int whose comparisons and hash raise."""
+
+    def _raise(self, *_args: object) -> bool:
+        raise RuntimeError("unfriendly")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _raise
+    __hash__ = _raise
+
+
+OPERATORS: dict[str, Callable[[object, object], object]] = {
+    "|": lambda a, b: a | b,  # type: ignore[operator]
+    "&": lambda a, b: a & b,  # type: ignore[operator]
+    "-": lambda a, b: a - b,  # type: ignore[operator]
+    "^": lambda a, b: a ^ b,  # type: ignore[operator]
+    "<=": lambda a, b: a <= b,  # type: ignore[operator]
+    "<": lambda a, b: a < b,  # type: ignore[operator]
+    ">=": lambda a, b: a >= b,  # type: ignore[operator]
+    ">": lambda a, b: a > b,  # type: ignore[operator]
+}
+OPERANDS: list[object] = ["x", "AS", 5, None, [], [C("AS")], 1.5, b"AS", HUGE, BIG_TEXT, _Unfriendly(3), object()]
+
+
+@pytest.mark.parametrize("symbol", sorted(OPERATORS))
+@pytest.mark.parametrize("junk", OPERANDS, ids=short_id)
+def test_set_operators_with_junk_raise_argument_type_error(symbol: str, junk: object) -> None:
+    # They raised AttributeError ("'str' object has no attribute 'mask'").
+    hand = CardSet.parse("AK...")
+    makes: list[Callable[[], object]] = [lambda: OPERATORS[symbol](hand, junk)]
+    if not isinstance(junk, _Unfriendly):  # on the left, its own operator is called first, and raises
+        makes.append(lambda: OPERATORS[symbol](junk, hand))
+    for make in makes:
+        with pytest.raises(ArgumentTypeError) as caught:
+            make()
+        assert isinstance(caught.value, TypeError) and len(str(caught.value)) <= LIMIT
+
+
+@pytest.mark.parametrize("junk", [v for v in OPERANDS if type(v) is not int] + [True, -1, 54, Rank.ACE, Suit.SPADES, 51.0], ids=short_id)
+def test_anything_but_a_card_or_a_card_index_is_not_in_a_set(junk: object) -> None:
+    # Never an error, and the value's own comparisons are not called.
+    assert junk not in FULL_DECK | LITTLE_JOKER | BIG_JOKER
+    assert C("AS") in FULL_DECK and 51 in FULL_DECK
+
+
+def test_card_arithmetic_is_int_arithmetic() -> None:
+    # A card is its index: arithmetic gives plain ints, and a value that is
+    # not a number is a TypeError, as for any int.
+    ace = C("AS")
+    assert ace + 1 == 52 and type(ace + 1) is int and 1 << ace == C("AS").mask and ace * 2.0 == 102.0
+    assert ace > C("KS") and sorted([ace, C("2C")]) == [C("2C"), ace]
+    for junk in ("x", None, [], object()):
+        with pytest.raises(TypeError):
+            ace + junk  # type: ignore[operator]
+        with pytest.raises(TypeError):
+            ace < junk  # type: ignore[operator]

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import ArgumentError, Bid, ParseError, Rules, RulesError, SpadesError, StateError, new_game
+from spades import ArgumentError, Bid, ParseError, Rules, RulesError, SpadesError, StateError, new_game, seat_view
 from spades.record import MAX_ACTIONS, MAX_SIZE, MAX_TAG_LENGTH, MAX_TAGS, SEED_LIMIT, Record
 from spades.serial import (
     from_dict,
@@ -261,6 +261,34 @@ def test_loaders_refuse_input_over_their_size_limit() -> None:
         Record.parse(HEADER, max_size=-1)
 
 
+def test_every_loader_documents_its_size_limit_and_takes_a_larger_one() -> None:
+    # Each JSON loader (and Record.parse) has a max_size= whose default is
+    # the documented MAX_SIZE, says so, and reads a longer text when given a
+    # larger limit.
+    import inspect
+
+    from spades.serial import MAX_DEPTH
+
+    state = new_game(seed=1)
+    documents: dict[Callable[..., object], tuple[str, object]] = {
+        from_json: (to_json(Rules()), Rules()),
+        rules_from_json: (to_json(Rules()), Rules()),
+        state_from_json: (to_json(state), state),
+        view_from_json: (to_json(seat_view(state, 1)), seat_view(state, 1)),
+        record_from_json: (to_json(Record(rules=Rules())), Record(rules=Rules())),
+        Record.parse: (Record(rules=Rules()).to_text(), Record(rules=Rules())),
+    }
+    for load, (text, value) in documents.items():
+        parameter = inspect.signature(load).parameters["max_size"]
+        assert parameter.kind is inspect.Parameter.KEYWORD_ONLY and parameter.default == MAX_SIZE
+        assert "max_size" in (load.__doc__ or "") and "4 MiB" in (load.__doc__ or ""), load
+        padded = text + ("%" if load is Record.parse else " ") * MAX_SIZE  # a comment line, or blanks
+        with pytest.raises(SpadesError, match="raise it with max_size="):
+            load(padded)
+        assert load(padded, max_size=len(padded)) == value
+    assert MAX_DEPTH == 64
+
+
 # ----------------------------------------------------------------------
 # Plain JSON values only, and bounded messages.
 
@@ -353,6 +381,18 @@ def test_json_errors_are_short() -> None:
     with pytest.raises(StateError) as info:
         from_json('{"' + _LONG)
     assert len(str(info.value)) <= 300
+
+
+def test_a_derived_field_too_large_for_json_text_is_a_state_error() -> None:
+    # The loader quotes a derived field that does not follow from the
+    # actions; a whole number past Python's 4300 digits cannot be written as
+    # JSON text, and was a ValueError.
+    state = to_dict(new_game(seed=1))
+    for field in ("turn", "scores", "hands", "sheet"):
+        for value in (10**5000, [10**5000], _deep(60), "x" * 2_000_000):
+            with pytest.raises(StateError) as info:
+                state_from_dict({**state, field: value})
+            assert len(str(info.value)) <= 300 and str(info.value).startswith(f"{field}: ")
 
 
 # ----------------------------------------------------------------------

@@ -215,6 +215,43 @@ def test_replay_of_a_bad_record_raises_state_error() -> None:  # C-3
         record.to_text()
 
 
+class _Unprintable:
+    """An action whose repr raises, and whose comparisons raise."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    __ne__ = __eq__
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_replay_of_values_that_are_not_actions_raises_state_error() -> None:
+    # The message quotes the value: a repr that raises or an __ne__ that
+    # raises must not escape (as RuntimeError), a long one must not bloat it.
+    for value in (_Unprintable(), "x" * 2_000_000, 10**5000, list(range(100_000))):
+        for seed in (None, 1):
+            with pytest.raises(StateError) as info:
+                Record(rules=Rules(), seed=seed, actions=(value,)).replay()  # type: ignore[arg-type]
+            assert len(str(info.value)) <= 300
+
+
+def test_a_wrong_chance_step_in_a_seeded_record_gives_away_neither_seed_nor_deal() -> None:  # P-2, T-2
+    # The message named the seed and the chance step it gives: a caller that
+    # replays a player's actions against the server's seed would learn every
+    # hand from a refusal.
+    seed = 9_876_543_210_123
+    for rules in (Rules.partnership(), Rules.two_player()):
+        real = new_game(rules, seed=seed).history[0]
+        other = new_game(rules, seed=seed + 1).history[0]
+        with pytest.raises(StateError) as info:
+            Record(rules=rules, seed=seed, actions=(other,)).replay()
+        message = str(info.value)
+        assert str(seed) not in message and str(real)[:20] not in message and "seed gives" in message
+
+
 def test_tags_are_checked() -> None:
     with pytest.raises(SpadesError):
         Record(rules=Rules(), tags=(("Deal", "x"),))

@@ -137,6 +137,85 @@ def test_the_schema_checker_can_fail() -> None:
     assert _schema_errors(document, root, root)
 
 
+# ----------------------------------------------------------------------
+# The schema's bounds are the loaders' (read from the code, not copied).
+
+
+def _rules_properties() -> list[dict[str, Any]]:
+    defs = schema()["$defs"]
+    return [defs["rules"]["properties"], defs["rules_document"]["properties"]]
+
+
+def test_the_schemas_option_bounds_are_the_rules_bounds() -> None:  # V-1..V-10
+    import attrs
+
+    from spades.rules import OPTION_CHOICES, OPTION_RANGES
+
+    options = {f.name: f for f in attrs.fields(Rules) if f.init}
+    for properties in _rules_properties():
+        assert set(properties) - {"format", "version", "preset"} == set(options)
+        integers = {name for name, p in properties.items() if "integer" in p.get("type", ())}
+        assert integers == set(OPTION_RANGES)
+        for name, (low, high) in OPTION_RANGES.items():
+            assert (properties[name].get("minimum"), properties[name].get("maximum")) == (low, high), name
+        for name, allowed in OPTION_CHOICES.items():
+            assert properties[name]["enum"] == list(allowed), name
+
+
+def test_the_schemas_other_bounds_are_the_loaders() -> None:
+    from spades.cards import NUM_CARD_INDEXES
+    from spades.record import MAX_ACTIONS, MAX_TAG_LENGTH, MAX_TAGS, SEED_LIMIT
+    from spades.rules import BAGS_PER_PENALTY_LIMIT, hand_size
+
+    defs = schema()["$defs"]
+    for document in ("state_document", "record_document"):
+        assert defs[document]["properties"]["seed"]["maximum"] == SEED_LIMIT - 1
+    assert defs["actions"]["maxItems"] == MAX_ACTIONS and defs["cards"]["maxItems"] == NUM_CARD_INDEXES
+    tags = defs["record_document"]["properties"]["tags"]
+    assert tags["maxItems"] == MAX_TAGS and tags["items"]["prefixItems"][1]["maxLength"] == MAX_TAG_LENGTH
+    most_tricks = max(hand_size(players) for players in (2, 3, 4))
+    for document in ("state_document", "view_document"):
+        properties = defs[document]["properties"]
+        assert properties["stock_left"]["maximum"] == NUM_CARD_INDEXES
+        assert properties["tricks_won"]["items"]["maximum"] == most_tricks
+        assert properties["bags"]["items"]["maximum"] == BAGS_PER_PENALTY_LIMIT - 1
+    assert defs["view_document"]["properties"]["hand_sizes"]["items"]["maximum"] == most_tricks
+
+
+def _out_of_range_rules() -> list[dict[str, Any]]:
+    from spades.rules import OPTION_RANGES
+
+    documents = []
+    for name, (low, high) in OPTION_RANGES.items():
+        for value in (low - 1, high + 1):
+            documents.append({"format": "spades.rules", "version": 1, name: value})
+    return documents
+
+
+def test_an_option_out_of_range_fails_the_schema_and_the_loader() -> None:  # V-1..V-10
+    root = schema()
+    for document in _out_of_range_rules():
+        assert _schema_errors(document, root, root), document
+        with pytest.raises(StateError):
+            rules_from_json(json.dumps(document))
+
+
+def test_documents_validate_against_the_schema_with_jsonschema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(schema())
+    jsonschema.Draft202012Validator.check_schema(schema())
+    for preset in sorted(PRESETS):
+        states = play(PRESETS[preset], 5, seeded=True, double_nil=0.5, limit=400)
+        for state in sample(states, 5, 3):
+            validator.validate(to_dict(state))
+            for seat in range(state.rules.players):
+                validator.validate(to_dict(seat_view(state, seat)))
+        validator.validate(to_dict(Record.of_state(states[-1])))
+        validator.validate(to_dict(PRESETS[preset]))
+    for document in _out_of_range_rules():
+        assert not validator.is_valid(document), document
+
+
 @pytest.mark.parametrize(
     "rules",
     [Rules.partnership(), Rules.two_player(target=300), Rules(players=3, partners=False), Rules(deck="jokers")],

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 import spades
-from spades import Card, CardSet, Phase, Record, Rules, SeatView, seat_view
+from spades import Card, Phase, Record, Rules, SeatView, seat_view
 from spades.bots import estimate_bid
 from spades.events import advance
 from spades.serial import action_to_dict, event_from_dict, record_from_json, view_from_dict

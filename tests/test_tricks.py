@@ -394,16 +394,20 @@ def test_first_trick_is_off_unless_asked_for() -> None:  # V-7
 @pytest.mark.parametrize(
     ("led", "card", "hand", "message"),
     [
-        ("5C", "AS", "AK.Q..32", "cannot play AS: clubs were led and the hand AK.Q..32 holds 2C, 3C"),
-        ("5D", "3C", "AK.Q.7.32", "cannot play 3C: diamonds were led and the hand AK.Q.7.32 holds 7D"),
-        ("5H", "KS", "AK.QJ..32", "cannot play KS: hearts were led and the hand AK.QJ..32 holds JH, QH"),
-        ("5S", "QH", "AK.Q..32", "cannot play QH: spades were led and the hand AK.Q..32 holds KS, AS"),
+        ("5C", "AS", "AK.Q..32", "cannot play AS: clubs were led and the hand holds clubs, so must follow suit"),
+        ("5D", "3C", "AK.Q.7.32", "cannot play 3C: diamonds were led and the hand holds diamonds, so must follow suit"),
+        ("5H", "KS", "AK.QJ..32", "cannot play KS: hearts were led and the hand holds hearts, so must follow suit"),
+        ("5S", "QH", "AK.Q..32", "cannot play QH: spades were led and the hand holds spades, so must follow suit"),
     ],
 )
-def test_must_follow_names_the_suit_and_the_cards(led: str, card: str, hand: str, message: str) -> None:  # C-5
+def test_must_follow_names_the_suit_not_the_cards(led: str, card: str, hand: str, message: str) -> None:  # C-5
+    # The message may reach other players: it names the suit led, never the
+    # hand's cards (it listed the hand and its cards of the suit).
     error = play_error(C(card), H(hand), trick(led), spades_broken=True)
     assert error is not None
     assert (error.reason, error.rule, str(error)) == (Reason.MUST_FOLLOW_SUIT, "C-5", message + " (rule C-5)")
+    error = play_error(C(card), H(hand), trick(led), spades_broken=True, seat=3)
+    assert error is not None and str(error) == message.replace("the hand", "seat 3") + " (rule C-5)"
 
 
 def test_play_error_reasons_and_messages() -> None:  # C-4, C-5, V-7
@@ -416,12 +420,12 @@ def test_play_error_reasons_and_messages() -> None:  # C-4, C-5, V-7
     assert said(play_error(C("AS"), hand, [])) == (
         Reason.SPADES_NOT_BROKEN,
         "C-4",
-        "cannot lead AS: spades are not broken and the hand AK.Q..32 holds other suits (rule C-4)",
+        "cannot lead AS: spades are not broken and the hand holds other suits (rule C-4)",
     )
     assert said(play_error(C("AS"), hand, [], rules=TWO_CLUBS_FIRST, first_trick=True)) == (
         Reason.MUST_LEAD_TWO_OF_CLUBS,
         "V-7",
-        "cannot lead AS: the first lead must be the 2C (rule V-7)",
+        "cannot lead AS: the first lead is the two of clubs (rule V-7)",
     )
     assert said(play_error(C("AS"), hand, [], True, NO_SPADES_FIRST, first_trick=True)) == (
         Reason.NO_SPADES_FIRST_TRICK,
@@ -436,7 +440,11 @@ def test_play_error_reasons_and_messages() -> None:  # C-4, C-5, V-7
     assert said(play_error("AS", hand, [])) == (Reason.NOT_AN_ACTION, "C-4", "'AS' is not a card (rule C-4)")  # type: ignore[arg-type]
     error = play_error(C("AD"), hand, [])
     assert error is not None and error.reason is Reason.CARD_NOT_IN_HAND and error.rule == ""
-    assert str(error) == "cannot play AD: it is not in the hand AK.Q..32"
+    assert str(error) == "cannot play AD: it is not in the hand"
+    error = play_error(C("AD"), hand, [], seat=1)
+    assert error is not None and str(error) == "cannot play AD: it is not in seat 1's hand"
+    with pytest.raises(ArgumentError):
+        play_error(C("AD"), hand, [], seat=4)
 
 
 def test_unbroken_spade_lead_is_c4_whatever_the_first_trick_options() -> None:  # C-4, V-7

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 from typing import Any, cast
 
 import attrs
@@ -516,3 +517,80 @@ def test_exchange_phases_describe_the_choices_instead_of_listing_them() -> None:
         data["legal_actions"]["exchange"]["sizes"] = [2]
         with pytest.raises(SpadesError):
             view_from_dict(data)
+# Error messages: an illegal action's message names no hidden card.
+
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|10[CDHS]|LJ|BJ)(?![A-Za-z0-9])")
+_CARD_GROUPS = re.compile(r"[AKQJT2-9BL]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*")
+
+
+def _cards_in_text(text: str) -> int:
+    """The cards a message names, as card tokens (``QH``) or as suit groups
+    (``AK.Q..32``)."""
+    mask = 0
+    for token in _CARD_TOKEN.findall(text):
+        mask |= 1 << C(token)
+    for group in _CARD_GROUPS.findall(text):
+        try:
+            mask |= CardSet.parse(group).mask
+        except SpadesError:  # a group cut short by the message's length
+            pass
+    return mask
+
+
+def _cards_of_action(action: object) -> int:
+    if type(action) is Card:
+        return 1 << action
+    if isinstance(action, (Exchange, Replacement)):
+        return action.cards.mask
+    if isinstance(action, Deal):
+        return functools.reduce(lambda mask, hand: mask | hand.mask, action.hands, 0)
+    if isinstance(action, Stock):
+        return functools.reduce(lambda mask, card: mask | 1 << card, action.cards, 0)
+    return 0
+
+
+def _illegal_tries(state: GameState, rng: random.Random) -> list[object]:
+    """Actions to try in ``state``: every card, every bid, both draft
+    choices, and exchanges, replacements, a deal and a stock made of cards
+    from every hand."""
+    rules = state.rules
+    deck = [Card(i) for i in range(54) if rules.deck_mask >> i & 1]
+    tries: list[object] = list(deck) + [Bid(n) for n in range(19)] + [Bid.DOUBLE_NIL, Draft.KEEP, Draft.REJECT]
+    for size in (1, 2, 3):
+        for _ in range(2):
+            cards = CardSet.from_cards(rng.sample(deck, size))
+            tries += [Exchange(cards), Replacement(cards)]
+    shuffled = rng.sample(deck, len(deck))
+    size = rules.hand_size
+    tries.append(Deal(tuple(CardSet.from_cards(shuffled[i * size : (i + 1) * size]) for i in range(rules.players))))
+    tries.append(Deal((CardSet.from_cards(shuffled[:size]),) * rules.players))
+    tries += [Stock(tuple(shuffled)), Stock(tuple(shuffled[:10]))]
+    return tries
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_an_illegal_actions_message_names_no_hidden_card(preset: str) -> None:  # P-2, P-6, T-2, T-6, C-4, C-5
+    # A server may send the reason of a refusal to the client that asked, or
+    # to every client (explain and apply without seat=).  Whatever the action
+    # and whoever offers it, the message names no card of any hand, of the
+    # draft's stock or discards, but the cards the action itself names: it
+    # used to list the acting seat's hand ("not in the hand AK.Q..32", "the
+    # hand ... holds 2C, 3C") and the discard pile.
+    rng = random.Random(preset)
+    for seeded in (False, True):
+        states = play(PRESETS[preset], 7, seeded=seeded, double_nil=0.5, limit=200)
+        for state in states[::3]:
+            played = functools.reduce(lambda mask, a: mask | (1 << a if type(a) is Card else 0), state.history, 0)
+            hidden = state.rules.deck_mask & ~played  # every card not yet played this hand
+            for action in _illegal_tries(state, rng):
+                for seat in (None, *range(state.rules.players)):
+                    error = state.explain(action, seat=seat)
+                    if error is None:
+                        continue
+                    leaked = _cards_in_text(str(error)) & hidden & ~_cards_of_action(action)
+                    assert not leaked, f"{error} names {CardSet(leaked)} ({action!r} by seat {seat} in {state!r})"
+
+
+def test_the_leak_check_sees_cards_in_both_spellings() -> None:
+    assert _cards_in_text("cannot play JH: not in the hand AK.Q..32 (rule C-5)") == CardSet.parse("AK.QJ..32").mask
+    assert _cards_in_text("x 2C, 10H and 9S; REPLACE, DEAL, P-6") == CardSet.parse("9.T..2").mask

@@ -152,6 +152,14 @@ class IllegalActionError(SpadesError, ValueError):
     """Machine-readable cause."""
     rule: str
     """The id of the rule that forbids the action (e.g. ``"C-5"``), or ``""``."""
+    message: str
+    """What is wrong, without the rule: ``str(error)`` is this message and
+    ``" (rule C-5)"``.
+
+    >>> error = IllegalActionError(Reason.MUST_FOLLOW_SUIT, "hearts were led", "C-5")
+    >>> str(error), error.message, error.rule
+    ('hearts were led (rule C-5)', 'hearts were led', 'C-5')
+    """
 
     def __init__(self, reason: Reason, message: str, rule: str = "") -> None:
         self.reason = reason
@@ -161,7 +169,8 @@ class IllegalActionError(SpadesError, ValueError):
             suffix = f" (rule {clip(rule, VALUE_LIMIT)})" if rule else ""
         else:
             suffix = f" (rule {short_repr(rule)})"
-        super().__init__(clip(message, MESSAGE_LIMIT - len(suffix)) + suffix)
+        self.message = clip(message, MESSAGE_LIMIT - len(suffix))
+        super().__init__(self.message + suffix)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_illegal, (self.reason, str(self), self.rule))
@@ -170,6 +179,9 @@ class IllegalActionError(SpadesError, ValueError):
 def _rebuild_illegal(reason: Reason, text: str, rule: str) -> IllegalActionError:
     error = IllegalActionError(reason, text)
     error.rule = rule
+    suffix = f" (rule {rule})" if rule else ""
+    if suffix and text.endswith(suffix):
+        error.message = text[: -len(suffix)]
     return error
 
 

@@ -330,11 +330,13 @@ class Record:
     :data:`MAX_TAG_LENGTH`).  Bad tags raise :class:`~spades.StateError`."""
 
     @classmethod
-    def of_state(cls, state: GameState) -> Record:
-        """The record of ``state``'s game so far."""
+    def of_state(cls, state: GameState, tags: Iterable[tuple[str, str]] = ()) -> Record:
+        """The record of ``state``'s game so far, with descriptive ``tags``
+        (``("Event", "Club night")``, ...), checked as :class:`Record` checks
+        them."""
         if not isinstance(state, GameState):
             raise ArgumentTypeError(f"Record.of_state needs a GameState, got {type_name(state)}")
-        return cls(rules=state.rules, seed=state.seed, actions=_game_actions(state))
+        return cls(rules=state.rules, seed=state.seed, actions=_game_actions(state), tags=tags)
 
     def replay(self) -> GameState:
         """The state the record ends in.  Raises :class:`~spades.StateError`

@@ -594,12 +594,17 @@ def action_to_json(action: Action) -> str:
     return json.dumps(action_to_dict(action), ensure_ascii=False)
 
 
-def action_from_dict(data: object, rules: Rules | None = None) -> Action:
+_CHANCE_KEYS: Final = ("deal", "stock", "replacement")
+
+
+def action_from_dict(data: object, rules: Rules | None = None, *, chance: bool = False) -> Action:
     """The action of a JSON object such as ``{"play": "QH"}`` (see
     :func:`action_to_dict`), checked as strictly as every document: one
     known key, values of the right type, every card readable and, when
     ``rules`` is given, in its deck (and a bid within its hand size);
-    anything else raises :class:`~spades.StateError`.  Whether the action
+    anything else raises :class:`~spades.StateError`.  A chance step
+    (``deal``, ``stock``, ``replacement``) is read only with
+    ``chance=True``: a player never sends one.  Whether the action
     is legal is the state's business (:meth:`GameState.apply
     <spades.GameState.apply>`, :meth:`GameState.explain
     <spades.GameState.explain>`).
@@ -613,11 +618,17 @@ def action_from_dict(data: object, rules: Rules | None = None) -> Action:
     """
     if rules is not None and type(rules) is not Rules:
         raise ArgumentTypeError(f"rules: expected a Rules value, got {type(rules).__name__}")
+    if type(chance) is not bool:
+        raise ArgumentTypeError(f"chance is a bool, got {short_repr(chance)}")
     _plain(data)
+    if not chance and isinstance(data, dict) and len(data) == 1 and next(iter(data)) in _CHANCE_KEYS:
+        raise StateError(f"{next(iter(data))}: a chance step, not a player's action (chance=True reads one)")
     return _read_action(_At(data, ""), rules)
 
 
-def action_from_json(text: str | bytes, rules: Rules | None = None, *, max_size: int = MAX_ACTION_SIZE) -> Action:
+def action_from_json(
+    text: str | bytes, rules: Rules | None = None, *, max_size: int = MAX_ACTION_SIZE, chance: bool = False
+) -> Action:
     """An action from JSON text (see :func:`action_from_dict`); a text over
     ``max_size`` (default :data:`MAX_ACTION_SIZE`, 4 KiB: an action is a
     few words, a deal at most a few hundred bytes) is refused unread.
@@ -630,7 +641,7 @@ def action_from_json(text: str | bytes, rules: Rules | None = None, *, max_size:
     ...
     spades.errors.StateError: play: BJ is not in this deck (C-1, V-9, V-10)
     """
-    return action_from_dict(_parse_json(text, max_size), rules)
+    return action_from_dict(_parse_json(text, max_size), rules, chance=chance)
 
 
 def _read_actions(at: _At, rules: Rules) -> tuple[Action, ...]:

@@ -495,6 +495,22 @@ class GameState:
             return error
         return None
 
+    def turn_error(self, seat: int) -> IllegalActionError | None:
+        """Why ``seat`` may not act now (``GAME_OVER``, or ``NOT_YOUR_TURN``
+        with the rule of the turn order; also at a chance step), or ``None``
+        when it is that seat's turn: the first check a server makes of a
+        message, before reading it.
+
+        >>> from spades import Rules, new_game
+        >>> state = new_game(Rules.partnership(), seed=3)
+        >>> state.turn_error(1) is None, state.turn_error(2).reason.name
+        (True, 'NOT_YOUR_TURN')
+        """
+        seat = check_seat(seat, self.rules.players)
+        if self._play[_PHASE] != _OVER and seat == self._play[_TURN]:
+            return None
+        return self._turn_error(seat)
+
     def parse_action(self, text: object, seat: int | None = None) -> Action:
         """The legal action a player's ``text`` stands for here, for a server
         that reads what its clients send.  The checks come in this order:

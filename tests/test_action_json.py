@@ -11,7 +11,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from spades import ArgumentError, Bid, Card, Draft, Exchange, Rules, SpadesError, StateError
+from spades import ArgumentError, Bid, Card, Deal, Draft, Exchange, Replacement, Rules, SpadesError, StateError, Stock
 from spades.record import Record
 from spades.serial import (
     MAX_ACTION_SIZE,
@@ -33,8 +33,11 @@ def test_every_action_of_a_game_round_trips(name: str, seed: int) -> None:
     states = play(rules, seed, seeded=False)
     record = Record.of_state(states[-1])
     for action in record.actions:  # chance steps included
-        assert action_from_dict(action_to_dict(action), rules) == action
-        assert action_from_json(action_to_json(action), rules) == action
+        assert action_from_dict(action_to_dict(action), rules, chance=True) == action
+        assert action_from_json(action_to_json(action), rules, chance=True) == action
+        if type(action) in (Deal, Stock, Replacement):
+            with pytest.raises(StateError, match="chance"):
+                action_from_dict(action_to_dict(action), rules)
     rng = random.Random(seed)
     for state in rng.sample(states, min(20, len(states))):
         actions = list(state.legal_actions())
@@ -54,7 +57,7 @@ def test_the_view_encodes_legal_actions_the_same_way() -> None:
         {}, {"play": "QH", "bid": "4"}, {"card": "QH"}, {"play": 5}, {"play": True}, {"play": "QQ"},
         {"play": "QH" * 1000}, {"bid": 4}, {"bid": "fourteen"}, {"bid": None}, {"draft": "take"},
         {"draft": True}, {"exchange": "3C 7H"}, {"exchange": ["3C", "3C"]}, {"exchange": ["3C"] * 9},
-        {"exchange": [["3C"]]}, {"deal": "AKQ"}, {"deal": ["..."] * 5}, {"stock": [1, 2]},
+        {"exchange": [["3C"]]}, {"deal": "AKQ"}, {"deal": ["..."] * 5}, {"stock": [1, 2]}, {"deal": ["..."] * 4},
         {"replacement": None}, [], "QH", None, 3, {"play": b"QH"}, {"play": {"QH"}}, {1: "QH"},
         {"play": float("nan")},
     ],

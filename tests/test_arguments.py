@@ -364,6 +364,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         # actions and events on the wire
         (spades.actions.read_action, ("QH",), {}),
         (bid_state.parse_action, ("3", 1), {}),
+        (bid_state.turn_error, (1,), {}),
         (serial.action_to_dict, (Bid(3),), {}),
         (serial.action_to_json, (Bid(3),), {}),
         (serial.action_from_dict, ({"bid": "3"}, P), {}),

@@ -193,3 +193,18 @@ def test_read_action_readings() -> None:
     for junk in ("", "zz", "nil nil", "x" * (MAX_ACTION_TEXT + 1)):
         with pytest.raises(ParseError):
             read_action(junk)
+
+
+def test_turn_error_is_the_first_check() -> None:  # P-3, S-9
+    state = new_game(Rules.partnership(), seed=3)
+    assert state.turn_error(1) is None
+    error = state.turn_error(2)
+    assert error is not None and error.reason is Reason.NOT_YOUR_TURN and error.rule == "P-3"
+    assert error.message == "it is seat 1's turn, not seat 2's" and str(error) == error.message + " (rule P-3)"
+    waiting = new_game(Rules.partnership())
+    assert waiting.turn_error(0) is not None
+    with pytest.raises(ArgumentError):
+        state.turn_error(True)  # type: ignore[arg-type]
+    over = play(Rules.partnership(losing_floor=-100), 1, seeded=True)[-1]
+    ended = over.turn_error(0)
+    assert ended is not None and ended.reason is Reason.GAME_OVER

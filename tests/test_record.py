@@ -305,3 +305,12 @@ def test_demo_writes_a_record_that_replay_prints(tmp_path: Path, capsys: pytest.
     assert main(["replay", str(tmp_path / "missing.txt")]) == 2
     bad.write_bytes(b"\xff\xfe")
     assert main(["replay", str(bad)]) == 2
+
+
+def test_a_record_of_a_state_takes_tags() -> None:
+    state = new_game(Rules.partnership(), seed=2)
+    record = Record.of_state(state, [("Event", "Club night"), ("Table", "t1")])
+    assert record.tags == (("Event", "Club night"), ("Table", "t1"))
+    assert Record.parse(record.to_text()) == record
+    with pytest.raises(SpadesError):
+        Record.of_state(state, [("Event", "a"), ("Event", "b")])

@@ -204,7 +204,7 @@ def test_turn_error_is_the_first_check() -> None:  # P-3, S-9
     waiting = new_game(Rules.partnership())
     assert waiting.turn_error(0) is not None
     with pytest.raises(ArgumentError):
-        state.turn_error(True)  # type: ignore[arg-type]
+        state.turn_error(True)
     over = play(Rules.partnership(losing_floor=-100), 1, seeded=True)[-1]
     ended = over.turn_error(0)
     assert ended is not None and ended.reason is Reason.GAME_OVER

@@ -701,9 +701,10 @@ _STATE_KEYS: Final = (
 def state_from_dict(data: object) -> GameState:
     """The :class:`~spades.GameState` of a ``spades.state`` document.
 
-    The actions are replayed (each must be legal) and every derived field
-    must be what the replay gives; otherwise :class:`~spades.StateError`
-    names the problem."""
+    The actions are replayed (each must be legal) and must be every action
+    of the game, chance steps included, written as :func:`to_dict` writes
+    them; every derived field must be what the replay gives.  Otherwise
+    :class:`~spades.StateError` names the problem."""
     top, _kind_name = _header(data, _STATE)
     top.obj(_STATE_KEYS)
     rules = _rules(top.get("rules"))
@@ -713,6 +714,15 @@ def state_from_dict(data: object) -> GameState:
     expected = _state_dict(state)
     given = top.value
     assert isinstance(given, dict)
+    # Every action of the game, chance steps included, as this library writes
+    # it: not a seeded game without its last chance steps, nor "0" for "nil".
+    theirs, ours = given["actions"], expected["actions"]
+    if theirs != ours:
+        at = next((i for i, (a, b) in enumerate(zip(theirs, ours)) if a != b), min(len(theirs), len(ours)))
+        want = _clip(ours[at]) if at < len(ours) else "nothing"
+        got = _clip(theirs[at]) if at < len(theirs) else "nothing"
+        raise StateError(_bounded(f"actions: action {at + 1} of this game is {want}, not {got} (a state lists "
+                                  f"every action, chance steps included)"))
     for key in _STATE_KEYS:
         if key in ("format", "version", "rules", "seed", "actions"):
             continue  # the inputs of the replay, not derived from it

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import Bid, Card, CardSet, Deal, GameState, Rules, SpadesError, StateError, new_game
+from spades import Bid, Card, CardSet, Deal, GameState, Phase, Replacement, Rules, SpadesError, StateError, new_game
 from spades.record import Record
 from spades.view import seat_view
 from spades.serial import (
@@ -293,6 +293,38 @@ def test_seeded_chance_step_must_be_the_seeds() -> None:  # P-2
     other = to_dict(new_game(Rules.partnership(), seed=4))
     data["actions"][0] = other["actions"][0]
     _rejected(data, "chance step")
+
+
+def test_a_state_lists_every_action_as_written() -> None:  # P-2, T-6
+    # A seeded game resolves its chance steps by itself, so a document that
+    # left out the last of them (the deal of the next hand, the cards drawn
+    # after a two-player discard) replayed to the same state, and was taken
+    # although it is not the document of that state.
+    state = new_game(Rules.partnership(), seed=3)
+    data = to_dict(state)
+    assert list(data["actions"][0]) == ["deal"]
+    data["actions"] = []
+    _rejected(data, "actions", "action 1", "chance steps")
+    two = new_game(Rules.two_player(), seed=1)
+    for _ in range(100):  # seat 0 declares Double Nil, then discards three cards
+        if two.history and type(two.history[-1]) is Replacement:
+            break
+        legal = two.legal_actions()
+        two = two.apply(Bid.DOUBLE_NIL if two.turn == 0 and Bid.DOUBLE_NIL in legal
+                        else legal[-1] if two.phase is Phase.DISCARD else legal[0])
+    data = to_dict(two)
+    assert list(data["actions"][-1]) == ["replacement"]
+    data["actions"] = data["actions"][:-1]
+    _rejected(data, "actions", "replacement")
+    # Other spellings that read as the same actions are not what to_dict writes.
+    state = new_game(Rules.partnership(), seed=3).apply(Bid.NIL).apply(Bid.DOUBLE_NIL)
+    data = to_dict(state)
+    assert data["actions"][1:] == [{"bid": "nil"}, {"bid": "double nil"}]
+    for index, spelling in ((1, "0"), (2, "dn")):
+        forged = copy.deepcopy(data)
+        forged["actions"][index] = {"bid": spelling}
+        _rejected(forged, "actions", spelling)
+    assert state_from_dict(data) == state
 
 
 def test_bad_json_text_is_rejected() -> None:

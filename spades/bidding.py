@@ -30,7 +30,7 @@ from typing import Final
 import attrs
 
 from spades.actions import BIDS, Bid
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -434,7 +434,7 @@ def bid_error(
     """
     limits = bid_limits(seat=seat, bids=bids, rules=rules, scores=scores)
     if type(bid) is not Bid:
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"{bid!r} is not a bid; bid a number of tricks or nil", "C-3")
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{short_repr(bid)} is not a bid; bid a number of tricks or nil", "C-3")
     return limits.error(bid)
 
 

@@ -33,7 +33,7 @@ from typing import Final
 
 from spades.actions import Deal, Replacement, Stock, deal_of_card_sets
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
-from spades.errors import ArgumentError, IllegalActionError, Reason, check_seat
+from spades.errors import ArgumentError, IllegalActionError, Reason, check_seat, short_repr
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -243,5 +243,5 @@ def dealer_of_hand(rules: Rules, number: int) -> int:
     """
     rules = check_rules(rules)
     if type(number) is not int or number < 0:
-        raise ArgumentError(f"a hand number is an int from 0, got {number!r}")
+        raise ArgumentError(f"a hand number is an int from 0, got {short_repr(number)}")
     return (rules.first_dealer + number) % rules.players

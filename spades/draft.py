@@ -26,7 +26,7 @@ import attrs
 from spades.actions import Action, Bid, Draft
 from spades.bidding import double_nil_open, double_nil_open_of
 from spades.cards import Card, CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -52,9 +52,9 @@ def draft_turn(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, 
     the top card and keeps the next."""
     _check_stock(stock)
     if type(drawn) is not int or not 0 <= drawn <= len(stock) - 2:
-        raise ArgumentError(f"no draft turn is left after {drawn!r} of {len(stock)} cards")
+        raise ArgumentError(f"no draft turn is left after {short_repr(drawn)} of {len(stock)} cards")
     if action is not Draft.KEEP and action is not Draft.REJECT:
-        raise ArgumentError(f"a draft turn is Draft.KEEP or Draft.REJECT, not {action!r}")
+        raise ArgumentError(f"a draft turn is Draft.KEEP or Draft.REJECT, not {short_repr(action)}")
     return turn_of(stock, drawn, action)
 
 
@@ -120,7 +120,7 @@ def declarable_of(seat: int, rules: Rules, scores: Sequence[int] | None, cards_t
 
 def _check_turn(cards_taken: object, bid: object) -> None:
     if type(cards_taken) is not int or cards_taken < 0:
-        raise ArgumentError(f"cards_taken: a number of cards, got {cards_taken!r}")
+        raise ArgumentError(f"cards_taken: a number of cards, got {short_repr(cards_taken)}")
     if bid is not None and type(bid) is not Bid:
         raise ArgumentTypeError(f"bid: a Bid or None, got {type(bid).__name__}")
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 
 from spades.actions import Action, Bid, Exchange, ExchangeChoices, Replacement
 from spades.cards import CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr
 from spades.bidding import check_bids, first_bidder
 from spades.rules import Rules, check_rules
 
@@ -104,7 +104,7 @@ def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bo
     the size (P-6: exactly ``double_nil_exchange`` cards; T-6: up to that
     many) and that every card is in the hand."""
     if type(exchange) is not Exchange:
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"{exchange!r} is not an Exchange", "T-6" if discard else "P-6")
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{short_repr(exchange)} is not an Exchange", "T-6" if discard else "P-6")
     rules = check_rules(rules)
     if type(held) is not CardSet:
         raise ArgumentTypeError(f"the hand is a CardSet, got {type(held).__name__}")
@@ -145,14 +145,14 @@ def replacement_error(replacement: object, pool: CardSet, count: int) -> Illegal
     if type(pool) is not CardSet:
         raise ArgumentTypeError(f"the pool is a CardSet, got {type(pool).__name__}")
     if type(count) is not int or count < 0:
-        raise ArgumentError(f"count: a number of cards, got {count!r}")
+        raise ArgumentError(f"count: a number of cards, got {short_repr(count)}")
     if type(replacement) is not Replacement:
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Replacement, got {replacement!r}", "T-6")
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"expected a Replacement, got {short_repr(replacement)}", "T-6")
     drawn = replacement.cards.mask
     if drawn.bit_count() != count or drawn & ~pool.mask:
         return IllegalActionError(
             Reason.BAD_CHANCE,
-            f"the replacement must be {count} cards of the discard pile {pool}, got {replacement.cards}",
+            f"the replacement must be {short_repr(count)} cards of the discard pile {pool}, got {replacement.cards}",
             "T-6",
         )
     return None

@@ -77,7 +77,7 @@ import attrs
 
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
 from spades.cards import Card, CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError
+from spades.errors import ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, short_repr
 from spades.rules import Rules
 from spades.state import GameState, Phase, new_game
 
@@ -202,7 +202,7 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
 
 
 def _describe(action: object) -> str:
-    text = str(action) if isinstance(action, (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)) else repr(action)
+    text = str(action) if isinstance(action, (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)) else short_repr(action)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -211,6 +211,7 @@ def replay(rules: Rules, seed: int | None, actions: Sequence[object]) -> GameSta
     ``rules`` and ``seed``; :class:`~spades.StateError` names the first action
     that cannot be played."""
     state = None
+    actions = _action_tuple(actions)  # type: ignore[arg-type]
     try:
         for _done, state in _steps(rules, seed, actions):
             pass
@@ -330,6 +331,8 @@ class Record:
     @classmethod
     def of_state(cls, state: GameState) -> Record:
         """The record of ``state``'s game so far."""
+        if not isinstance(state, GameState):
+            raise ArgumentTypeError(f"Record.of_state needs a GameState, got {type(state).__name__}")
         return cls(rules=state.rules, seed=state.seed, actions=_game_actions(state))
 
     def replay(self) -> GameState:
@@ -374,7 +377,7 @@ class Record:
         if type(max_size) is not int:
             raise ArgumentTypeError(f"max_size is an int, got {_shown(max_size)}")
         if max_size < 0:
-            raise ArgumentError(f"max_size must be >= 0, got {max_size}")
+            raise ArgumentError(f"max_size must be >= 0, got {_shown(max_size)}")
         if not isinstance(text, str):
             raise ParseError(f"a record must be text, got {type(text).__name__}")
         if len(text) > max_size:
@@ -426,6 +429,10 @@ def rules_to_text(rules: Rules) -> str:
 def rules_from_text(text: str) -> Rules:
     """Read ``key=value`` words (see :func:`rules_to_text`); an empty text
     gives the default rules.  Raises :class:`~spades.RulesError`."""
+    if not isinstance(text, str):
+        from spades.errors import RulesError
+
+        raise RulesError(f"the rules are key=value words in a str, got {type(text).__name__}")
     return Rules.from_dict(_options(text)[0])
 
 

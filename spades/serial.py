@@ -47,7 +47,7 @@ from spades.bidding import double_nil_open, legal_bids
 from spades.cards import Card, CardSet
 from spades.deal import dealer_of_hand
 from spades.draft import cards_drawn, double_nil_declarable, draft_actions
-from spades.errors import ArgumentError, ArgumentTypeError, ParseError, RulesError, SpadesError, StateError
+from spades.errors import ArgumentError, ArgumentTypeError, ParseError, RulesError, SpadesError, StateError, short_repr
 from spades.exchange import exchange_choices
 from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
 from spades.rules import Rules
@@ -117,7 +117,7 @@ def _action(action: Action) -> dict[str, Any]:
         return {"stock": [str(c) for c in action.cards]}
     if isinstance(action, Replacement):
         return {"replacement": [str(c) for c in action.cards]}
-    raise StateError(f"{action!r} is not an action")
+    raise StateError(f"{short_repr(action)} is not an action")
 
 
 def _trick(trick: PlayedTrick) -> dict[str, Any]:
@@ -974,7 +974,7 @@ def _parse_json(text: object, max_size: int) -> object:
     if type(max_size) is not int:
         raise ArgumentTypeError(f"max_size is an int, got {type(max_size).__name__}")
     if max_size < 0:
-        raise ArgumentError(f"max_size must be >= 0, got {max_size}")
+        raise ArgumentError(f"max_size must be >= 0, got {short_repr(max_size)}")
     if isinstance(text, (str, bytes, bytearray)) and len(text) > max_size:
         unit = "characters" if isinstance(text, str) else "bytes"
         raise StateError(f"the document is {len(text)} {unit} long, over the limit of {max_size} "

@@ -878,7 +878,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     if rules is None:
         rules = Rules.partnership()
     if not isinstance(rules, Rules):
-        raise RulesError(f"new_game needs a Rules value, got {rules!r}")
+        raise RulesError(f"new_game needs a Rules value, got {short_repr(rules)}")
     if seed is not None and type(seed) is not int:
         raise ArgumentTypeError(f"the seed must be an int or None, got {type(seed).__name__}")
     if seed is not None and not 0 <= seed < 2**64:  # as spades.record.SEED_LIMIT

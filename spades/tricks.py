@@ -19,7 +19,7 @@ from typing import Final
 
 from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
 from spades.cards import Card, CardSet, cards_of_mask
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -163,7 +163,7 @@ def play_error(
     hand = _check_hand(hand)
     cards = _check_trick(trick, rules)
     if type(card) is not Card:
-        return IllegalActionError(Reason.NOT_AN_ACTION, f"{card!r} is not a card", "C-4")
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{short_repr(card)} is not a card", "C-4")
     bit = 1 << card
     if not hand.mask & bit:
         return IllegalActionError(Reason.CARD_NOT_IN_HAND, f"cannot play {card}: it is not in the hand {hand}")

@@ -301,7 +301,7 @@ class _At:
         if type(data) is not int:
             raise self.fail(f"expected a whole number{' or null' if optional else ''}, got {_kind(data)}")
         if (low is not None and data < low) or (high is not None and data > high):
-            raise self.fail(f"{data} is out of range {low}..{high}")
+            raise self.fail(f"{short_repr(data)} is out of range {low}..{high}")
         return data
 
     def boolean(self) -> bool:
@@ -456,7 +456,7 @@ def _header(data: object, expected: str | None) -> tuple[_At, str]:
         raise top.fail("missing field: version")
     version = top.get("version").value
     if type(version) is not int or version != VERSION:
-        shown = version if type(version) is int else _kind(version)
+        shown = short_repr(version) if type(version) is int else _kind(version)
         raise StateError(f"version: unsupported version {shown} of {kind}; this library reads version {VERSION}")
     return top, kind
 
@@ -639,8 +639,9 @@ def _read_sheet(at: _At, rules: Rules) -> tuple[HandSummary, ...]:
             raise item.fail(str(error)) from None
         if result != expected:
             raise item.get("result").fail(
-                f"does not follow from the bids and tricks: expected scores {list(expected.scores)} and bags "
-                f"{list(expected.total_bags)}, got {list(result.scores)} and {list(result.total_bags)} (S-1..S-8)"
+                f"does not follow from the bids and tricks: expected scores {_numbers(expected.scores)} and bags "
+                f"{_numbers(expected.total_bags)}, got {_numbers(result.scores)} and {_numbers(result.total_bags)} "
+                f"(S-1..S-8)"
             )
         if number < len(items) - 1 and winner_after(result, rules) is not None:
             raise item.fail(f"side {winner_after(result, rules)} won the game in this hand, but the sheet goes on (S-9)")
@@ -660,13 +661,14 @@ def _check_totals(top: _At, rules: Rules, sheet: Sequence[HandSummary]) -> tuple
     for side, count in enumerate(bags):
         if not 0 <= count < rules.bags_per_penalty:
             raise top.get("bags").fail(
-                f"side {side} has {count} bags; bags stay in 0..{rules.bags_per_penalty - 1} after penalties (S-8)"
+                f"side {side} has {short_repr(count)} bags; bags stay in 0..{rules.bags_per_penalty - 1} after "
+                f"penalties (S-8)"
             )
     scores = top.get("scores").ints(sides)
     expected = sheet[-1].result.scores if sheet else (0,) * sides
     if scores != expected:
         raise top.get("scores").fail(
-            f"scores {list(scores)} do not follow from the score sheet, which gives {list(expected)} (S-1..S-8)"
+            f"scores {_numbers(scores)} do not follow from the score sheet, which gives {_numbers(expected)} (S-1..S-8)"
         )
     expected_bags = sheet[-1].result.total_bags if sheet else (0,) * sides
     if bags != expected_bags:
@@ -743,8 +745,16 @@ def _types(value: object) -> object:
 
 
 def _clip(value: object) -> str:
-    text = json.dumps(value)
+    try:
+        text = json.dumps(value)
+    except ValueError:  # a number of more digits than str() writes
+        text = short_repr(value)
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _numbers(values: Sequence[int]) -> str:
+    """``values`` for a message (a number too long to write is described)."""
+    return "[" + ", ".join(short_repr(v) for v in values) + "]"
 
 
 # ----------------------------------------------------------------------

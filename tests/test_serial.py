@@ -334,6 +334,33 @@ def test_bad_json_text_is_rejected() -> None:
             from_json(text)
 
 
+def _int_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if type(value) is int:
+        return [path]
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else []
+    return [p for key, item in items for p in _int_paths(item, path + (key,))]
+
+
+def test_a_huge_number_anywhere_is_refused_with_a_short_message() -> None:
+    # Messages wrote the number out, which fails beyond 4300 digits
+    # (ValueError): a version, a seat, scores, bags, a score-sheet result.
+    state = _played_state()
+    documents = [to_dict(state), to_dict(seat_view(state, 1)), to_dict(Record.of_state(state))]
+    for document in documents:
+        paths = _int_paths(document)
+        assert len(paths) > 10
+        for path in paths:
+            for huge in (10**5000, -(10**5000)):
+                forged = copy.deepcopy(document)
+                target: Any = forged
+                for key in path[:-1]:
+                    target = target[key]
+                target[path[-1]] = huge
+                with pytest.raises(StateError) as info:
+                    from_dict(forged)
+                assert len(str(info.value)) <= 300, path
+
+
 def test_bool_is_not_a_number() -> None:
     data = to_dict(_played_state())
     data["dealer"] = True if data["dealer"] == 1 else data["dealer"]

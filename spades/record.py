@@ -215,8 +215,8 @@ def replay(rules: Rules, seed: int | None, actions: Sequence[object]) -> GameSta
     """The state reached by playing ``actions`` from a new game under
     ``rules`` and ``seed``; :class:`~spades.StateError` names the first action
     that cannot be played."""
-    actions = _action_tuple(actions)  # type: ignore[arg-type]
     state = None
+    actions = _action_tuple(actions)  # type: ignore[arg-type]
     try:
         for _done, state in _steps(rules, seed, actions):
             pass

@@ -375,7 +375,7 @@ class _At:
         if type(data) is not int:
             raise self.fail(f"expected a whole number{' or null' if optional else ''}, got {_kind(data)}")
         if (low is not None and data < low) or (high is not None and data > high):
-            raise self.fail(f"{data} is out of range {low}..{high}")
+            raise self.fail(f"{short_repr(data)} is out of range {low}..{high}")
         return data
 
     def boolean(self) -> bool:
@@ -521,7 +521,7 @@ def _header(data: object, expected: str | None) -> tuple[_At, str]:
         raise top.fail("missing field: version")
     version = top.get("version").value
     if type(version) is not int or version != VERSION:
-        shown = version if type(version) is int else _kind(version)
+        shown = short_repr(version) if type(version) is int else _kind(version)
         raise StateError(f"version: unsupported version {shown} of {kind}; this library reads version {VERSION}")
     return top, kind
 
@@ -861,9 +861,10 @@ _STATE_KEYS: Final = (
 def state_from_dict(data: object) -> GameState:
     """The :class:`~spades.GameState` of a ``spades.state`` document.
 
-    The actions are replayed (each must be legal) and every derived field
-    must be what the replay gives; otherwise :class:`~spades.StateError`
-    names the problem."""
+    The actions are replayed (each must be legal) and must be every action
+    of the game, chance steps included, written as :func:`to_dict` writes
+    them; every derived field must be what the replay gives.  Otherwise
+    :class:`~spades.StateError` names the problem."""
     top, _kind_name = _header(data, _STATE)
     top.obj(_STATE_KEYS)
     rules = _rules(top.get("rules"))
@@ -873,6 +874,15 @@ def state_from_dict(data: object) -> GameState:
     expected = _state_dict(state)
     given = top.value
     assert isinstance(given, dict)
+    # Every action of the game, chance steps included, as this library writes
+    # it: not a seeded game without its last chance steps, nor "0" for "nil".
+    theirs, ours = given["actions"], expected["actions"]
+    if theirs != ours:
+        at = next((i for i, (a, b) in enumerate(zip(theirs, ours)) if a != b), min(len(theirs), len(ours)))
+        want = _json_text(ours[at]) if at < len(ours) else "nothing"
+        got = _json_text(theirs[at]) if at < len(theirs) else "nothing"
+        raise StateError(f"actions: action {at + 1} of this game is {want}, not {got} (a state lists "
+                         f"every action, chance steps included)")
     for key in _STATE_KEYS:
         if key in ("format", "version", "rules", "seed", "actions"):
             continue  # the inputs of the replay, not derived from it
@@ -899,6 +909,11 @@ def _json_text(value: object) -> str:
         return clip(json.dumps(value), 120)
     except (ValueError, RecursionError):
         return short_repr(value)
+
+
+def _numbers(values: Sequence[int]) -> str:
+    """``values`` for a message (a number too long to write is described)."""
+    return "[" + ", ".join(short_repr(v) for v in values) + "]"
 
 
 # ----------------------------------------------------------------------

@@ -9,11 +9,15 @@ of the validation), so it is not filtered away: it fails the test.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from hypothesis import example
 from hypothesis import strategies as st
 
 from spades import FULL_DECK, Bid, Card, CardSet, Draft, Rules
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 @st.composite
@@ -134,3 +138,67 @@ junk: st.SearchStrategy[object] = st.recursive(
 ints huge and negative, bools, floats, text and bytes, ``None``, plain and
 unprintable objects, cards, card sets and actions, and lists, tuples and
 dicts of them."""
+
+
+# ----------------------------------------------------------------------
+# The hostile values every fuzz test of a parser, loader or constructor
+# tries as explicit examples (and ``hostile_examples`` to add them).
+
+
+class DeepList(list[Any]):
+    """A list whose ``repr`` is short: Hypothesis prints every explicit
+    example, and printing 3,000 nested lists exceeds the recursion limit."""
+
+    def __repr__(self) -> str:
+        depth, inner = 0, self
+        while isinstance(inner, list) and inner:
+            depth, inner = depth + 1, inner[0]
+        return f"<{depth + 1} nested lists>"
+
+
+def deep_list(depth: int) -> Any:
+    """``[[[...]]]``, ``depth`` lists deep (deeper than Python's recursion
+    limit allows a recursive walk); the outer one a :class:`DeepList`."""
+    value: Any = []
+    for _ in range(depth - 1):
+        value = [value]
+    return DeepList([value])
+
+
+BIG_TEXT = "x" * 2_000_000
+"""A 2 MB string (under the loaders' 4 MiB limit: it gets read)."""
+
+HOSTILE: tuple[object, ...] = (
+    True,  # an int to Python, a card index or a count to a careless check
+    False,
+    10**5000,  # more digits than str() writes
+    -(10**5000),
+    -1,
+    -13,
+    float("nan"),
+    BIG_TEXT,
+    "\ud800",  # a lone surrogate: not encodable as UTF-8
+    b"AS",
+    {1, 2},
+    deep_list(3000),
+)
+"""True and False where an int or a card is expected, a huge and a negative
+number, nan, a 2 MB string, a lone surrogate, bytes, a set and a 3,000-deep
+nested list."""
+
+
+def hostile_examples(make: Callable[[object], tuple[Any, ...] | dict[str, Any]]) -> Callable[[F], F]:
+    """A decorator adding one Hypothesis ``@example`` per :data:`HOSTILE`
+    value; ``make(value)`` gives the example's positional (a tuple) or
+    keyword (a dict) arguments.  Put it above ``@given``."""
+
+    def decorate(test: F) -> F:
+        for value in reversed(HOSTILE):
+            arguments = make(value)
+            if isinstance(arguments, dict):
+                test = example(**arguments)(test)
+            else:
+                test = example(*arguments)(test)
+        return test
+
+    return decorate

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from spades import (
@@ -39,7 +39,7 @@ from spades import (
 from spades.actions import MAX_BID_TRICKS, MAX_CHANCE_ITEMS, malformed_action
 from spades.errors import short_repr
 from spades.serial import _action
-from strategies import LONG_TEXT, Opaque, forged_bid, junk
+from strategies import LONG_TEXT, Opaque, forged_bid, hostile_examples, junk
 
 C = Card.parse
 HUGE = 10**5000
@@ -330,11 +330,35 @@ def test_a_huge_seat_is_an_argument_error_with_a_short_message() -> None:
 
 
 def check_action(value: object) -> None:
-    """``value`` is a well-formed action that prints and writes as JSON."""
+    """``value`` is a well-formed action that prints, writes as JSON, and
+    reads back equal from its JSON and from its text."""
     assert not malformed_action(value), value
     assert str(value) and repr(value)
     assert hash(value) == hash(value) and value == value
-    json.dumps(_action(value))  # type: ignore[arg-type]
+    ((key, written),) = json.loads(json.dumps(_action(value))).items()  # type: ignore[arg-type]
+    assert _read_back(key, written) == value
+    if type(value) is Bid:
+        assert Bid.parse(str(value)) == value
+    elif type(value) is Draft:
+        assert Draft.parse(str(value)) is value
+    elif type(value) is Card:
+        assert Card.parse(str(value)) is value
+    elif type(value) is Deal:
+        assert Deal([CardSet.parse(str(hand)) for hand in value.hands]) == value
+    elif type(value) is Stock:
+        assert Stock(" ".join(str(card) for card in value.cards).split()) == value
+    else:
+        assert isinstance(value, (Exchange, Replacement))
+        assert type(value)(CardSet.parse(str(value.cards))) == value
+
+
+def _read_back(key: str, written: Any) -> object:
+    """The action of a JSON action object (as the documents write them)."""
+    readers: dict[str, Callable[[Any], object]] = {
+        "play": Card.parse, "bid": Bid.parse, "draft": Draft.parse, "exchange": Exchange, "replacement": Replacement,
+        "deal": Deal, "stock": Stock,
+    }
+    return readers[key](written)
 
 
 def attempt(make: Callable[[], object]) -> object | None:
@@ -346,6 +370,8 @@ def attempt(make: Callable[[], object]) -> object | None:
         return None
 
 
+@example(0, "no")  # Bid(0, double_nil="no") was a Double Nil
+@hostile_examples(lambda value: (value, value))
 @given(junk, st.one_of(junk, st.booleans()))
 def test_fuzz_bid(tricks: object, double_nil: object) -> None:
     for make in (lambda: Bid(tricks), lambda: Bid(tricks, double_nil), lambda: Bid(0, double_nil)):  # type: ignore[arg-type]
@@ -356,6 +382,7 @@ def test_fuzz_bid(tricks: object, double_nil: object) -> None:
             check_action(bid)
 
 
+@hostile_examples(lambda value: (value,))
 @given(junk)
 def test_fuzz_parse_bid_and_draft(value: object) -> None:
     for make in (lambda: Bid.parse(value), lambda: Draft.parse(value)):  # type: ignore[arg-type]
@@ -366,6 +393,7 @@ def test_fuzz_parse_bid_and_draft(value: object) -> None:
         attempt(lambda: Bid.parse(value.strip()))
 
 
+@hostile_examples(lambda value: (value,))
 @given(junk)
 def test_fuzz_exchange_replacement_deal_stock(value: object) -> None:
     for make in (Exchange, Replacement, Deal, Stock):
@@ -375,6 +403,7 @@ def test_fuzz_exchange_replacement_deal_stock(value: object) -> None:
             check_action(action)
 
 
+@hostile_examples(lambda value: (["AS", value],))
 @given(st.lists(junk, max_size=5))
 def test_fuzz_deal_and_stock_of_lists(items: list[object]) -> None:
     for make in (Deal, Stock, Exchange):
@@ -383,6 +412,8 @@ def test_fuzz_deal_and_stock_of_lists(items: list[object]) -> None:
             check_action(action)
 
 
+@example(forged_bid(0, "no"))
+@hostile_examples(lambda value: (value,))
 @given(junk)
 def test_fuzz_apply_in_every_phase(value: object) -> None:
     for state in phases().values():

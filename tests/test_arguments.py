@@ -50,7 +50,7 @@ from spades import (
     walk_draft,
 )
 from spades.draft import declaration_error, draft_turn, next_drafter
-from spades.errors import MESSAGE_LIMIT
+from spades.errors import MESSAGE_LIMIT, short_repr
 from spades.exchange import exchange_choices, exchange_error, exchanged_cards, replacement_error
 from spades.tricks import walk_tricks
 
@@ -92,7 +92,8 @@ CALLS: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = [
     (game_winner, ([510, 420], P), {}),
 ]
 
-JUNK: tuple[object, ...] = (None, True, 1.5, -1, 99, "x", b"x", [], (), [None], object(), {"a": 1}, float("nan"))
+JUNK: tuple[object, ...] = (None, True, 1.5, -1, 99, "x", b"x", [], (), [None], object(), {"a": 1}, float("nan"), 10**5000,
+                           -(10**5000))
 
 
 def _cases() -> list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]]:
@@ -101,10 +102,10 @@ def _cases() -> list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, A
         for index in range(len(args)):
             for junk in JUNK:
                 bad = args[:index] + (junk,) + args[index + 1 :]
-                cases.append((f"{function.__name__}[{index}]={junk!r}", function, bad, kwargs))
+                cases.append((f"{function.__name__}[{index}]={short_repr(junk)}", function, bad, kwargs))
         for key in kwargs:
             for junk in JUNK:
-                cases.append((f"{function.__name__}[{key}]={junk!r}", function, args, {**kwargs, key: junk}))
+                cases.append((f"{function.__name__}[{key}]={short_repr(junk)}", function, args, {**kwargs, key: junk}))
     return cases
 
 

@@ -25,7 +25,7 @@ from spades import (
     Suit,
 )
 from spades.errors import short_repr
-from strategies import junk
+from strategies import hostile_examples, junk
 
 C = Card.parse
 
@@ -362,6 +362,7 @@ def check_card_set(cards: object) -> None:
     assert CardSet.parse(str(cards)) == cards and repr(cards) and hash(cards) == hash(CardSet(cards.mask))
 
 
+@hostile_examples(lambda value: (value, value))
 @given(junk, junk)
 def test_fuzz_card_constructors(value: object, other: object) -> None:
     for make in (lambda: Card(value), lambda: C(value), lambda: Card.of(value, other)):  # type: ignore[arg-type]
@@ -370,6 +371,7 @@ def test_fuzz_card_constructors(value: object, other: object) -> None:
             check_card(card)
 
 
+@hostile_examples(lambda value: (value,))
 @given(junk)
 def test_fuzz_card_set_constructors(value: object) -> None:
     for make in (lambda: CardSet(value), lambda: CardSet.from_cards(value), lambda: CardSet.parse(value)):  # type: ignore[arg-type]
@@ -378,6 +380,7 @@ def test_fuzz_card_set_constructors(value: object) -> None:
             check_card_set(cards)
 
 
+@hostile_examples(lambda value: ([value, "AS"],))
 @given(st.lists(st.one_of(junk, st.integers(0, 53), st.sampled_from([str(c) for c in FULL_DECK])), max_size=8))
 def test_fuzz_from_cards_of_lists(items: list[object]) -> None:
     cards = attempt(lambda: CardSet.from_cards(items))  # type: ignore[arg-type]

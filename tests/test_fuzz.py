@@ -19,24 +19,39 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from spades import Card, CardSet, GameState, Phase, Rules, SpadesError
-from spades.record import Record
+from spades import ArgumentError, Card, CardSet, GameState, Phase, Rules, RulesError, SpadesError, new_game
+from spades.record import Record, replay, rules_from_text, rules_to_text
 from spades.serial import (
     from_dict,
     from_json,
     record_from_dict,
+    record_from_json,
     rules_from_dict,
+    rules_from_json,
     state_from_dict,
+    state_from_json,
     to_dict,
+    to_json,
     view_from_dict,
+    view_from_json,
 )
 from spades.view import SeatView, seat_view
 
 from _games import PRESETS, play, sample
 from invariants import check_state
+from strategies import forged_bid, hostile_examples, junk
+
+# Hostile inputs of the loaders beyond strategies.HOSTILE: 40,000 tags (the
+# limit is 10,000), and a key given twice in one JSON object.
+TAGS_DOCUMENT: dict[str, Any] = {
+    "format": "spades.record", "version": 1, "rules": {}, "seed": None, "actions": [],
+    "tags": [[f"T{i}", "v"] for i in range(40_000)],
+}
+TAGS_TEXT = '[Format "spades-record 1"]\n[Rules ""]\n' + "".join(f'[T{i} "v"]\n' for i in range(40_000))
+DUPLICATE_KEYS = '{"format": "spades.rules", "version": 1, "target": 300, "target": 400}'
 
 # A hang guard, not a speed test: one example does a few dozen loads of a
 # few milliseconds each.
@@ -70,23 +85,31 @@ def _check_state(state: GameState) -> None:
     if state.phase is Phase.PLAY:
         played = CardSet.from_cards(a for a in state.history if isinstance(a, Card))
         assert (seen | played.mask | state.discard_pile.mask) == rules.deck_mask
-    assert state_from_dict(to_dict(state)) == state
+    _writes_back(state)
+
+
+def _writes_back(value: GameState | SeatView | Record | Rules) -> None:
+    """``value`` writes as JSON text (UTF-8) and reads back equal."""
+    text = to_json(value)
+    text.encode("utf-8")
+    assert from_json(text) == value
 
 
 def _check(value: object) -> None:
     if isinstance(value, GameState):
         _check_state(value)
     elif isinstance(value, SeatView):
-        assert view_from_dict(to_dict(value)) == value
+        _writes_back(value)
         assert len(value.hand) <= value.rules.hand_size + value.rules.double_nil_exchange
         assert all(0 <= b < value.rules.bags_per_penalty for b in value.bags)
     elif isinstance(value, Record):
         _check_state(value.replay())
-        assert record_from_dict(to_dict(value)) == value
+        _writes_back(value)
         assert Record.parse(value.to_text()) == value
     else:
         assert isinstance(value, Rules)
-        assert rules_from_dict(to_dict(value)) == value
+        _writes_back(value)
+        assert rules_from_text(rules_to_text(value)) == value
 
 
 def _load(name: str, loader: Callable[[Any], object], data: Any) -> None:
@@ -140,6 +163,10 @@ json_values = st.recursive(
 )
 
 
+@example([TAGS_TEXT])
+@example(['[Format "spades-record 1"]\n[Rules ""]\n[Event "a"]\n[Event "a"]\n'])  # a tag twice
+@example([DUPLICATE_KEYS])
+@hostile_examples(lambda value: ([value],))
 @fuzz
 @given(st.lists(st.text(max_size=300), min_size=1, max_size=5))
 def test_arbitrary_text(texts: list[str]) -> None:
@@ -148,13 +175,27 @@ def test_arbitrary_text(texts: list[str]) -> None:
         _load("from_json", from_json, text)
 
 
+@example([TAGS_DOCUMENT])
+@hostile_examples(lambda value: ([value],))
 @fuzz
 @given(st.lists(json_values, min_size=1, max_size=4))
 def test_arbitrary_json_values(values: list[Any]) -> None:
     for value in values:
-        _load("from_json", from_json, json.dumps(value))
+        text = _dumps(value)
+        if text is not None:
+            _load("from_json", from_json, text)
+        _load("from_dict", from_dict, value)
         for name, loader in _LOADERS.items():
             _load(f"{name}_from_dict", loader, value)
+
+
+def _dumps(value: object) -> str | None:
+    """The JSON text of ``value``, or ``None`` if it has none (a set, bytes,
+    a list nested too deep for the encoder)."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 small_values = st.none() | st.booleans() | st.integers(-20, 20) | st.sampled_from(
@@ -339,3 +380,200 @@ def test_valid_documents_load() -> None:
     for kind, docs in _documents().items():
         for doc in docs:
             _check(_LOADERS[kind](doc))
+
+
+# ----------------------------------------------------------------------
+# Every other loader and constructor, with the hostile values of
+# strategies.HOSTILE among the explicit examples of each.
+
+_TEXT_LOADERS: dict[str, Callable[..., object]] = {
+    "from_json": from_json,
+    "state_from_json": state_from_json,
+    "view_from_json": view_from_json,
+    "record_from_json": record_from_json,
+    "rules_from_json": rules_from_json,
+}
+
+
+@example(json.dumps(TAGS_DOCUMENT))
+@example(DUPLICATE_KEYS)
+@example('{"format": "spades.state", "format": "spades.state", "version": 1}')
+@example(json.dumps({**TAGS_DOCUMENT, "tags": [["Event", "\ud800"]]}))  # a lone surrogate, escaped in JSON
+@example(b"\xed\xa0\x80")  # and the same in UTF-8 bytes
+@example("[" * 3000 + "]" * 3000)
+@example("1" * 5000)
+@example("NaN")
+@hostile_examples(lambda value: (value,))
+@fuzz
+@given(st.text(max_size=200) | st.binary(max_size=40) | json_values.map(json.dumps) | junk)
+def test_fuzz_json_text_loaders(text: Any) -> None:
+    for name, loader in _TEXT_LOADERS.items():
+        _load(name, loader, text)
+        _load(name, lambda data: loader(data, max_size=len(data) if isinstance(data, (str, bytes)) else 0), text)
+
+
+@functools.lru_cache(maxsize=1)
+def _small_documents() -> dict[str, dict[str, Any]]:
+    """One small document of each kind: a partnership game a few actions in."""
+    state = new_game(Rules.partnership(), seed=5)
+    for _ in range(6):
+        state = state.apply(state.legal_actions()[0])
+    record = Record(rules=state.rules, seed=state.seed, actions=Record.of_state(state).actions,
+                    tags=(("Event", "x"),))
+    return {"state": to_dict(state), "view": to_dict(seat_view(state, 0)), "record": to_dict(record),
+            "rules": to_dict(state.rules)}
+
+
+_FIELDS = sorted({key for doc in ("state", "view", "record") for key in ("seed", "tags", "actions", "hands", "hand",
+                                                                           "turn", "bids", "scores", "sheet")})
+
+
+@example(TAGS_DOCUMENT["tags"], "tags")
+@hostile_examples(lambda value: (value, None))
+@fuzz
+@given(junk | json_values, st.none() | st.sampled_from(_FIELDS))
+def test_fuzz_dict_loaders(value: Any, field: str | None) -> None:
+    """``value`` itself, and real documents with ``value`` in one field (every
+    field when ``field`` is None), an action, a tag and a rules option."""
+    _load("from_dict", from_dict, value)
+    for kind, doc in _small_documents().items():
+        loader = _LOADERS[kind]
+        _load(f"{kind}_from_dict", loader, value)
+        keys = [k for k in doc if k not in ("format", "version")] if field is None else [field]
+        for key in keys:
+            _load(f"{kind}_from_dict", loader, {**doc, key: value})
+        if "actions" in doc:
+            _load(f"{kind}_from_dict", loader, {**doc, "actions": doc["actions"][:1] + [{"bid": value}]})
+        if "tags" in doc:
+            _load(f"{kind}_from_dict", loader, {**doc, "tags": [["Event", value]]})
+        if "rules" in doc:
+            _load(f"{kind}_from_dict", loader, {**doc, "rules": {"target": value}})
+    _load("rules_from_dict", rules_from_dict, {"format": "spades.rules", "version": 1, "players": value})
+
+
+def _real_game(game: int) -> tuple[Rules, int | None, tuple[Any, ...]]:
+    """The rules, seed and first actions of one of the fuzzing's real games."""
+    record = record_from_dict(_documents()["record"][game % len(_documents()["record"])])
+    return record.rules, record.seed, record.actions[: game % (len(record.actions) + 1)]
+
+
+_RULES = st.sampled_from([Rules(), Rules.two_player(), Rules.cutthroat(3)]) | junk
+
+
+@example(Rules(), None, [forged_bid(0, "no")], (), None)  # Bid(0, double_nil="no"), forged
+@example(Rules(), None, (), [(f"T{i}", "v") for i in range(40_000)], None)
+@example(Rules(), None, (), [("Event", "\ud800")], None)
+@hostile_examples(lambda value: (value, value, value, value, None))
+@hostile_examples(lambda value: (Rules(), value, [value], [("Event", value), (value, "x")], None))
+@fuzz
+@given(_RULES, junk, st.lists(junk, max_size=3) | junk, st.lists(st.tuples(junk, junk), max_size=3) | junk,
+       st.none() | st.integers(min_value=0))
+def test_fuzz_record_constructor(rules: Any, seed: Any, actions: Any, tags: Any, game: int | None) -> None:
+    """``Record(...)``: a short SpadesError, or a record that writes and reads
+    back if it replays (``game``: the rules, seed and actions of a real game)."""
+    if game is not None:
+        rules, seed, actions = _real_game(game)
+    CASES["Record"] += 1
+    try:
+        record = Record(rules=rules, seed=seed, actions=actions, tags=tags)
+    except SpadesError as error:
+        assert len(str(error)) <= 300
+        return
+    try:
+        record.replay()
+    except SpadesError:
+        for write in (record.to_text, lambda: to_json(record)):
+            try:
+                write()
+            except SpadesError:
+                pass
+        return
+    CASES["Record (accepted)"] += 1
+    _check(record)
+
+
+@example(new_game(Rules.two_player(), seed=3))
+@example(new_game(Rules.cutthroat(3)))
+@hostile_examples(lambda value: (value,))
+@fuzz
+@given(junk)
+def test_fuzz_record_of_state(value: Any) -> None:
+    _load("Record.of_state", Record.of_state, value)
+    if isinstance(value, GameState):
+        assert Record.of_state(value).replay() == value
+
+
+@example(Rules(), None, [forged_bid(0, "no")], None)
+@hostile_examples(lambda value: (value, None, (), None))
+@hostile_examples(lambda value: (Rules(), value, (), None))
+@hostile_examples(lambda value: (Rules(), None, value, None))
+@hostile_examples(lambda value: (Rules(), None, [value], None))
+@fuzz
+@given(_RULES, st.none() | st.integers(0, 2**64) | junk, st.lists(junk, max_size=3) | junk,
+       st.none() | st.integers(min_value=0))
+def test_fuzz_replay(rules: Any, seed: Any, actions: Any, game: int | None) -> None:
+    if game is not None:
+        rules, seed, actions = _real_game(game)
+    _load("replay", lambda data: replay(*data), (rules, seed, actions))
+
+
+@example("target=" + "9" * 5000)
+@example("players=2 partners=false target=300")
+@example("target=300 target=400")
+@hostile_examples(lambda value: (value,))
+@fuzz
+@given(st.text(max_size=40) | junk | st.lists(st.sampled_from(["players=2", "partners=false", "target=1", "deck=jokers",
+                                                              "x=1", "=", "boston=win", "losing_floor=none"]),
+                                              max_size=4).map(" ".join))
+def test_fuzz_rules_from_text(text: Any) -> None:
+    CASES["rules_from_text"] += 1
+    try:
+        rules = rules_from_text(text)
+    except (RulesError, ArgumentError) as error:  # junk options; a value that is not text at all
+        assert len(str(error)) <= 500
+        return
+    CASES["rules_from_text (accepted)"] += 1
+    _check(rules)
+
+
+@hostile_examples(lambda value: (Rules(), value))
+@hostile_examples(lambda value: (value, None))
+@fuzz
+@given(st.none() | st.sampled_from(sorted(PRESETS)).map(PRESETS.__getitem__) | junk,
+       st.none() | st.integers(-5, 2**64 + 5) | junk)
+def test_fuzz_new_game(rules: Any, seed: Any) -> None:
+    _load("new_game", lambda data: new_game(*data), (rules, seed))
+    try:
+        state = new_game(rules, seed)
+    except SpadesError:
+        return
+    assert Record.parse(Record.of_state(state).to_text()).replay() == state
+
+
+@functools.lru_cache(maxsize=1)
+def _view_states() -> tuple[GameState, ...]:
+    play_state = new_game(Rules.partnership(), seed=2)
+    while play_state.phase is not Phase.PLAY:
+        play_state = play_state.apply(play_state.legal_actions()[0])
+    return new_game(Rules.partnership()), new_game(Rules.two_player(), seed=1), play_state
+
+
+@hostile_examples(lambda value: (value,))
+@fuzz
+@given(junk | st.integers(-3, 6))
+def test_fuzz_seat_view(seat: Any) -> None:
+    for state in _view_states():
+        _load("seat_view", lambda data: seat_view(state, data), seat)
+    _load("seat_view", lambda data: seat_view(data, 0), seat)
+
+
+@hostile_examples(lambda value: (value,))
+@fuzz
+@given(junk | st.integers())
+def test_fuzz_max_size(max_size: Any) -> None:
+    """The ``max_size=`` of every text loader: a whole number from 0."""
+    text = to_json(Rules())
+    record = '[Format "spades-record 1"]\n[Rules ""]\n'
+    _load("Record.parse", lambda size: Record.parse(record, max_size=size), max_size)
+    for name, loader in _TEXT_LOADERS.items():
+        _load(name, lambda size: loader(text, max_size=size), max_size)

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spades import ArgumentError, Bid, ParseError, Rules, RulesError, SpadesError, StateError, new_game, seat_view
-from spades.record import MAX_ACTIONS, MAX_SIZE, MAX_TAG_LENGTH, MAX_TAGS, SEED_LIMIT, Record
+from spades.record import MAX_ACTIONS, MAX_SIZE, MAX_TAG_LENGTH, MAX_TAGS, SEED_LIMIT, Record, replay, rules_from_text
 from spades.serial import (
     from_dict,
     from_json,
@@ -174,6 +174,47 @@ def test_a_record_holds_at_most_max_actions() -> None:
     for bad in ("3", 3, None):
         with pytest.raises(StateError):
             Record(rules=Rules(), actions=bad)  # type: ignore[arg-type]
+
+
+class _Opaque:
+    """A value whose ``repr`` fails."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+_UNPRINTABLE: tuple[object, ...] = (10**5000, -(10**5000), _Opaque())  # repr raises, or str() of it does
+
+
+def test_hostile_arguments_raise_spades_errors_with_short_messages() -> None:
+    # Each raised a ValueError (str() of a 5000-digit int), a RuntimeError
+    # (a failing repr), an AttributeError or a TypeError.
+    junk: tuple[object, ...] = (*_UNPRINTABLE, None, 3, "AS", b"AS", {1}, 1.5)
+    calls: list[Callable[[Any], object]] = [
+        Record.of_state,
+        rules_from_text,
+        lambda value: replay(Rules(), None, value),
+        lambda value: replay(Rules(), None, [value]),
+        lambda value: Record(rules=Rules(), actions=[value]).replay(),
+        lambda value: list(Record(rules=Rules(), actions=[value]).states()),
+        lambda value: Record(rules=Rules(), actions=[value]).to_text(),
+        lambda value: to_dict(Record(rules=Rules(), actions=[value])),
+        lambda value: new_game(value),
+    ]
+    for call in calls:
+        for value in junk:
+            if value is None and call is calls[-1]:
+                continue  # new_game(None): the default rules
+            with pytest.raises(SpadesError) as info:
+                call(value)
+            assert len(str(info.value)) <= 300
+    for size in (-1, -(10**5000)):
+        with pytest.raises(ArgumentError):
+            Record.parse(HEADER, max_size=size)
+        with pytest.raises(ArgumentError):
+            from_json("{}", max_size=size)
+    assert Record.of_state(new_game(seed=1)).seed == 1
+    assert rules_from_text("players=2 partners=false") == Rules.two_player()
 
 
 # ----------------------------------------------------------------------

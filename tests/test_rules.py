@@ -8,12 +8,13 @@ combinations; none is read back from the code under test.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import rules_strategy
+from strategies import hostile_examples, rules_strategy
 
 from spades import PRESETS, ArgumentError, Rules, RulesError, SpadesError
 from spades.cards import Card
@@ -544,6 +545,10 @@ _JUNK = st.one_of(
 _OPTION_VALUES = st.dictionaries(st.sampled_from(sorted(Rules().to_dict())) | st.text(max_size=8), _JUNK, max_size=8)
 
 
+@hostile_examples(lambda value: ({"target": value},))
+@hostile_examples(lambda value: ({"players": value, "first_dealer": 1},))
+@hostile_examples(lambda value: ({"deck": value},))
+@hostile_examples(lambda value: ({"double_nil_trailing_by": value, "losing_floor": None},))
 @given(_OPTION_VALUES)
 def test_random_option_dicts_build_and_round_trip_or_are_rules_errors(options: dict[str, Any]) -> None:  # V-1..V-10
     try:
@@ -553,6 +558,26 @@ def test_random_option_dicts_build_and_round_trip_or_are_rules_errors(options: d
         return
     _writes_back(rules)
     assert all(type(getattr(rules, key)) is type(value) for key, value in options.items())
+
+
+@hostile_examples(lambda value: (value, {"target": value}))
+@hostile_examples(lambda value: ("pagat", {"bag_penalty": value, "boston": value}))
+@given(st.sampled_from(ALL_PRESETS) | _JUNK, _OPTION_VALUES)
+def test_fuzz_rules_constructor_and_presets(name: Any, options: dict[str, Any]) -> None:  # V-1..V-10
+    """``Rules(**options)``, ``Rules(value)`` and ``Rules.preset(name,
+    **options)`` build rules that write back, or raise a short RulesError."""
+    makes: list[Callable[[], Rules]] = [
+        lambda: Rules(**options),
+        lambda: Rules(name),  # type: ignore[call-arg]
+        lambda: Rules.preset(name, **options),
+    ]
+    for make in makes:
+        try:
+            rules = make()
+        except RulesError as error:
+            assert len(str(error)) < 500
+            continue
+        _writes_back(rules)
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import Bid, Card, CardSet, Deal, GameState, Rules, SpadesError, StateError, new_game
+from spades import Bid, Card, CardSet, Deal, GameState, Phase, Replacement, Rules, SpadesError, StateError, new_game
 from spades.record import Record
 from spades.view import seat_view
 from spades.serial import (
@@ -374,11 +374,70 @@ def test_seeded_chance_step_must_be_the_seeds() -> None:  # P-2
     _rejected(data, "chance step")
 
 
+def test_a_state_lists_every_action_as_written() -> None:  # P-2, T-6
+    # A seeded game resolves its chance steps by itself, so a document that
+    # left out the last of them (the deal of the next hand, the cards drawn
+    # after a two-player discard) replayed to the same state, and was taken
+    # although it is not the document of that state.
+    state = new_game(Rules.partnership(), seed=3)
+    data = to_dict(state)
+    assert list(data["actions"][0]) == ["deal"]
+    data["actions"] = []
+    _rejected(data, "actions", "action 1", "chance steps")
+    two = new_game(Rules.two_player(), seed=1)
+    for _ in range(100):  # seat 0 declares Double Nil, then discards three cards
+        if two.history and type(two.history[-1]) is Replacement:
+            break
+        legal = two.legal_actions()
+        two = two.apply(Bid.DOUBLE_NIL if two.turn == 0 and Bid.DOUBLE_NIL in legal
+                        else legal[-1] if two.phase is Phase.DISCARD else legal[0])
+    data = to_dict(two)
+    assert list(data["actions"][-1]) == ["replacement"]
+    data["actions"] = data["actions"][:-1]
+    _rejected(data, "actions", "replacement")
+    # Other spellings that read as the same actions are not what to_dict writes.
+    state = new_game(Rules.partnership(), seed=3).apply(Bid.NIL).apply(Bid.DOUBLE_NIL)
+    data = to_dict(state)
+    assert data["actions"][1:] == [{"bid": "nil"}, {"bid": "double nil"}]
+    for index, spelling in ((1, "0"), (2, "dn")):
+        forged = copy.deepcopy(data)
+        forged["actions"][index] = {"bid": spelling}
+        _rejected(forged, "actions", spelling)
+    assert state_from_dict(data) == state
+
+
 def test_bad_json_text_is_rejected() -> None:
     for text in ("", "{", "[1, 2", "NaN", '{"format": NaN}', "[" * 5000 + "]" * 5000, '{"a": 1, "a": 2}',
                  b"\xff\xfe", "1" * 5000):
         with pytest.raises(StateError):
             from_json(text)
+
+
+def _int_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if type(value) is int:
+        return [path]
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else []
+    return [p for key, item in items for p in _int_paths(item, path + (key,))]
+
+
+def test_a_huge_number_anywhere_is_refused_with_a_short_message() -> None:
+    # Messages wrote the number out, which fails beyond 4300 digits
+    # (ValueError): a version, a seat, scores, bags, a score-sheet result.
+    state = _played_state()
+    documents = [to_dict(state), to_dict(seat_view(state, 1)), to_dict(Record.of_state(state))]
+    for document in documents:
+        paths = _int_paths(document)
+        assert len(paths) > 10
+        for path in paths:
+            for huge in (10**5000, -(10**5000)):
+                forged = copy.deepcopy(document)
+                target: Any = forged
+                for key in path[:-1]:
+                    target = target[key]
+                target[path[-1]] = huge
+                with pytest.raises(StateError) as info:
+                    from_dict(forged)
+                assert len(str(info.value)) <= 300, path
 
 
 def test_bool_is_not_a_number() -> None:

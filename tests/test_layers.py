@@ -19,6 +19,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "spades"
 
 LAYER: dict[str, int] = {
     "errors": 0,
+    "documents": 0,
     "cards": 1,
     "_decks": 2,
     "actions": 2,

@@ -1,0 +1,312 @@
+"""The JSON documents of :mod:`spades.serial`, described as ``TypedDict`` s.
+
+Each kind of document the library writes and reads has a description here
+(for type checkers and for readers) and a definition in the shipped JSON
+Schema (:func:`spades.serial.schema`): rules, states, views and records
+(each with ``"format"`` and ``"version"``), one action, one event.  The
+tests check that every document the library writes has exactly the keys
+described here and validates against the schema.
+
+Cards are written as text (``"QH"``, ``"BJ"``), a set of cards as its
+suit groups (``"AK.Q..32"``: spades, hearts, diamonds, clubs), bids as
+``"4"``, ``"nil"`` or ``"double nil"``, seats as ``0..players-1``.
+
+>>> from spades import Rules, new_game, seat_view
+>>> from spades.serial import to_dict
+>>> view = to_dict(seat_view(new_game(Rules.partnership(), seed=1), 0))
+>>> set(view) == set(ViewDocument.__required_keys__)
+True
+"""
+
+# No "from __future__ import annotations" here: TypedDict reads NotRequired
+# and ReadOnly from the annotations themselves.
+from typing import Literal, Union
+
+from typing_extensions import NotRequired, ReadOnly, TypedDict
+
+__all__ = [
+    "RulesOptions",
+    "RulesDocument",
+    "PlayAction",
+    "BidAction",
+    "DraftAction",
+    "ExchangeAction",
+    "DealAction",
+    "StockAction",
+    "ReplacementAction",
+    "ActionDocument",
+    "TrickDocument",
+    "SideScoreDocument",
+    "HandSummaryDocument",
+    "SheetRowDocument",
+    "HandRecordDocument",
+    "ExchangeOffer",
+    "ExchangeChoicesDocument",
+    "StateDocument",
+    "ViewDocument",
+    "RecordDocument",
+    "EventDocument",
+]
+
+Seat = int
+Card = str
+CardSetText = str
+BidText = str
+
+
+class RulesOptions(TypedDict, total=False):
+    """Rules options (:meth:`spades.Rules.to_dict`); an option left out
+    takes its default.  ``preset`` names a preset the other options change
+    (:meth:`spades.Rules.to_preset_dict`)."""
+
+    preset: str
+    players: int
+    partners: bool
+    first_dealer: int
+    deck: str
+    three_player_deck: str
+    target: int
+    losing_floor: int | None
+    nil_allowed: bool
+    nil_bonus: int
+    double_nil_allowed: bool
+    double_nil_bonus: int
+    double_nil_exchange: int
+    double_nil_trailing_by: int | None
+    failed_nil: str
+    bag_points: int
+    bags_per_penalty: int
+    bag_penalty: int
+    min_bid: int
+    min_side_bid: int
+    max_side_contract: int | None
+    bids_may_not_total_tricks: bool
+    first_lead: str
+    no_spades_first_trick: bool
+    ten_for_two_hundred: bool
+    boston: str
+    boston_bonus: int
+
+
+class RulesDocument(RulesOptions):
+    """A ``spades.rules`` document: the options beside the header."""
+
+    format: ReadOnly[Literal["spades.rules"]]
+    version: ReadOnly[int]
+
+
+class PlayAction(TypedDict):
+    """Play a card (C-5)."""
+
+    play: Card
+
+
+class BidAction(TypedDict):
+    """Bid (C-3, P-6, T-6)."""
+
+    bid: BidText
+
+
+class DraftAction(TypedDict):
+    """A two-player draft choice, ``"keep"`` or ``"reject"`` (T-2)."""
+
+    draft: Literal["keep", "reject"]
+
+
+class ExchangeAction(TypedDict):
+    """Cards given in a Double Nil exchange or discard (P-6, T-6)."""
+
+    exchange: list[Card]
+
+
+class DealAction(TypedDict):
+    """Chance: the hands dealt, one set of cards per seat (P-2)."""
+
+    deal: list[CardSetText]
+
+
+class StockAction(TypedDict):
+    """Chance: the two-player stock, top card first (T-2)."""
+
+    stock: list[Card]
+
+
+class ReplacementAction(TypedDict):
+    """Chance: a two-player Double Nil bidder's replacements (T-6)."""
+
+    replacement: list[Card]
+
+
+ActionDocument = Union[
+    PlayAction, BidAction, DraftAction, ExchangeAction, DealAction, StockAction, ReplacementAction
+]
+"""One action: an object with exactly one key
+(:func:`spades.serial.action_to_dict`)."""
+
+
+class TrickDocument(TypedDict):
+    """A trick: its leader, its cards from the lead on, its winner (-1
+    while it is not complete; C-7)."""
+
+    leader: Seat
+    cards: list[Card]
+    winner: int
+
+
+class SideScoreDocument(TypedDict):
+    """One side's score for one hand (S-1..S-8)."""
+
+    contract: int
+    tricks: int
+    made: bool
+    contract_points: int
+    bags: int
+    bag_points: int
+    nil_points: int
+    bonus_points: int
+    penalty_points: int
+    points: int
+    total_bags: int
+    score: int
+    boston: bool
+
+
+class HandSummaryDocument(TypedDict):
+    """A finished hand as every seat may know it, with its tricks."""
+
+    number: int
+    dealer: Seat
+    bids: list[BidText]
+    tricks_won: list[int]
+    tricks: list[TrickDocument]
+    result: list[SideScoreDocument]
+
+
+class SheetRowDocument(TypedDict):
+    """A finished hand on a view's score sheet without history: what
+    decides it (its number, dealer and score follow from the rows before)."""
+
+    bids: list[BidText]
+    tricks_won: list[int]
+
+
+class HandRecordDocument(HandSummaryDocument):
+    """A finished hand on a state's score sheet: also each seat's cards as
+    the play began."""
+
+    hands: list[CardSetText]
+
+
+class ExchangeOffer(TypedDict):
+    """Give one of ``sizes`` cards of ``cards`` (P-6, T-6)."""
+
+    sizes: list[int]
+    cards: CardSetText
+
+
+class ExchangeChoicesDocument(TypedDict):
+    """A view's legal actions in the exchange and discard phases
+    (:class:`spades.ExchangeChoices`)."""
+
+    exchange: ExchangeOffer
+
+
+class StateDocument(TypedDict):
+    """A ``spades.state`` document: a whole game at one moment.  It holds
+    every hand and the seed: it never goes to a player."""
+
+    format: ReadOnly[Literal["spades.state"]]
+    version: ReadOnly[int]
+    rules: RulesOptions
+    seed: int | None
+    actions: list[ActionDocument]
+    phase: str
+    turn: Seat | None
+    dealer: Seat
+    hand_number: int
+    hands: list[CardSetText]
+    bids: list[BidText | None]
+    trick: list[Card]
+    leader: Seat | None
+    tricks: list[TrickDocument]
+    tricks_won: list[int]
+    spades_broken: bool
+    discard_pile: CardSetText
+    top_of_stock: Card | None
+    stock_left: int
+    scores: list[int]
+    bags: list[int]
+    sheet: list[HandRecordDocument]
+    winner: int | None
+
+
+class ViewDocument(TypedDict):
+    """A ``spades.view`` document: what one seat may know
+    (:func:`spades.seat_view`)."""
+
+    format: ReadOnly[Literal["spades.view"]]
+    version: ReadOnly[int]
+    rules: RulesOptions
+    seat: Seat
+    phase: str
+    turn: Seat | None
+    dealer: Seat
+    hand_number: int
+    hand: CardSetText
+    sealed: bool
+    hand_sizes: list[int]
+    bids: list[BidText | None]
+    double_nil_open: bool
+    gave: CardSetText
+    received: CardSetText
+    drafted: CardSetText
+    draft_discards: CardSetText
+    top_of_stock: Card | None
+    stock_left: int
+    tricks: list[TrickDocument]
+    trick: list[Card]
+    leader: Seat | None
+    tricks_won: list[int]
+    spades_broken: bool
+    scores: list[int]
+    bags: list[int]
+    history: bool
+    sheet: list[HandSummaryDocument] | list[SheetRowDocument]
+    legal_actions: list[ActionDocument] | ExchangeChoicesDocument
+    winner: int | None
+
+
+class RecordDocument(TypedDict):
+    """A ``spades.record`` document: rules, seed, every action and tags.  It
+    holds every hand and the seed: it never goes to a player."""
+
+    format: ReadOnly[Literal["spades.record"]]
+    version: ReadOnly[int]
+    rules: RulesOptions
+    seed: int | None
+    actions: list[ActionDocument]
+    tags: list[list[str]]
+
+
+class EventDocument(TypedDict):
+    """One event of :mod:`spades.events` (:func:`spades.serial.event_to_dict`):
+    ``event`` names the kind and the other keys are its fields."""
+
+    event: Literal[
+        "hand_started", "dealt", "top_of_stock", "drafted", "bid", "exchanged", "discarded", "replaced",
+        "card_played", "trick_won", "hand_scored", "game_over", "turn",
+    ]
+    number: NotRequired[int]
+    dealer: NotRequired[Seat]
+    cards: NotRequired[CardSetText | None]
+    card: NotRequired[Card]
+    seat: NotRequired[Seat | None]
+    kept: NotRequired[Card | None]
+    discarded: NotRequired[Card | None]
+    bid: NotRequired[BidText]
+    giver: NotRequired[Seat]
+    receiver: NotRequired[Seat]
+    count: NotRequired[int]
+    summary: NotRequired[HandSummaryDocument]
+    winner: NotRequired[int]
+    phase: NotRequired[str]

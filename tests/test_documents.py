@@ -1,0 +1,97 @@
+"""Every document the library writes has the keys its ``TypedDict`` in
+``spades.documents`` describes and validates against the shipped schema."""
+
+from __future__ import annotations
+
+import random
+import typing
+from typing import Any
+
+import pytest
+
+from spades import Record, seat_view
+from spades import documents as docs
+from spades.events import events
+from spades.serial import action_to_dict, event_to_dict, schema, to_dict
+
+from _games import PRESETS, play, sample
+
+
+def _keys(kind: Any) -> tuple[frozenset[str], frozenset[str]]:
+    return frozenset(kind.__required_keys__), frozenset(kind.__optional_keys__)
+
+
+def _fits(document: dict[str, Any], kind: Any) -> None:
+    required, optional = _keys(kind)
+    assert required <= set(document) <= required | optional, (kind.__name__, set(document) ^ required)
+
+
+def _validator(name: str) -> Any:
+    jsonschema = pytest.importorskip("jsonschema")
+    return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": schema()["$defs"]})
+
+
+_ACTION_KINDS = {
+    "play": docs.PlayAction, "bid": docs.BidAction, "draft": docs.DraftAction, "exchange": docs.ExchangeAction,
+    "deal": docs.DealAction, "stock": docs.StockAction, "replacement": docs.ReplacementAction,
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_document_kind_has_its_described_keys_and_validates(name: str) -> None:
+    rules = PRESETS[name]
+    states = play(rules, 3, seeded=False, double_nil=0.5)
+    state_schema, view_schema, action_schema, event_schema = (
+        _validator("state_document"), _validator("view_document"), _validator("action_document"),
+        _validator("event_document"),
+    )
+    for state in sample(states, 3, 6):
+        data = to_dict(state)
+        _fits(data, docs.StateDocument)
+        state_schema.validate(data)
+        for row in data["sheet"]:
+            _fits(row, docs.HandRecordDocument)
+        for seat in range(rules.players):
+            for options in ({}, {"history": True}, {"sealed": True}):
+                view = to_dict(seat_view(state, seat, **options))
+                _fits(view, docs.ViewDocument)
+                view_schema.validate(view)
+                for row in view["sheet"]:
+                    _fits(row, docs.HandSummaryDocument if view["history"] else docs.SheetRowDocument)
+                if isinstance(view["legal_actions"], dict):
+                    _fits(view["legal_actions"], docs.ExchangeChoicesDocument)
+                    _fits(view["legal_actions"]["exchange"], docs.ExchangeOffer)
+    record = to_dict(Record.of_state(states[-1]))
+    _fits(record, docs.RecordDocument)
+    rules_document = to_dict(rules)
+    _fits(rules_document, docs.RulesDocument)
+    assert set(rules.to_preset_dict()) <= set(docs.RulesOptions.__optional_keys__)
+    for action in Record.of_state(states[-1]).actions:
+        data = action_to_dict(action)
+        (key,) = data
+        _fits(data, _ACTION_KINDS[key])
+        action_schema.validate(data)
+    rng = random.Random(name)
+    for seat in range(rules.players):
+        for event in events(states[0], states[-1], seat)[:: rng.randint(1, 5)]:
+            data = event_to_dict(event)
+            _fits(data, docs.EventDocument)
+            event_schema.validate(data)
+
+
+def test_the_schema_refuses_what_the_loaders_refuse() -> None:
+    action_schema, event_schema = _validator("action_document"), _validator("event_document")
+    bad_actions: list[dict[str, Any]] = [{"play": "QH", "bid": "3"}, {"card": "QH"}, {"play": 3}, {"bid": "18"},
+                                         {"draft": "take"}]
+    for bad in bad_actions:
+        assert not action_schema.is_valid(bad), bad
+    bad_events: list[dict[str, Any]] = [
+        {"event": "card_played", "seat": 1}, {"event": "nap"}, {"event": "trick_won", "seat": 7},
+                {"event": "exchanged", "giver": 0, "receiver": 2, "count": 4, "cards": None}]
+    for bad in bad_events:
+        assert not event_schema.is_valid(bad), bad
+
+
+def test_every_event_kind_is_in_the_schema_and_described() -> None:
+    kinds = {entry["properties"]["event"]["const"] for entry in schema()["$defs"]["event_document"]["oneOf"]}
+    assert kinds == set(typing.get_args(docs.EventDocument.__annotations__["event"]))

@@ -345,7 +345,11 @@ def events(before: GameState, after: GameState, seat: int) -> tuple[Event, ...]:
     seat = check_seat(seat, before.rules.players)
     if after.rules != before.rules or after.seed != before.seed:
         raise ArgumentError("the two states are not of the same game")
-    earlier, later = _actions(before), _actions(after)
+    if before.hand_number == after.hand_number and before.sheet is after.sheet:
+        # The same hand (the common case, each move): its actions only.
+        earlier, later = before.history, after.history
+    else:
+        earlier, later = _actions(before), _actions(after)
     if later[: len(earlier)] != earlier:
         raise ArgumentError("the later state does not follow from the earlier one")
     out: list[Event] = []

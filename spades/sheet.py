@@ -13,13 +13,114 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from spades.actions import Action, Bid
-from spades.cards import CardSet
+from spades.cards import Card, CardSet
+from spades.errors import ArgumentError, ArgumentTypeError, short_repr
 from spades.scoring import HandScore
 
-__all__ = ["HandRecord"]
+__all__ = ["HandRecord", "HandSummary", "PlayedTrick"]
+
+
+def fail_type(name: str, what: str, value: object) -> ArgumentTypeError:
+    """The error for a field ``name`` that is not ``what``."""
+    return ArgumentTypeError(f"{name}: expected {what}, got {short_repr(value)}")
+
+
+def int_in(name: str, value: object, low: int, high: int) -> None:
+    """Check that field ``name`` is an ``int`` (not a ``bool``) in ``low..high``."""
+    if type(value) is not int:
+        raise fail_type(name, "an int", value)
+    if not low <= value <= high:
+        raise ArgumentError(f"{name}: {short_repr(value)} is not in {low}..{high}")
+
+
+def seat_or_none(name: str, value: object, players: int) -> None:
+    """Check that field ``name`` is ``None`` or a seat."""
+    if value is not None:
+        int_in(name, value, 0, players - 1)
+
+
+def tuple_of(
+    name: str, value: object, kind: type | tuple[type, ...], length: int | None = None, limit: int = 10_000
+) -> tuple[Any, ...]:
+    """Check that field ``name`` is a tuple of ``kind`` values (of ``length``
+    entries, or at most ``limit``) and return it."""
+    if type(value) is not tuple:
+        raise fail_type(name, "a tuple", value)
+    if (length is not None and len(value) != length) or len(value) > limit:
+        raise ArgumentError(f"{name}: expected {length if length is not None else f'at most {limit}'} entries, got {len(value)}")
+    for item in value:
+        if type(item) not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise fail_type(name, "entries of type " + (
+                " or ".join(k.__name__ for k in kind) if isinstance(kind, tuple) else kind.__name__), item)
+    return value
+
+
+def _check_trick(trick: PlayedTrick) -> None:
+    int_in("leader", trick.leader, 0, 3)
+    tuple_of("cards", trick.cards, Card, limit=4)
+    int_in("winner", trick.winner, -1, 3)
+
+
+def _check_summary(summary: HandSummary) -> None:
+    int_in("number", summary.number, 0, 10**9)
+    int_in("dealer", summary.dealer, 0, 3)
+    tuple_of("bids", summary.bids, Bid, limit=4)
+    for won in tuple_of("tricks_won", summary.tricks_won, int, limit=4):
+        int_in("tricks_won", won, 0, 18)
+    tuple_of("tricks", summary.tricks, PlayedTrick, limit=18)
+    if type(summary.result) is not HandScore:
+        raise fail_type("result", "a HandScore", summary.result)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class PlayedTrick:
+    """One trick as everyone at the table saw it (C-7).
+
+    The fields are checked for type and range (a seat is an ``int`` from 0
+    to 3, the cards a tuple of :class:`~spades.Card`): anything else raises
+    :class:`~spades.ArgumentTypeError` or :class:`~spades.ArgumentError`.
+    """
+
+    leader: int
+    """The seat that led."""
+    cards: tuple[Card, ...]
+    """The cards played, the lead first, clockwise from the leader."""
+    winner: int
+    """The seat that won the trick, or -1 while the trick is not complete."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_trick(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class HandSummary:
+    """A finished hand as every seat may know it: a score-sheet row without
+    the hidden parts (the deal, the draft, the exchanges).  The fields are
+    checked for type and range, as for :class:`PlayedTrick`."""
+
+    number: int
+    """The hand's number in the game, from 0."""
+    dealer: int
+    """The dealer (two-player: the first player)."""
+    bids: tuple[Bid, ...]
+    """Each seat's bid."""
+    tricks_won: tuple[int, ...]
+    """Tricks won by each seat (C-8)."""
+    tricks: tuple[PlayedTrick, ...]
+    """The tricks, in the order they were played (every card is public once
+    played)."""
+    result: HandScore
+    """The hand's score for each side (S-1..S-8)."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_summary(self)
+
+
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -41,3 +142,18 @@ class HandRecord:
     """The hand's score for each side, with running totals (S-1..S-8)."""
     actions: tuple[Action, ...]
     """Every action of the hand in order, chance steps included."""
+
+
+_new = object.__new__
+_SUMMARY_SETTERS = tuple(getattr(HandSummary, f.name).__set__ for f in attrs.fields(HandSummary))
+
+
+def public_row(record: HandRecord) -> HandSummary:
+    """``record`` as every seat may see it on the score sheet, without its
+    tricks: the hand's number, dealer, bids, tricks won and score (internal
+    fast path: the state keeps one per finished hand, so views share them)."""
+    summary: HandSummary = _new(HandSummary)
+    values = (record.number, record.dealer, record.bids, record.tricks, (), record.result)
+    for setter, value in zip(_SUMMARY_SETTERS, values):
+        setter(summary, value)
+    return summary

@@ -74,7 +74,7 @@ from spades.errors import (
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
-from spades.sheet import HandRecord
+from spades.sheet import HandRecord, HandSummary, public_row
 from spades.tricks import (
     broken_by,
     first_leader_of_masks,
@@ -196,6 +196,9 @@ class _Context(NamedTuple):
     # A two-player discard awaiting its replacement draw: (seat, discarded
     # mask, pool mask), or None.
     pending: tuple[int, int, int] | None
+    # The score sheet as every seat sees it, one row per finished hand,
+    # made once when the hand ends (views share them).
+    rows: tuple[HandSummary, ...] = ()
 
 
 # GameState._play, a plain tuple, so that the successor of a play is one
@@ -398,6 +401,25 @@ class GameState:
         """The score sheet: one :class:`~spades.HandRecord` per finished hand."""
         sheet: tuple[HandRecord, ...] = self._play[_CONTEXT].sheet
         return sheet
+
+    @property
+    def score_sheet(self) -> tuple[HandSummary, ...]:
+        """The score sheet as every seat may see it: one
+        :class:`~spades.HandSummary` per finished hand, with its bids, the
+        tricks each seat won and its score, but not its tricks (a view's
+        score sheet; :func:`~spades.view.hand_summary` gives a row with its
+        tricks).
+
+        >>> from spades import Rules, new_game
+        >>> state = new_game(Rules.partnership(), seed=2)
+        >>> while not state.sheet:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> row = state.score_sheet[0]
+        >>> row.tricks_won == state.sheet[0].tricks, row.tricks, row.result == state.sheet[0].result
+        (True, (), True)
+        """
+        rows: tuple[HandSummary, ...] = self._play[_CONTEXT].rows
+        return rows
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -946,12 +968,13 @@ class GameState:
             actions=_unchain(log),
         )
         sheet = context.sheet + (record,)
+        rows = context.rows + (public_row(record),)
         if winner_after(result, rules) is not None:  # S-9
-            over = context._replace(sheet=sheet)
+            over = context._replace(sheet=sheet, rows=rows)
             return _state((over, _OVER, -1, (0,) * rules.players, play[_PILE], played, (), won, (), (), play[_BIDS]))
         following = _Context(
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
-            next_dealer(rules, context.dealer), (), (), None,
+            next_dealer(rules, context.dealer), (), (), None, rows,
         )
         return _state(_no_cards(following))._resolve_chance()
 

@@ -29,101 +29,11 @@ from spades.draft import walk_draft
 from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr, type_name
 from spades.exchange import exchanged_cards
 from spades.rules import Rules, check_rules
-from spades.scoring import HandScore
-from spades.sheet import HandRecord
+from spades.sheet import HandRecord, HandSummary, PlayedTrick, fail_type, int_in, seat_or_none, tuple_of
 from spades.state import GameState, Phase
 from spades.tricks import first_leader, walk_tricks
 
 __all__ = ["SeatView", "PlayedTrick", "HandSummary", "seat_view", "tricks_of_hand", "current_tricks", "hand_summary"]
-
-
-def _fail_type(name: str, what: str, value: object) -> ArgumentTypeError:
-    return ArgumentTypeError(f"{name}: expected {what}, got {short_repr(value)}")
-
-
-def _int(name: str, value: object, low: int, high: int) -> None:
-    if type(value) is not int:
-        raise _fail_type(name, "an int", value)
-    if not low <= value <= high:
-        raise ArgumentError(f"{name}: {short_repr(value)} is not in {low}..{high}")
-
-
-def _seat_or_none(name: str, value: object, players: int) -> None:
-    if value is not None:
-        _int(name, value, 0, players - 1)
-
-
-def _tuple_of(name: str, value: object, kind: type | tuple[type, ...], length: int | None = None, limit: int = 10_000) -> tuple[Any, ...]:
-    if type(value) is not tuple:
-        raise _fail_type(name, "a tuple", value)
-    if (length is not None and len(value) != length) or len(value) > limit:
-        raise ArgumentError(f"{name}: expected {length if length is not None else f'at most {limit}'} entries, got {len(value)}")
-    for item in value:
-        if type(item) not in (kind if isinstance(kind, tuple) else (kind,)):
-            raise _fail_type(name, "entries of type " + (
-                " or ".join(k.__name__ for k in kind) if isinstance(kind, tuple) else kind.__name__), item)
-    return value
-
-
-def _check_trick(trick: PlayedTrick) -> None:
-    _int("leader", trick.leader, 0, 3)
-    _tuple_of("cards", trick.cards, Card, limit=4)
-    _int("winner", trick.winner, -1, 3)
-
-
-def _check_summary(summary: HandSummary) -> None:
-    _int("number", summary.number, 0, 10**9)
-    _int("dealer", summary.dealer, 0, 3)
-    _tuple_of("bids", summary.bids, Bid, limit=4)
-    for won in _tuple_of("tricks_won", summary.tricks_won, int, limit=4):
-        _int("tricks_won", won, 0, 18)
-    _tuple_of("tricks", summary.tricks, PlayedTrick, limit=18)
-    if type(summary.result) is not HandScore:
-        raise _fail_type("result", "a HandScore", summary.result)
-
-
-@attrs.frozen(slots=True, kw_only=True)
-class PlayedTrick:
-    """One trick as everyone at the table saw it (C-7).
-
-    The fields are checked for type and range (a seat is an ``int`` from 0
-    to 3, the cards a tuple of :class:`~spades.Card`): anything else raises
-    :class:`~spades.ArgumentTypeError` or :class:`~spades.ArgumentError`.
-    """
-
-    leader: int
-    """The seat that led."""
-    cards: tuple[Card, ...]
-    """The cards played, the lead first, clockwise from the leader."""
-    winner: int
-    """The seat that won the trick, or -1 while the trick is not complete."""
-
-    def __attrs_post_init__(self) -> None:
-        _check_trick(self)
-
-
-@attrs.frozen(slots=True, kw_only=True)
-class HandSummary:
-    """A finished hand as every seat may know it: a score-sheet row without
-    the hidden parts (the deal, the draft, the exchanges).  The fields are
-    checked for type and range, as for :class:`PlayedTrick`."""
-
-    number: int
-    """The hand's number in the game, from 0."""
-    dealer: int
-    """The dealer (two-player: the first player)."""
-    bids: tuple[Bid, ...]
-    """Each seat's bid."""
-    tricks_won: tuple[int, ...]
-    """Tricks won by each seat (C-8)."""
-    tricks: tuple[PlayedTrick, ...]
-    """The tricks, in the order they were played (every card is public once
-    played)."""
-    result: HandScore
-    """The hand's score for each side (S-1..S-8)."""
-
-    def __attrs_post_init__(self) -> None:
-        _check_summary(self)
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -241,43 +151,43 @@ def _check_view(view: SeatView) -> None:
     for its rules."""
     rules = view.rules
     if type(rules) is not Rules:
-        raise _fail_type("rules", "a Rules value", rules)
+        raise fail_type("rules", "a Rules value", rules)
     players = rules.players
     sides = len(rules.sides)
     deck = rules.deck_mask
-    _int("seat", view.seat, 0, players - 1)
+    int_in("seat", view.seat, 0, players - 1)
     if type(view.phase) is not Phase:
-        raise _fail_type("phase", "a Phase", view.phase)
-    _seat_or_none("turn", view.turn, players)
-    _int("dealer", view.dealer, 0, players - 1)
-    _int("hand_number", view.hand_number, 0, 10**9)
+        raise fail_type("phase", "a Phase", view.phase)
+    seat_or_none("turn", view.turn, players)
+    int_in("dealer", view.dealer, 0, players - 1)
+    int_in("hand_number", view.hand_number, 0, 10**9)
     for name in ("hand", "gave", "received", "drafted", "draft_discards"):
         cards = getattr(view, name)
         if type(cards) is not CardSet:
-            raise _fail_type(name, "a CardSet", cards)
+            raise fail_type(name, "a CardSet", cards)
         if cards.mask & ~deck:
             raise ArgumentError(f"{name}: {CardSet(cards.mask & ~deck)} not in this deck (C-1, V-9, V-10)")
-    for size in _tuple_of("hand_sizes", view.hand_sizes, int, players):
-        _int("hand_sizes", size, 0, rules.hand_size + rules.double_nil_exchange)
-    _tuple_of("bids", view.bids, (Bid, type(None)), players)
+    for size in tuple_of("hand_sizes", view.hand_sizes, int, players):
+        int_in("hand_sizes", size, 0, rules.hand_size + rules.double_nil_exchange)
+    tuple_of("bids", view.bids, (Bid, type(None)), players)
     for name in ("double_nil_open", "spades_broken", "sealed", "history"):
         if type(getattr(view, name)) is not bool:
-            raise _fail_type(name, "a bool", getattr(view, name))
+            raise fail_type(name, "a bool", getattr(view, name))
     if view.top_of_stock is not None and type(view.top_of_stock) is not Card:
-        raise _fail_type("top_of_stock", "a Card or None", view.top_of_stock)
-    _int("stock_left", view.stock_left, 0, 54)
-    _tuple_of("tricks", view.tricks, PlayedTrick, limit=rules.hand_size)
-    _tuple_of("trick", view.trick, Card, limit=players - 1)
-    _seat_or_none("leader", view.leader, players)
-    for won in _tuple_of("tricks_won", view.tricks_won, int, players):
-        _int("tricks_won", won, 0, rules.hand_size)
-    _tuple_of("scores", view.scores, int, sides)
-    _tuple_of("bags", view.bags, int, sides)
-    _tuple_of("sheet", view.sheet, HandSummary, limit=10**6)
+        raise fail_type("top_of_stock", "a Card or None", view.top_of_stock)
+    int_in("stock_left", view.stock_left, 0, 54)
+    tuple_of("tricks", view.tricks, PlayedTrick, limit=rules.hand_size)
+    tuple_of("trick", view.trick, Card, limit=players - 1)
+    seat_or_none("leader", view.leader, players)
+    for won in tuple_of("tricks_won", view.tricks_won, int, players):
+        int_in("tricks_won", won, 0, rules.hand_size)
+    tuple_of("scores", view.scores, int, sides)
+    tuple_of("bags", view.bags, int, sides)
+    tuple_of("sheet", view.sheet, HandSummary, limit=10**6)
     if type(view.legal_actions) is not ExchangeChoices:
-        _tuple_of("legal_actions", view.legal_actions, _ACTION_TYPES, limit=10**6)
+        tuple_of("legal_actions", view.legal_actions, _ACTION_TYPES, limit=10**6)
     if view.winner is not None:
-        _int("winner", view.winner, 0, sides - 1)
+        int_in("winner", view.winner, 0, sides - 1)
 
 
 _new = object.__new__
@@ -417,7 +327,7 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
         spades_broken=False if over else state.spades_broken,
         scores=state.scores,
         bags=state.bags,
-        sheet=tuple(_summary_of(rules, record, history) for record in state.sheet),
+        sheet=tuple(_summary_of(rules, record, True) for record in state.sheet) if history else state.score_sheet,
         history=history,
         legal_actions=_legal(state) if turn == seat else (),
         winner=state.winner,

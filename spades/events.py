@@ -328,11 +328,16 @@ def _replaced(before: GameState, after: GameState, actor: int, seat: int, thrown
     return Replaced(seat=actor, count=len(drawn), cards=drawn if actor == seat else None)
 
 
-def events(before: GameState, after: GameState, seat: int) -> tuple[Event, ...]:
+def events(before: GameState, after: GameState, seat: int, *, sealed: bool = False) -> tuple[Event, ...]:
     """Everything ``seat`` may learn, in order, between ``before`` and the
     later state ``after`` of the same game (``after`` reached from ``before``
     by :meth:`~spades.GameState.apply`).  Raises
     :class:`~spades.ArgumentError` if ``after`` does not follow ``before``.
+
+    With ``sealed=True`` (for a client sent sealed views, see
+    :func:`~spades.seat_view`) the seat's own cards (:class:`Dealt`, and
+    in the two-player draft :class:`TopOfStock`) are held back while Double
+    Nil is open to it, and told once it has answered (P-6, T-6).
 
     >>> from spades import Rules, new_game
     >>> state = new_game(Rules.partnership(), seed=1)
@@ -343,6 +348,8 @@ def events(before: GameState, after: GameState, seat: int) -> tuple[Event, ...]:
         if not isinstance(value, GameState):
             raise ArgumentTypeError(f"events needs two GameState values, got {type(value).__name__}")
     seat = check_seat(seat, before.rules.players)
+    if type(sealed) is not bool:
+        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
     if after.rules != before.rules or after.seed != before.seed:
         raise ArgumentError("the two states are not of the same game")
     if before.hand_number == after.hand_number and before.sheet is after.sheet:
@@ -354,11 +361,28 @@ def events(before: GameState, after: GameState, seat: int) -> tuple[Event, ...]:
         raise ArgumentError("the later state does not follow from the earlier one")
     out: list[Event] = []
     state = before
+    # Sealed: whether the seat's cards are being held back (P-6, T-6).
+    held = sealed and before.double_nil_open(seat)
     for action in later[len(earlier):]:
         if type(action) in (Deal, Stock, Replacement) and not state.is_chance:
             continue  # resolved by the seed within the step before
         following = state.apply(action)
-        out += _step(state, action, following, seat)
+        step = _step(state, action, following, seat)
+        if sealed:
+            if any(type(event) is HandStarted for event in step):
+                held = True
+            still = following.double_nil_open(seat)
+            kept = [event for event in step if not (still and type(event) in (Dealt, TopOfStock))]
+            held = held or len(kept) < len(step)
+            step = kept
+            if held and not still and following.phase is not Phase.DEAL:
+                held = False
+                if not following.rules.is_draft:  # the seat has bid: its cards as dealt
+                    step.append(Dealt(cards=following.hand(seat)))
+                elif following.phase is Phase.DRAFT and following.turn == seat and following.top_of_stock is not None:
+                    if not any(type(event) is TopOfStock for event in step):
+                        step.append(TopOfStock(card=following.top_of_stock))
+        out += step
         state = following
     return tuple(out)
 
@@ -381,13 +405,17 @@ _INPUTS = (
 )
 
 
-def advance(view: SeatView, happened: Iterable[Event]) -> SeatView:
+def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) -> SeatView:
     """The view after ``happened`` (as :func:`events` gives them for the
     view's seat): what the seat knows, brought up to date, with everything
-    derived from it (legal actions, scores, ...) worked out again.  Raises
-    :class:`~spades.StateError` when the events do not fit the view."""
+    derived from it (legal actions, scores, ...) worked out again.  With
+    ``sealed=True`` the events are those of ``events(..., sealed=True)`` and
+    the result is the sealed view.  Raises :class:`~spades.StateError` when
+    the events do not fit the view."""
     if type(view) is not SeatView:
         raise ArgumentTypeError(f"advance needs a SeatView, got {type(view).__name__}")
+    if type(sealed) is not bool:
+        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
     items = _check_events(happened)
     if not items:
         return view
@@ -403,10 +431,12 @@ def advance(view: SeatView, happened: Iterable[Event]) -> SeatView:
     tricks: list[PlayedTrick] = list(view.tricks)
     sheet: list[HandSummary] = list(view.sheet)
     leader = view.leader
+    withheld = view.sealed  # the seat's cards are held back (sealed views)
     for event in items:
         kind = type(event)
         if kind is HandStarted:
             assert isinstance(event, HandStarted)
+            withheld = sealed
             hand = gave = received = drafted = draft_discards = 0
             sizes, bids, trick, tricks, leader = [0] * players, [None] * players, [], [], None
             f.update(hand_number=event.number, dealer=event.dealer, top_of_stock=None)
@@ -414,15 +444,18 @@ def advance(view: SeatView, happened: Iterable[Event]) -> SeatView:
             assert isinstance(event, Dealt)
             hand = event.cards.mask
             sizes = [rules.hand_size] * players
+            withheld = False
         elif kind is TopOfStock:
             assert isinstance(event, TopOfStock)
             f["top_of_stock"] = event.card
+            withheld = False
         elif kind is Drafted:
             assert isinstance(event, Drafted)
             _seat(event.seat, players)
             sizes[event.seat] += 1
             f["top_of_stock"] = None
             if event.seat == me:
+                withheld = False
                 if event.kept is None or event.discarded is None:
                     raise StateError("the seat's own draft turn shows both its cards (T-2)")
                 hand |= 1 << event.kept
@@ -472,6 +505,11 @@ def advance(view: SeatView, happened: Iterable[Event]) -> SeatView:
         elif kind is Turn:
             assert isinstance(event, Turn)
             f.update(phase=event.phase, turn=event.seat)
+            if event.phase is Phase.DEAL:
+                withheld = sealed
+            if event.phase is Phase.BID and not rules.is_draft and not any(sizes):
+                sizes = [rules.hand_size] * players  # dealt, the cards held back (sealed)
+                withheld = True
             if event.phase is Phase.PLAY and not trick:
                 leader = event.seat  # the first lead (P-7, T-7, V-7)
         # GameOver: the Turn that follows says so; the winner is worked out.
@@ -483,10 +521,10 @@ def advance(view: SeatView, happened: Iterable[Event]) -> SeatView:
         tricks=tuple(tricks), leader=leader, sheet=tuple(sheet),
     )
     try:
-        partial = attrs.evolve(view, sealed=False, **f)
+        partial = attrs.evolve(view, sealed=withheld, **f)
     except ArgumentError as error:
         raise StateError(f"the events do not fit the view: {error}") from None
-    result = seat_view(game_behind(partial), me, history=view.history)
+    result = seat_view(game_behind(partial), me, history=view.history, sealed=sealed)
     for name in _INPUTS if result.phase is not Phase.GAME_OVER else ("phase", "turn"):
         if name != "sheet" and getattr(result, name) != getattr(partial, name):
             raise StateError(f"the events do not fit the view: {name} differs from the game they describe")

@@ -204,3 +204,24 @@ def test_a_long_game_stays_linear_enough_to_stream() -> None:
     assert all(isinstance(e, EVENT_TYPES) for e in happened)
     with pytest.raises(SpadesError):
         event_from_json("{" * 5000, rules)
+
+
+@given(presets, seeds, st.booleans())
+@settings(max_examples=15, deadline=None)
+def test_sealed_events_hold_the_cards_back_while_double_nil_is_open(name: str, seed: int, seeded: bool) -> None:
+    # P-6, T-6: a client sent sealed views learns its cards once it has answered.
+    rules = PRESETS[name]
+    states = play(rules, seed, seeded=seeded, double_nil=0.4)
+    rng = random.Random(seed)
+    for seat in range(rules.players):
+        view, at = seat_view(states[0], seat, sealed=True), 0
+        while at < len(states) - 1:
+            nxt = min(len(states) - 1, at + rng.randint(1, 12))
+            happened = events(states[at], states[nxt], seat, sealed=True)
+            if states[nxt].double_nil_open(seat):
+                assert not any(type(e) in (Dealt, TopOfStock) for e in happened[-3:] if states[nxt].hand_number
+                               == states[at].hand_number)
+                assert not any(isinstance(e, Drafted) and e.seat == seat and e.kept is not None for e in happened)
+            view = advance(view, happened, sealed=True)
+            assert view == seat_view(states[nxt], seat, sealed=True)
+            at = nxt

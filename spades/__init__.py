@@ -45,6 +45,7 @@ from spades.record import Record
 from spades.state import GameState, Phase, new_game
 from spades.tricks import breaks_spades, first_leader, legal_plays, play_error, spades_broken, trick_winner, trick_winner_seat
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
+from spades.sampling import Deals, count_deals, sample_hands
 
 __version__ = "0.1.0"
 
@@ -62,6 +63,9 @@ __all__ = [
     "next_bidder",
     "next_dealer",
     "seat_view",
+    "Deals",
+    "count_deals",
+    "sample_hands",
     "spades_broken",
     "trick_winner_seat",
     "walk_draft",

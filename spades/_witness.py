@@ -37,7 +37,7 @@ a real view is never refused.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
 from spades.cards import Card, CardSet
@@ -48,13 +48,17 @@ from spades.state import GameState, Phase, new_game
 from spades.tricks import first_trick_matters, legal_mask
 from spades.view import HandSummary, PlayedTrick, SeatView
 
-__all__ = ["game_behind", "forbidden_by"]
+__all__ = ["game_behind", "forbidden_by", "first_match", "Placer", "Impossible"]
 
 _TWO_OF_CLUBS = 0
 
 
 class _Impossible(Exception):
     """No game gives the view; the message says why."""
+
+
+Impossible = _Impossible
+"""Raised by a :data:`Placer` that finds no placement."""
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -128,6 +132,23 @@ def _match(cards: int, allowed: dict[int, list[str]], capacity: dict[str, int]) 
 
 def _seat_place(seat: int) -> str:
     return f"seat {seat}"
+
+
+Placer = Callable[[int, "dict[int, list[str]]", "list[dict[str, int]]"], "dict[str, int]"]
+"""Places the unseen cards: given the cards, each card's allowed places and
+the alternatives of exact capacities per place, the cards placed (a mask
+per place), or :class:`_Impossible`."""
+
+
+def first_match(cards: int, allowed: dict[int, list[str]], alternatives: list[dict[str, int]]) -> dict[str, int]:
+    """A placement (the first alternative that has one): the witness's choice."""
+    last: _Impossible | None = None
+    for capacity in alternatives:
+        try:
+            return _match(cards, allowed, capacity)
+        except _Impossible as error:
+            last = error
+    raise last if last is not None else _Impossible("the unseen cards have no place (C-1)")
 
 
 _NOWHERE = "nowhere"  # the cards set aside (V-10) or in the two-player pile and stock (T-2)
@@ -356,7 +377,7 @@ def _leader_constraint(view: SeatView, allowed: dict[int, list[str]], default_le
     allowed[_TWO_OF_CLUBS] = [place for place in allowed[_TWO_OF_CLUBS] if place in mine]
 
 
-def _current_deal(view: SeatView) -> _Hand:
+def _current_deal(view: SeatView, placer: Placer) -> _Hand:
     """The current hand of a dealt game (partnership, cutthroat)."""
     rules = view.rules
     players = rules.players
@@ -409,7 +430,7 @@ def _current_deal(view: SeatView) -> _Hand:
         if capacity[_NOWHERE]:
             allowed[card].append(_NOWHERE)
     _leader_constraint(view, allowed, (view.dealer + 1) % players)
-    placed = _match(pool, allowed, capacity)
+    placed = placer(pool, allowed, [capacity])
     hands = [known[other] | placed.get(_seat_place(other), 0) for other in range(players)]
     if not view.sealed:
         hands[seat] = view.hand.mask
@@ -436,7 +457,7 @@ def _current_deal(view: SeatView) -> _Hand:
     return plan
 
 
-def _current_draft(view: SeatView) -> _Hand:
+def _current_draft(view: SeatView, placer: Placer) -> _Hand:
     """The current hand of the two-player game (T-2..T-7)."""
     rules = view.rules
     facts = rules.deck_facts
@@ -453,12 +474,14 @@ def _current_draft(view: SeatView) -> _Hand:
     unseen = facts.mask & ~(kept | discarded | top_mask)  # drawn by the other seat, or still in the stock
     if view.phase is Phase.DRAFT:
         theirs = view.hand_sizes[other]
-        hidden = list(_bits(unseen))
-        if 2 * theirs > len(hidden):
+        if 2 * theirs > unseen.bit_count():
             raise _Impossible("the stock cannot hold the cards drafted (T-3)")
-        pairs = {seat: _pairs(kept, discarded), other: list(zip(hidden[:theirs], hidden[theirs : 2 * theirs]))}
+        held = placer(unseen, {card: [_seat_place(other), _NOWHERE] for card in _bits(unseen)},
+                      [{_seat_place(other): theirs, _NOWHERE: unseen.bit_count() - theirs}])[_seat_place(other)]
+        hidden = list(_bits(unseen & ~held))
+        pairs = {seat: _pairs(kept, discarded), other: list(zip(_bits(held), hidden[:theirs]))}
         turns = len(pairs[seat]) + theirs
-        rest = ([int(top)] if top is not None else []) + hidden[2 * theirs :]
+        rest = ([int(top)] if top is not None else []) + hidden[theirs:]
         plan.chance = _stock(rules, dealer, pairs, turns, rest)
         plan.draft_turns = turns
         return plan
@@ -511,7 +534,18 @@ def _current_draft(view: SeatView) -> _Hand:
     if capacity[_NOWHERE] < 0:
         raise _Impossible("the hand sizes and the cards seen do not add up to the deck (T-3)")
     _leader_constraint(view, allowed, (dealer + 1) % players, via)
-    placed = _match_with_replacements(candidates, allowed, capacity, other, limit, via)
+    if limit <= 0 or not any(via in places for places in allowed.values()):
+        allowed = {card: [place for place in places if place != via] for card, places in allowed.items()}
+        alternatives = [capacity]
+    else:  # each number of cards drawn through the replacement, fewest first
+        alternatives = []
+        for drawn in range(min(limit, capacity[_seat_place(other)]) + 1):
+            alternative = dict(capacity)
+            alternative[_seat_place(other)] -= drawn
+            alternative[via] = drawn
+            alternatives.append(alternative)
+    placement = placer(candidates, allowed, alternatives)
+    placed = placement.get(_seat_place(other), 0) | placement.get(via, 0)
     theirs = placed | played_by[other]
     replaced = theirs & known_pile
     base = theirs & unseen
@@ -537,31 +571,6 @@ def _current_draft(view: SeatView) -> _Hand:
     plan.chance = _stock(rules, dealer, pairs, len(pairs[seat]) + len(pairs[other]), ())
     plan.draft_turns = len(pairs[seat]) + len(pairs[other])
     return plan
-
-
-def _match_with_replacements(
-    cards: int, allowed: dict[int, list[str]], capacity: dict[str, int], other: int, limit: int, via: str
-) -> int:
-    """:func:`_match` where up to ``limit`` of the other seat's cards come
-    through its replacement draw: the cards it holds now."""
-    if limit <= 0 or not any(via in places for places in allowed.values()):
-        plain = {card: [place for place in places if place != via] for card, places in allowed.items()}
-        return _match(cards, plain, capacity).get(_seat_place(other), 0)
-    # Try each number of cards drawn through the replacement, fewest first.
-    last: _Impossible | None = None
-    for drawn in range(limit + 1):
-        cap = dict(capacity)
-        cap[_seat_place(other)] -= drawn
-        cap[via] = drawn
-        if cap[_seat_place(other)] < 0:
-            break
-        try:
-            placed = _match(cards, allowed, cap)
-        except _Impossible as error:
-            last = error
-            continue
-        return placed.get(_seat_place(other), 0) | placed.get(via, 0)
-    raise last if last is not None else _Impossible("the unseen cards do not fill the other seat's hand (T-3)")
 
 
 # ----------------------------------------------------------------------
@@ -612,7 +621,7 @@ def _drive(state: GameState, plan: _Hand, rules: Rules, finished: bool) -> GameS
     return state
 
 
-def game_behind(view: SeatView) -> GameState:
+def game_behind(view: SeatView, placer: Placer = first_match) -> GameState:
     """A state of a real game under ``view.rules`` that is at the moment of
     ``view``: the finished hands of its score sheet, then the current hand so
     far, with the cards the seat cannot see dealt consistently with everything
@@ -631,7 +640,7 @@ def game_behind(view: SeatView) -> GameState:
                 raise _Impossible(f"sheet hand {summary.number}: {error}") from None
         if view.phase is Phase.GAME_OVER or state.is_over:
             return state
-        plan = _current_draft(view) if rules.is_draft else _current_deal(view)
+        plan = _current_draft(view, placer) if rules.is_draft else _current_deal(view, placer)
         return _drive(state, plan, rules, False)
     except _Impossible as error:
         raise StateError(f"no game gives this view: {error}") from None

@@ -380,6 +380,11 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (events.Turn, (), {"phase": spades.Phase.BID, "seat": 2}),
         (spades.seat_view, (play_state, 1), {"sealed": True, "history": True}),
         (P.to_preset_dict, (), {}),
+        (spades.Deals, (a_view,), {}),
+        (spades.Deals(a_view).sample, (rng,), {}),
+        (spades.Deals(a_view).state, (rng,), {}),
+        (spades.count_deals, (a_view,), {}),
+        (spades.sample_hands, (a_view, rng), {}),
     ]
     return table
 

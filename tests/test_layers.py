@@ -35,6 +35,7 @@ LAYER: dict[str, int] = {
     "view": 7,
     "events": 7,
     "_witness": 7,
+    "sampling": 7,
     "record": 7,
     "bots": 7,
     "serial": 8,

@@ -86,7 +86,7 @@ def _tags_json(count: int) -> str:
     return to_json(Record(rules=Rules(), tags=tuple((f"Tag{i}", f"value {i}") for i in range(count))))
 
 
-def _best_time(function: Callable[[], object], repeat: int = 3) -> float:
+def _best_time(function: Callable[[], object], repeat: int = 7) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()

@@ -1,0 +1,171 @@
+"""Hands consistent with a view (``spades.sampling``): exact counts against
+a brute-force reference written from the rules, uniform samples (a
+chi-square test), no sample that contradicts the view, and a sampler that
+depends on the view only."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+
+from spades import ArgumentError, CardSet, GameState, Phase, Rules, StateError, seat_view
+from spades.sampling import Deals, count_deals, sample_hands
+from spades.view import SeatView
+
+from _games import PRESETS, play, presets, seeds
+from invariants import ref_legal_cards, ref_suit
+
+
+def _views(rules: Rules, seed: int, *, seeded: bool = False) -> Iterator[tuple[GameState, SeatView]]:
+    for state in play(rules, seed, seeded=seeded, double_nil=0.4):
+        for seat in range(rules.players):
+            yield state, seat_view(state, seat)
+            if state.double_nil_open(seat):
+                yield state, seat_view(state, seat, sealed=True)
+
+
+@given(presets, seeds)
+@settings(max_examples=12, deadline=None)
+def test_no_sample_contradicts_the_view(name: str, seed: int) -> None:  # C-1, C-5, P-6, T-2, T-6
+    rules = PRESETS[name]
+    rng = random.Random(seed)
+    pairs = list(_views(rules, seed))
+    for state, view in rng.sample(pairs, min(25, len(pairs))):
+        deals = Deals(view)
+        assert deals.count >= 1
+        for draw in range(3):
+            hands = deals.sample(random.Random(draw))
+            behind = deals.state(random.Random(draw))
+            assert seat_view(behind, view.seat, sealed=view.sealed, history=view.history) == view
+            assert hands == behind.hands
+            assert tuple(len(hand) for hand in hands) == view.hand_sizes
+            if not view.sealed:
+                assert hands[view.seat] == view.hand
+        assert count_deals(view) == deals.count
+        assert sample_hands(view, random.Random(0)) == deals.sample(random.Random(0))
+
+
+def _reference_count(view: SeatView, truth: GameState) -> tuple[int, Counter[tuple[CardSet, ...]]]:
+    """Every deal of the unseen cards to the other seats that the rules allow
+    (C-4, C-5, V-7: each card another seat played was legal from its hand
+    then), by brute force; ``truth`` only says which cards are unseen."""
+    rules = view.rules
+    players = rules.players
+    seat = view.seat
+    plays = [((t.leader + i) % players, c, j, i) for j, t in enumerate(view.tricks) for i, c in enumerate(t.cards)]
+    plays += [((view.leader + i) % players, c, len(view.tricks), i) for i, c in enumerate(view.trick)]  # type: ignore[operator]
+    others = [o for o in range(players) if o != seat]
+    unseen = [c for o in others for c in truth.hand(o)]
+    sizes = [view.hand_sizes[o] for o in others]
+    found: Counter[tuple[CardSet, ...]] = Counter()
+    for hands in _splits(frozenset(unseen), others, sizes):
+        key = tuple(CardSet.from_cards(sorted(hands[o])) if o != seat else view.hand for o in range(players))
+        ok = True
+        broken = False
+        led_card = plays[0][1] if plays else None
+        for index, (who, card, trick, position) in enumerate(plays):
+            if position == 0:
+                led_card = card
+            if who != seat:
+                later = frozenset(c for w, c, _t, _p in plays[index:] if w == who)
+                trick_so_far = [] if position == 0 or led_card is None else [led_card]
+                if card not in ref_legal_cards(hands[who] | later, trick_so_far, broken, rules, trick == 0):
+                    ok = False
+                    break
+            if ref_suit(card, rules) == 3:
+                broken = True
+        if ok:
+            found[key] = 0
+    return len(found), found
+
+
+def _splits(cards: frozenset[int], seats: list[int], sizes: list[int]) -> Iterator[dict[int, frozenset[int]]]:
+    """Every way to give ``sizes[i]`` of ``cards`` to ``seats[i]``."""
+    if not seats:
+        if not cards:
+            yield {}
+        return
+    for chosen in itertools.combinations(sorted(cards), sizes[0]):
+        for rest in _splits(cards - set(chosen), seats[1:], sizes[1:]):
+            yield {seats[0]: frozenset(chosen), **rest}
+
+
+def _endings() -> Iterator[tuple[GameState, SeatView]]:
+    """Views late in a hand, where few cards are unseen."""
+    for name in ("partnership", "pagat", "cutthroat-4", "two-of-clubs"):
+        rules = PRESETS[name]
+        for seed in range(3):
+            for state in play(rules, seed, seeded=True, double_nil=0.0):
+                if state.phase is Phase.PLAY and len(state.hand(0)) == 3 and not state.trick and state.sheet == ():
+                    yield state, seat_view(state, (state.turn + 1) % rules.players)  # type: ignore[operator]
+                    break
+
+
+def test_counts_match_a_brute_force_of_the_rules() -> None:  # C-4, C-5, C-7, V-7
+    checked = 0
+    for truth, view in _endings():
+        count, _found = _reference_count(view, truth)
+        assert Deals(view).count == count, (view.rules, view.seat)
+        checked += 1
+    assert checked >= 8
+
+
+
+def _chi_square_ok(observed: list[int], expected: float) -> bool:
+    """A chi-square test of equal frequencies at the 0.1% level (by the
+    Wilson-Hilferty approximation of the chi-square quantile)."""
+    k = len(observed)
+    statistic = sum((o - expected) ** 2 / expected for o in observed)
+    df = k - 1
+    z = 3.09  # the 99.9% point of the standard normal
+    limit = df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+    return statistic < limit
+
+
+def test_samples_are_uniform_over_the_consistent_deals() -> None:
+    rng = random.Random(20261201)
+    tested = 0
+    for truth, view in _endings():
+        count, found = _reference_count(view, truth)
+        if not 3 <= count <= 400:
+            continue
+        deals = Deals(view)
+        draws = 60 * count
+        for _ in range(draws):
+            hands = deals.sample(rng)
+            assert hands in found  # never a deal the rules rule out
+            found[hands] += 1
+        assert _chi_square_ok(list(found.values()), draws / count), (count, sorted(found.values())[:5])
+        tested += 1
+    assert tested >= 3
+
+
+def test_the_sampler_depends_on_the_view_only() -> None:  # hidden cards never leak into it
+    for name in ("partnership", "two-player", "jokers"):
+        rules = PRESETS[name]
+        for state in play(rules, 7, seeded=False, double_nil=0.4)[::17]:
+            for seat in range(rules.players):
+                view = seat_view(state, seat)
+                other = Deals(view).state(random.Random(5))  # another game with the same view
+                assert seat_view(other, seat) == view
+                a, b = Deals(view), Deals(seat_view(other, seat))
+                assert a.count == b.count
+                assert a.sample(random.Random(9)) == b.sample(random.Random(9))
+
+
+def test_bad_arguments() -> None:
+    view = seat_view(play(Rules.partnership(), 1, seeded=True)[5], 0)
+    with pytest.raises(ArgumentError):
+        Deals("view")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        Deals(view).sample(3)  # type: ignore[arg-type]
+    import attrs
+
+    with pytest.raises(StateError):
+        Deals(attrs.evolve(view, hand_sizes=(13, 13, 13, 12)))

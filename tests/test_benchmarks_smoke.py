@@ -128,3 +128,17 @@ def test_run_says_when_pyspiel_is_missing(monkeypatch: pytest.MonkeyPatch) -> No
     assert report.machine["open_spiel"] == "pyspiel not installed"
     assert "openspiel_hands" not in report.figures
     assert "pyspiel not installed" in bench.format_report(report)
+
+
+def test_the_views_benchmark_runs() -> None:
+    spec = importlib.util.spec_from_file_location("spades_benchmarks_views", _PATH.parent / "views.py")
+    assert spec is not None and spec.loader is not None
+    views: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(views)
+    results = views.run(quick=True)
+    assert set(results) >= {"hand 0, bid", "hand 0, play", "hand 17, bid", "hand 17, play"}
+    for moment in ("hand 0, play", "hand 17, play"):
+        assert all(value > 0 for value in results[moment].values())
+    assert results["hand 17, play"]["json bytes"] < results["hand 17, play"]["json bytes history"]
+    assert results["hand 17, play"]["json bytes history"] > 10 * results["hand 0, play"]["json bytes history"]
+    json.dumps(results)

@@ -621,6 +621,24 @@ def _drive(state: GameState, plan: _Hand, rules: Rules, finished: bool) -> GameS
     return state
 
 
+@functools.lru_cache(maxsize=64)
+def _after_sheet(rules: Rules, sheet: tuple[HandSummary, ...]) -> GameState:
+    """The state after playing the finished hands ``sheet`` from a new
+    game.  Kept for the latest sheets, so that a client bringing its view up
+    to date move after move replays each finished hand once (a value of the
+    rules and the rows, whoever asks)."""
+    if not sheet:
+        return new_game(rules)
+    state = _after_sheet(rules, sheet[:-1])
+    summary = sheet[-1]
+    if state.is_over:
+        raise _Impossible("the game ended before this hand (S-9)")
+    try:
+        return _drive(state, _finished(rules, summary), rules, True)
+    except _Impossible as error:
+        raise _Impossible(f"sheet hand {summary.number}: {error}") from None
+
+
 def game_behind(view: SeatView, placer: Placer = first_match) -> GameState:
     """A state of a real game under ``view.rules`` that is at the moment of
     ``view``: the finished hands of its score sheet, then the current hand so
@@ -629,15 +647,8 @@ def game_behind(view: SeatView, placer: Placer = first_match) -> GameState:
     seat saw.  Whether the seat's view of the result *is* ``view`` is the
     caller's comparison."""
     rules = view.rules
-    state = new_game(rules)
     try:
-        for summary in view.sheet:
-            if state.is_over:
-                raise _Impossible("the game ended before this hand (S-9)")
-            try:
-                state = _drive(state, _finished(rules, summary), rules, True)
-            except _Impossible as error:
-                raise _Impossible(f"sheet hand {summary.number}: {error}") from None
+        state = _after_sheet(rules, view.sheet)
         if view.phase is Phase.GAME_OVER or state.is_over:
             return state
         plan = _current_draft(view, placer) if rules.is_draft else _current_deal(view, placer)

@@ -30,7 +30,16 @@ from typing import ClassVar, Final, Union, overload
 import attrs
 
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, cards_of_mask
-from spades.errors import ArgumentError, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, exact_str, short_repr, type_name
+from spades.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CheckedEnumType,
+    ParseError,
+    exact_str,
+    read_bounded,
+    short_repr,
+    type_name,
+)
 
 __all__ = [
     "Bid", "Draft", "Exchange", "ExchangeChoices", "Deal", "Stock", "Replacement", "Action", "ChanceAction",
@@ -271,20 +280,13 @@ MAX_CHANCE_ITEMS: Final = NUM_CARD_INDEXES
 deck has more cards (V-9), so longer sequences are refused unread."""
 
 
-def _read_items(value: object, what: str, items: str) -> list[object]:
+def _read_items(value: object, what: str, items: str) -> tuple[object, ...]:
     """The items of ``value``, a sequence that is not text, read up to one
     past the bound (so an endless iterator cannot hang the constructor)."""
-    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
-        raise ParseError(f"a {what} is a sequence of {items}, got {short_repr(value)}")
-    try:
-        taken = list(itertools.islice(value, MAX_CHANCE_ITEMS + 1))
-    except SpadesError:  # raised by the iterator: already one of ours
-        raise
-    except Exception:  # an iterator that raises
-        raise ParseError(f"cannot read the {items} of a {what} from {short_repr(value)}") from None
-    if len(taken) > MAX_CHANCE_ITEMS:
-        raise ParseError(f"a {what} holds at most {MAX_CHANCE_ITEMS} {items}")
-    return taken
+    return read_bounded(
+        value, MAX_CHANCE_ITEMS, ParseError, f"a {what} is a sequence of {items}, got {{value}}",
+        f"a {what} holds at most {MAX_CHANCE_ITEMS} {items}",
+    )
 
 
 MAX_ACTIONS: Final = 1_000_000
@@ -297,17 +299,10 @@ def read_actions(actions: object) -> tuple[object, ...]:
     :data:`MAX_ACTIONS` values; else :class:`~spades.ArgumentError`."""
     if type(actions) is tuple and len(actions) <= MAX_ACTIONS:
         return actions
-    if isinstance(actions, (str, bytes, bytearray)) or not isinstance(actions, Iterable):
-        raise ArgumentTypeError(f"the actions are an iterable of actions, got {type_name(actions)}")
-    try:
-        taken = tuple(itertools.islice(actions, MAX_ACTIONS + 1))
-    except SpadesError:  # raised by the iterator: already one of ours
-        raise
-    except Exception:  # an iterator that raises
-        raise ArgumentError(f"cannot read the actions of {short_repr(actions)}") from None
-    if len(taken) > MAX_ACTIONS:
-        raise ArgumentError(f"more than {MAX_ACTIONS} actions")
-    return taken
+    return read_bounded(
+        actions, MAX_ACTIONS, ArgumentError, "the actions are an iterable of actions, got {got}",
+        f"more than {MAX_ACTIONS} actions", ArgumentTypeError,
+    )
 
 
 def _hands(value: Iterable[CardSet | str]) -> tuple[CardSet, ...]:

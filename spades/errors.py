@@ -17,6 +17,8 @@ BID_OUT_OF_RANGE C-3
 from __future__ import annotations
 
 import enum
+import itertools
+from collections.abc import Iterable
 from typing import Any, Final
 
 __all__ = [
@@ -342,3 +344,30 @@ def _digits(number: int) -> str:
     while abs(number) >= 10**digits:
         digits += 1
     return f"an int of {digits} digits"
+
+
+def read_bounded(
+    value: object,
+    limit: int,
+    error: type[SpadesError],
+    not_iterable: str,
+    too_many: str,
+    type_error: type[SpadesError] | None = None,
+) -> tuple[Any, ...]:
+    """The items of ``value``, an iterable that is not text, as a tuple of
+    at most ``limit`` items, read one past the bound (an endless iterator
+    cannot hang the caller).  Otherwise ``error`` (``type_error`` for a
+    value that is no iterable at all) with ``not_iterable`` or ``too_many``
+    as its message; ``not_iterable`` may name ``{got}``.  An iterator that
+    raises gives ``error`` too (or its own :class:`SpadesError`)."""
+    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
+        raise (type_error or error)(not_iterable.format(got=type_name(value), value=short_repr(value)))
+    try:
+        taken = tuple(itertools.islice(value, limit + 1))
+    except SpadesError:  # raised by the iterator: already one of ours
+        raise
+    except Exception:  # an iterator that raises
+        raise error(f"cannot read the items of {short_repr(value)}") from None
+    if len(taken) > limit:
+        raise error(too_many)
+    return taken

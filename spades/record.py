@@ -74,7 +74,6 @@ reads back equal (a text longer than :data:`MAX_SIZE` needs ``max_size``).
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
@@ -84,7 +83,18 @@ import attrs
 from spades.actions import MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, Replacement, Stock, malformed_action
 from spades.cards import Card, CardSet
 from spades.deal import SEED_LIMIT
-from spades.errors import ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, clip, exact_str, short_repr, type_name
+from spades.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ParseError,
+    SpadesError,
+    StateError,
+    clip,
+    exact_str,
+    read_bounded,
+    short_repr,
+    type_name,
+)
 from spades.rules import Rules, check_rules
 from spades.state import GameState, Phase, new_game
 
@@ -233,17 +243,10 @@ _RESERVED_TAGS: Final = frozenset(
 
 
 def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
-    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
-        raise StateError(f"a record's actions are a sequence of actions, got {short_repr(actions)}")
-    try:
-        result = tuple(itertools.islice(actions, MAX_ACTIONS + 1))
-    except SpadesError:  # raised by the iterator: already one of ours
-        raise
-    except Exception:  # an iterator that raises
-        raise StateError(f"cannot read the actions of {short_repr(actions)}") from None
-    if len(result) > MAX_ACTIONS:
-        raise StateError(f"a record holds at most {MAX_ACTIONS} actions")
-    return result
+    return read_bounded(
+        actions, MAX_ACTIONS, StateError, "a record's actions are a sequence of actions, got {value}",
+        f"a record holds at most {MAX_ACTIONS} actions",
+    )
 
 
 def _is_unicode(text: str) -> bool:
@@ -258,14 +261,8 @@ def _is_unicode(text: str) -> bool:
 
 
 def _tag_tuple(tags: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    if isinstance(tags, (str, bytes)) or not isinstance(tags, Iterable):
-        raise StateError(f"tags are (name, value) pairs, got {short_repr(tags)}")
-    try:
-        pairs = tuple(itertools.islice(tags, MAX_TAGS + 1))
-    except SpadesError:  # raised by the iterator: already one of ours
-        raise
-    except Exception:  # an iterator that raises
-        raise StateError(f"cannot read the tags of {short_repr(tags)}") from None
+    pairs = read_bounded(tags, MAX_TAGS, StateError, "tags are (name, value) pairs, got {value}",
+                         f"a record holds at most {MAX_TAGS} tags")
     result: list[tuple[str, str]] = []
     names: set[str] = set()
     for pair in pairs:
@@ -281,8 +278,6 @@ def _tag_tuple(tags: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
             raise StateError(f"the value of tag {name} must be one line of at most {MAX_TAG_LENGTH} characters")
         if not _is_unicode(value):
             raise StateError(f"the value of tag {name} is not Unicode text (it holds a lone surrogate)")
-        if len(result) == MAX_TAGS:
-            raise StateError(f"a record holds at most {MAX_TAGS} tags")
         names.add(name)
         result.append((name, value))
     return tuple(result)

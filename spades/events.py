@@ -85,40 +85,39 @@ _OPTIONAL: dict[str, tuple[str, ...]] = {
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class HandStarted:
+class _Event:
+    """An event's fields are checked when it is made (:func:`_check`)."""
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class HandStarted(_Event):
     """A new hand begins (P-2, T-1): its number (from 0) and dealer (the
     two-player first player)."""
 
     number: int
     dealer: int
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class Dealt:
+class Dealt(_Event):
     """The seat's own cards were dealt (P-2, V-10)."""
 
     cards: CardSet
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class TopOfStock:
+class TopOfStock(_Event):
     """Two-player: the seat, at its draft turn, sees the card on top of the
     stock (T-2)."""
 
     card: Card
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class Drafted:
+class Drafted(_Event):
     """Two-player: ``seat`` took a draft turn (T-2); the cards kept and
     discarded are shown to that seat only (``None`` for the other)."""
 
@@ -126,24 +125,18 @@ class Drafted:
     kept: Card | None
     discarded: Card | None
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class BidMade:
+class BidMade(_Event):
     """``seat`` bid ``bid`` (C-3; a two-player Double Nil is declared in the
     draft, T-6)."""
 
     seat: int
     bid: Bid
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class Exchanged:
+class Exchanged(_Event):
     """A Double Nil exchange step (P-6): ``giver`` passed ``count`` cards to
     its partner ``receiver``; the cards are shown to those two only."""
 
@@ -152,87 +145,65 @@ class Exchanged:
     count: int
     cards: CardSet | None
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
+
+@attrs.frozen(slots=True, kw_only=True)
+class _SeatsCards(_Event):
+    """A two-player Double Nil step of ``seat`` with ``count`` cards, shown
+    to that seat only (T-6)."""
+
+    seat: int
+    count: int
+    cards: CardSet | None
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class Discarded:
+class Discarded(_SeatsCards):
     """Two-player: the Double Nil bidder ``seat`` discarded ``count`` cards
     (T-6); the cards are shown to that seat only."""
 
-    seat: int
-    count: int
-    cards: CardSet | None
-
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class Replaced:
+class Replaced(_SeatsCards):
     """Two-player: ``seat`` drew ``count`` replacements from the discard pile
     (T-6); the cards are shown to that seat only."""
 
-    seat: int
-    count: int
-    cards: CardSet | None
-
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class CardPlayed:
+class CardPlayed(_Event):
     """``seat`` played ``card`` to the trick (C-5)."""
 
     seat: int
     card: Card
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class TrickWon:
+class TrickWon(_Event):
     """``seat`` won the trick just completed (C-7) and leads the next."""
 
     seat: int
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class HandScored:
+class HandScored(_Event):
     """A hand was scored: its public summary (S-1..S-8)."""
 
     summary: HandSummary
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class GameOver:
+class GameOver(_Event):
     """The game ended; ``winner`` is the winning side (S-9)."""
 
     winner: int
 
-    def __attrs_post_init__(self) -> None:
-        _check(self)
-
 
 @attrs.frozen(slots=True, kw_only=True)
-class Turn:
+class Turn(_Event):
     """Whose turn it is now, and in what phase (``seat`` is ``None`` at a
     chance step and after the game)."""
 
     phase: Phase
     seat: int | None
-
-    def __attrs_post_init__(self) -> None:
-        _check(self)
 
 
 Event = Union[

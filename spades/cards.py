@@ -143,6 +143,9 @@ class Card(int):
         """
         if not isinstance(text, str):
             raise ParseError(f"a card must be given as text, got {short_repr(text)}")
+        card = _CARD_OF_TEXT.get(text)  # the canonical text: one look-up
+        if card is not None:
+            return card
         token = text.strip().upper()
         joker = _JOKER_TEXT.get(token)
         if joker is not None:
@@ -208,6 +211,7 @@ _CARD_TEXT: Final = tuple(
     "23456789TJQKA"[i % 13] + "CDHS"[i // 13] for i in range(52)
 ) + ("LJ", "BJ")
 Card._cache.extend(int.__new__(Card, i) for i in range(NUM_CARD_INDEXES))
+_CARD_OF_TEXT: Final = {text: Card._cache[index] for index, text in enumerate(_CARD_TEXT)}
 
 LITTLE_JOKER: Final = Card(LITTLE_JOKER_INDEX)
 """The Little Joker (``"LJ"``, index 52): the second-highest trump of the joker decks (V-9)."""
@@ -331,6 +335,20 @@ class CardSet:
     @classmethod
     def _parse_groups(cls, text: str, stripped: str) -> CardSet:
         groups = stripped.split(".")
+        if len(groups) == 4:
+            # Upper-case rank letters, each once (what str() writes): the
+            # sum of their bits, with no carry.  Anything else is read below.
+            mask = 0
+            try:
+                for group, bits in zip(groups, _GROUP_BITS):
+                    part = sum(map(bits.__getitem__, group))
+                    if part.bit_count() != len(group):
+                        break  # a card twice
+                    mask |= part
+                else:
+                    return cls(mask)
+            except KeyError:
+                pass
         if len(groups) != 4:
             raise ParseError(f"cannot read {short_repr(text)} as a hand: expected 4 suit groups, got {len(groups)}")
         mask = 0
@@ -395,15 +413,15 @@ class CardSet:
         return CardSet(self.mask & SUIT_MASKS[suit])
 
     def __str__(self) -> str:
-        groups = []
-        for suit in (3, 2, 1, 0):
-            bits = (self.mask >> (13 * suit)) & 0x1FFF
-            text = "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if bits >> r & 1)
-            if suit == 3:
-                jokers = "".join(c for c, i in (("B", 53), ("L", 52)) if self.mask >> i & 1)
-                text = jokers + text
-            groups.append(text)
-        return ".".join(groups)
+        mask = self.mask
+        high = _HIGH_RANKS
+        low = _LOW_RANKS
+        return (
+            f"{_JOKERS[mask >> 52]}{high[mask >> 45 & 0x7F]}{low[mask >> 39 & 0x3F]}"
+            f".{high[mask >> 32 & 0x7F]}{low[mask >> 26 & 0x3F]}"
+            f".{high[mask >> 19 & 0x7F]}{low[mask >> 13 & 0x3F]}"
+            f".{high[mask >> 6 & 0x7F]}{low[mask & 0x3F]}"
+        )
 
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})"
@@ -414,6 +432,20 @@ class CardSet:
     def __deepcopy__(self, memo: object) -> CardSet:
         return self
 
+
+# The text of a suit group, highest rank first, in two halves: the ranks
+# 8..A of each pattern of a suit's bits 6..12, and 2..7 of its bits 0..5;
+# the jokers lead the spades (B, then L).
+_HIGH_RANKS: Final = tuple("".join("89TJQKA"[r] for r in range(6, -1, -1) if bits >> r & 1) for bits in range(128))
+_LOW_RANKS: Final = tuple("".join("234567"[r] for r in range(5, -1, -1) if bits >> r & 1) for bits in range(64))
+_JOKERS: Final = ("", "L", "B", "BL")
+# For each group of a hand's text (spades, hearts, diamonds, clubs), the bit
+# of each upper-case rank letter (and of the jokers, among the spades).
+_GROUP_BITS: Final = tuple(
+    {letter: 1 << (13 * suit + rank) for letter, rank in _RANK_TEXT.items() if len(letter) == 1}
+    | ({"L": 1 << LITTLE_JOKER_INDEX, "B": 1 << BIG_JOKER_INDEX} if suit == 3 else {})
+    for suit in (3, 2, 1, 0)
+)
 
 FULL_DECK: Final = CardSet(STANDARD_DECK_MASK)
 """The standard 52-card deck (C-1)."""

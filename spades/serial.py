@@ -853,7 +853,10 @@ def record_from_dict(data: object) -> Record:
         record = Record(rules=rules, seed=seed, actions=actions, tags=tuple(tags))
     except SpadesError as error:
         raise tags_at.fail(str(error)) from None
-    _replayed(rules, seed, actions)
+    try:
+        record.replay()  # checks every action; the record keeps the state
+    except StateError as error:
+        raise StateError(_bounded(f"actions: {error}")) from None
     return record
 
 

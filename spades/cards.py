@@ -414,13 +414,10 @@ class CardSet:
 
     def __str__(self) -> str:
         mask = self.mask
-        high = _HIGH_RANKS
-        low = _LOW_RANKS
+        groups = _SUIT_GROUPS or _suit_groups()
         return (
-            f"{_JOKERS[mask >> 52]}{high[mask >> 45 & 0x7F]}{low[mask >> 39 & 0x3F]}"
-            f".{high[mask >> 32 & 0x7F]}{low[mask >> 26 & 0x3F]}"
-            f".{high[mask >> 19 & 0x7F]}{low[mask >> 13 & 0x3F]}"
-            f".{high[mask >> 6 & 0x7F]}{low[mask & 0x3F]}"
+            f"{_JOKERS[mask >> 52]}{groups[mask >> 39 & 0x1FFF]}.{groups[mask >> 26 & 0x1FFF]}"
+            f".{groups[mask >> 13 & 0x1FFF]}.{groups[mask & 0x1FFF]}"
         )
 
     def __repr__(self) -> str:
@@ -433,12 +430,21 @@ class CardSet:
         return self
 
 
-# The text of a suit group, highest rank first, in two halves: the ranks
-# 8..A of each pattern of a suit's bits 6..12, and 2..7 of its bits 0..5;
-# the jokers lead the spades (B, then L).
-_HIGH_RANKS: Final = tuple("".join("89TJQKA"[r] for r in range(6, -1, -1) if bits >> r & 1) for bits in range(128))
-_LOW_RANKS: Final = tuple("".join("234567"[r] for r in range(5, -1, -1) if bits >> r & 1) for bits in range(64))
+# The text of a suit group, highest rank first, for each pattern of a
+# suit's 13 bits (built on first use: 8192 short strings, about half a
+# megabyte); the jokers lead the spades (B, then L).
+_SUIT_GROUPS: tuple[str, ...] = ()
 _JOKERS: Final = ("", "L", "B", "BL")
+
+
+def _suit_groups() -> tuple[str, ...]:
+    """Build the table of suit-group texts: each pattern's ranks 8..A (its
+    bits 6..12) then 2..7 (its bits 0..5)."""
+    global _SUIT_GROUPS
+    high = ["".join("89TJQKA"[r] for r in range(6, -1, -1) if bits >> r & 1) for bits in range(128)]
+    low = ["".join("234567"[r] for r in range(5, -1, -1) if bits >> r & 1) for bits in range(64)]
+    _SUIT_GROUPS = tuple(h + l for h in high for l in low)
+    return _SUIT_GROUPS
 # For each group of a hand's text (spades, hearts, diamonds, clubs), the bit
 # of each upper-case rank letter (and of the jokers, among the spades).
 _GROUP_BITS: Final = tuple(

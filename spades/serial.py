@@ -203,13 +203,29 @@ def _game_actions(sheet: Sequence[HandRecord], history: Sequence[Action]) -> lis
     return actions
 
 
-def _walked(rules: Rules, leader: int, actions: Sequence[Action], *, partial: bool) -> list[tuple[int, list[Card], int]]:
-    """The tricks of a hand's ``actions`` as (leader, cards, winner), the
+def _row_plays(rules: Rules, row: HandRecord) -> Sequence[Card]:
+    """The cards played in a finished hand, in order: its last actions, one
+    a seat for each trick (nothing but cards is played once the play of
+    tricks begins, C-4)."""
+    actions = row.actions
+    return actions[len(actions) - sum(row.tricks) * rules.players :]  # type: ignore[return-value]
+
+
+def _trick_plays(state: GameState, history: Sequence[Action]) -> Sequence[Card]:
+    """The cards of the tricks completed in the hand in progress, whose
+    actions are ``history``: the cards played before the trick in progress."""
+    if state.first_leader is None:
+        return ()
+    end = len(history) - len(state.trick)
+    return history[end - sum(state.tricks_won) * state.rules.players : end]  # type: ignore[return-value]
+
+
+def _walked(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> list[tuple[int, Sequence[Card], int]]:
+    """The tricks of a hand's ``plays`` as (leader, cards, winner), the
     first led by ``leader``, as :func:`~spades.tricks.walk_tricks` gives
     them: :func:`~spades.tricks.winner_seat_of` takes each (C-7) and leads
     the next.  An incomplete last trick has winner -1 when ``partial``, and
     is left out otherwise."""
-    plays = [a for a in actions if type(a) is Card]
     players = rules.players
     facts = rules.deck_facts
     tricks = []
@@ -224,20 +240,20 @@ def _walked(rules: Rules, leader: int, actions: Sequence[Action], *, partial: bo
     return tricks
 
 
-def _row_tricks(rules: Rules, row: HandRecord) -> list[tuple[int, list[Card], int]]:
+def _row_tricks(rules: Rules, row: HandRecord) -> list[tuple[int, Sequence[Card], int]]:
     """The tricks of a finished hand (as :func:`~spades.view.hand_summary`)."""
     first = first_leader_of_masks(rules, row.dealer, [hand.mask for hand in row.hands])
-    return _walked(rules, first, row.actions, partial=True)
+    return _walked(rules, first, _row_plays(rules, row), partial=True)
 
 
-def _current_tricks(state: GameState, history: Sequence[Action]) -> list[tuple[int, list[Card], int]]:
+def _current_tricks(state: GameState, history: Sequence[Action]) -> list[tuple[int, Sequence[Card], int]]:
     """The tricks completed in the hand in progress, whose actions are
     ``history`` (as :func:`~spades.view.current_tricks`)."""
     first = state.first_leader
-    return [] if first is None else _walked(state.rules, first, history, partial=False)
+    return [] if first is None else _walked(state.rules, first, _trick_plays(state, history), partial=False)
 
 
-def _trick_dict(trick: tuple[int, list[Card], int]) -> dict[str, Any]:
+def _trick_dict(trick: tuple[int, Sequence[Card], int]) -> dict[str, Any]:
     leader, cards, winner = trick
     return {"leader": leader, "cards": [_CARD_TEXTS[c] for c in cards], "winner": winner}
 
@@ -337,9 +353,8 @@ def _action_text(action: Action) -> str:
     return f'{{"{name}": [{", ".join(map(_QUOTED_CARDS.__getitem__, action.cards))}]}}'
 
 
-def _tricks_text(rules: Rules, leader: int, actions: Sequence[Action], *, partial: bool) -> str:
+def _tricks_text(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> str:
     """The JSON text of :func:`_walked`'s tricks (the list's inside)."""
-    plays = [a for a in actions if type(a) is Card]
     players = rules.players
     facts = rules.deck_facts
     quoted = _QUOTED_CARDS
@@ -374,7 +389,7 @@ def _row_text(rules: Rules, row: HandRecord) -> str:
     return (
         f'{{"number": {row.number}, "dealer": {row.dealer}, "bids": ["{_QUOTES.join(map(str, row.bids))}"], '
         f'"tricks_won": [{", ".join(map(str, row.tricks))}], '
-        f'"tricks": [{_tricks_text(rules, first, row.actions, partial=True)}], '
+        f'"tricks": [{_tricks_text(rules, first, _row_plays(rules, row), partial=True)}], '
         f'"result": [{sides}], "hands": ["{_QUOTES.join(map(str, row.hands))}"]}}'
     )
 
@@ -410,7 +425,7 @@ def _derived_text(state: GameState, rows: Sequence[HandRecord], history: Sequenc
         f'"bids": [{", ".join(map(_bid_text, state.bids))}], '
         f'"trick": [{", ".join(map(quoted.__getitem__, state.trick))}], '
         f'"leader": {"null" if leader is None else leader}, '
-        f'"tricks": [{"" if first is None else _tricks_text(rules, first, history, partial=False)}], '
+        f'"tricks": [{"" if first is None else _tricks_text(rules, first, _trick_plays(state, history), partial=False)}], '
         f'"tricks_won": [{", ".join(map(str, state.tricks_won))}], "spades_broken": {_JSON_BOOL[state.spades_broken]}, '
         f'"discard_pile": "{state.discard_pile}", "top_of_stock": {"null" if top is None else quoted[top]}, '
         f'"stock_left": {state.stock_left}, "scores": [{", ".join(map(str, state.scores))}], '

@@ -1033,7 +1033,8 @@ def _own_state_text(text: str) -> GameState | None:
         # steps the seed drew (the other places then hold the actions
         # applied, in order) and actions read one by one.
         for index in unchecked:
-            if _action_text(game[index]) != "{" + fragments[index] + "}":
+            written = _action_text(game[index])
+            if len(written) != len(fragments[index]) + 2 or not written.startswith(fragments[index], 1):
                 return None
         derived = _derived_text(state, rows, history)
         return state if len(derived) == len(text) - stop - 3 and text.endswith(derived) else None
@@ -1159,18 +1160,19 @@ def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -
     chance steps left out and the actions read one by one."""
     found: list[Action | None] = list(map(_ACTION_BY_FRAGMENT.get, fragments))
     unchecked = []
-    drawn = False  # whether a chance step is left out
+    drawn = []  # the chance steps left out
     index = -1
     while None in found[index + 1 :]:
         index = found.index(None, index + 1)
         unchecked.append(index)
         fragment = fragments[index]
         if seeded and fragment.startswith(_CHANCE_FRAGMENTS):
-            drawn = True
+            drawn.append(index)
             continue
         found[index] = _read_action(_At(json.loads("{" + fragment + "}"), ""), rules)
-    actions = [a for a in found if a is not None] if drawn else found
-    return actions, unchecked  # type: ignore[return-value]
+    for index in reversed(drawn):
+        del found[index]
+    return found, unchecked  # type: ignore[return-value]
 
 
 def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[list[Action], list[int]] | None:
@@ -1186,18 +1188,19 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
         return None
     found: list[Action | None] = list(map(_ACTION_BY_TEXT.get, map(str, values)))
     unchecked = []
-    drawn = False  # whether a chance step is left out
+    drawn = []  # the chance steps left out
     index = -1
     while None in found[index + 1 :]:
         index = found.index(None, index + 1)
         unchecked.append(index)
         item = items[index]
         if seeded and next(iter(item)) in _CHANCE_KEYS:
-            drawn = True
+            drawn.append(index)
             continue
         found[index] = _read_action(_At(item, ""), rules)
-    actions = [a for a in found if a is not None] if drawn else found
-    return actions, unchecked  # type: ignore[return-value]
+    for index in reversed(drawn):
+        del found[index]
+    return found, unchecked  # type: ignore[return-value]
 
 
 def _types(value: object) -> object:

@@ -747,10 +747,11 @@ def time_openspiel_documents(game: Any, states: list[Any], work: str, clock: Clo
 
 
 def measure_documents(settings: Settings, pyspiel: Any | None, clock: Clock) -> dict[str, Any]:
-    """Microseconds per state of each document call at hand 0 and for whole
-    games' final states, the record figures per hand, and OpenSpiel's
-    beside them; the best of ``settings.repeats`` runs, the calls taking
-    turns run by run."""
+    """Microseconds per state of each document call at hand 0, for whole
+    games' final states and for a long game, the record figures per hand,
+    and OpenSpiel's beside them; the best of at least ``settings.repeats``
+    rounds (more for short groups, up to 50 or about ``settings.seconds``),
+    the calls taking turns round by round."""
     count = settings.document_games
     hand_zero = document_cases(hand_zero_states(count, settings.seed))
     games = document_cases(whole_game_states(count, settings.seed))
@@ -772,12 +773,19 @@ def measure_documents(settings: Settings, pyspiel: Any | None, clock: Clock) -> 
     result: dict[str, Any] = {}
     for name, works in groups.items():
         best: dict[str, Timing] = {}
-        for _ in range(max(1, settings.repeats)):
+        rounds = max(1, settings.repeats)
+        done = 0
+        while done < rounds:
+            spent = 0.0
             for work, run_once in works.items():
                 gc.collect()
                 timing = run_once()
+                spent += timing.seconds
                 if work not in best or timing.rate > best[work].rate:
                     best[work] = timing
+            if done == 0:  # more rounds of short ones, up to about settings.seconds in all
+                rounds = max(rounds, min(50, int(settings.seconds / max(spent, 1e-9))))
+            done += 1
         replay = best["replay"]
         result[name] = {
             work: {"us": 1e6 / timing.rate, "units": timing.units, "vs_replay": replay.rate / timing.rate}

@@ -114,7 +114,7 @@ def test_document_figures() -> None:
     for work in bench.RECORD_WORKS:
         assert bench.time_records(records, work).units == hands
     assert len(bench.long_game_state(2, seed=1).sheet) == 2
-    settings = bench.Settings(repeats=1, document_games=1, long_game_hands=2)
+    settings = bench.Settings(seconds=0.01, repeats=1, document_games=1, long_game_hands=2)
     figures = bench.measure_documents(settings, None, bench.time.perf_counter)
     assert set(figures) == {"hand_zero", "whole_game", "long_game", "records"}
     assert figures["hand_zero"]["replay"]["vs_replay"] == 1.0 and figures["whole_game"]["states"] == 1
@@ -134,7 +134,7 @@ def test_openspiel_measurements_when_installed() -> None:
     assert len(finals) == 2 and len(states) >= 2 * 56
     for work in ("serialize", "deserialize"):
         assert bench.time_openspiel_documents(game, states, work).units == len(states)
-    settings = bench.Settings(repeats=1, document_games=1, long_game_hands=1)
+    settings = bench.Settings(seconds=0.01, repeats=1, document_games=1, long_game_hands=1)
     figures = bench.measure_documents(settings, pyspiel, bench.time.perf_counter)
     assert figures["hand_zero"]["openspiel_deserialize"]["us"] > 0
 

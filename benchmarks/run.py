@@ -49,19 +49,28 @@ from spades import GameState, Phase, Rules, new_game  # noqa: E402
 
 __all__ = [
     "CLOCKS",
+    "DOCUMENT_WORKS",
+    "DocumentCase",
     "HANDS_PER_GAME",
+    "LONG_GAME_HANDS",
+    "RECORD_WORKS",
     "Timing",
     "Settings",
     "best_rate",
     "best_rates",
+    "document_cases",
     "floor_hands",
+    "hand_zero_states",
     "like_openspiel",
+    "long_game_state",
     "load_pyspiel",
     "machine_info",
     "main",
+    "measure_documents",
     "memory_one_apply",
     "memory_whole_game",
     "openspiel_apply",
+    "openspiel_document_states",
     "openspiel_hands",
     "openspiel_legal_actions",
     "phase_breakdown",
@@ -71,9 +80,13 @@ __all__ = [
     "random_hands_sampled",
     "run",
     "time_apply",
+    "time_documents",
     "time_legal_actions",
+    "time_openspiel_documents",
+    "time_records",
     "time_rules",
     "time_rules_unpickle",
+    "whole_game_states",
     "whole_games",
     "NO_DOUBLE_NIL_RULES",
     "WHOLE_GAME_RULES",
@@ -559,6 +572,234 @@ def openspiel_apply(pyspiel: Any, calls: int, seed: int = 0, clock: Clock = time
 
 
 # ----------------------------------------------------------------------
+# Documents: JSON state documents and record text.
+
+DOCUMENT_WORKS = ("replay", "to_json", "state_from_json", "to_dict", "state_from_dict")
+"""What :func:`time_documents` times for each state: ``replay`` is the
+state's actions played again through ``apply`` (``new_game(rules, seed)``,
+whose seed draws the chance steps, then ``state.apply(action)`` for each
+other action: what a loader must at least do), the others are the
+document calls of :mod:`spades.serial` on the state, its JSON text or its
+dicts, all made before the clock starts."""
+
+
+@dataclass(frozen=True)
+class DocumentCase:
+    """One state and what each document call needs, made beforehand."""
+
+    state: GameState
+    actions: tuple[Any, ...]
+    """The actions of the state's game but the chance steps its seed draws."""
+    text: str
+    data: dict[str, Any]
+
+
+def _document_case(state: GameState) -> DocumentCase:
+    from spades import Deal, Replacement, Stock
+    from spades.serial import to_dict, to_json
+
+    chance = (Deal, Stock, Replacement)
+    actions = tuple(a for a in spades.Record.of_state(state).actions if type(a) not in chance)
+    return DocumentCase(state, actions, to_json(state), to_dict(state))
+
+
+def hand_zero_states(count: int, seed: int = 0, rules: Rules | None = None) -> list[GameState]:
+    """Every state of ``count`` random seeded hands 0 (partnership, random
+    legal actions): from the new game, dealt and waiting for the first
+    bid, to the state before the hand's last card (which scores the hand
+    and deals the next)."""
+    rules = Rules.partnership() if rules is None else rules
+    rng = random.Random(seed)
+    states: list[GameState] = []
+    for game in range(count):
+        state = new_game(rules, seed=seed + game)
+        while not state.sheet:
+            states.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+    return states
+
+
+def whole_game_states(count: int, seed: int = 0, rules: Rules = WHOLE_GAME_RULES) -> list[GameState]:
+    """The final states of ``count`` whole random seeded games under
+    ``rules`` (by default :data:`WHOLE_GAME_RULES`)."""
+    rng = random.Random(seed)
+    finals = []
+    for game in range(count):
+        state = new_game(rules, seed=seed + game)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        finals.append(state)
+    return finals
+
+
+LONG_GAME_HANDS = 40
+"""Hands of the long game of the document figures."""
+
+
+def long_game_state(hands: int = LONG_GAME_HANDS, seed: int = 0) -> GameState:
+    """The state of a seeded partnership game after ``hands`` random hands,
+    under ``Rules(target=10_000)``, which random bids never reach: the
+    document of a long game (a server's game of an evening)."""
+    rng = random.Random(seed)
+    state = new_game(Rules(target=10_000), seed=seed)
+    while len(state.sheet) < hands:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def document_cases(states: list[GameState]) -> list[DocumentCase]:
+    """The :class:`DocumentCase` of each state."""
+    return [_document_case(state) for state in states]
+
+
+def time_documents(cases: list[DocumentCase], work: str, clock: Clock = time.perf_counter) -> Timing:
+    """One of :data:`DOCUMENT_WORKS` on every case, in turn: units are states."""
+    from spades.serial import state_from_dict, state_from_json, to_dict, to_json
+
+    start = clock()
+    if work == "replay":
+        for case in cases:
+            state = new_game(case.state.rules, case.state.seed)
+            for action in case.actions:
+                state = state.apply(action)
+    elif work == "to_json":
+        for case in cases:
+            to_json(case.state)
+    elif work == "state_from_json":
+        for case in cases:
+            state_from_json(case.text)
+    elif work == "to_dict":
+        for case in cases:
+            to_dict(case.state)
+    elif work == "state_from_dict":
+        for case in cases:
+            state_from_dict(case.data)
+    else:
+        raise ValueError(f"unknown document work {work!r}")
+    return Timing(len(cases), clock() - start)
+
+
+RECORD_WORKS = ("replay", "to_text", "parse")
+"""What :func:`time_records` times for each record, per hand: ``replay``
+as in :data:`DOCUMENT_WORKS`; ``to_text`` is ``Record.to_text()`` of a
+record made by ``Record.of_state`` (which knows its state, so nothing is
+replayed); ``parse`` is ``Record.parse(text)``, which replays the actions
+to check them."""
+
+
+def time_records(records: list[tuple[Any, str, DocumentCase]], work: str, clock: Clock = time.perf_counter) -> Timing:
+    """One of :data:`RECORD_WORKS` on every (record, text, case), in turn:
+    units are hands (finished hands, and a hand in progress counts as one)."""
+    hands = sum(len(case.state.sheet) + (not case.state.is_over) for _record, _text, case in records)
+    start = clock()
+    if work == "replay":
+        for _record, _text, case in records:
+            state = new_game(case.state.rules, case.state.seed)
+            for action in case.actions:
+                state = state.apply(action)
+    elif work == "to_text":
+        for record, _text, _case in records:
+            record.to_text()
+    elif work == "parse":
+        for _record, text, _case in records:
+            spades.Record.parse(text)
+    else:
+        raise ValueError(f"unknown record work {work!r}")
+    return Timing(hands, clock() - start)
+
+
+def openspiel_document_states(pyspiel: Any, count: int, seed: int = 0) -> tuple[Any, list[Any], list[Any]]:
+    """OpenSpiel's ``spades``: the game, every state of ``count`` random
+    episodes once the cards are dealt (bids and plays, as
+    :func:`hand_zero_states` takes ours), and the final state of each (an
+    OpenSpiel episode is one hand)."""
+    game = pyspiel.load_game("spades")
+    rng = random.Random(seed)
+    states = []
+    finals = []
+    for _ in range(count):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            states.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+        finals.append(state)
+    return game, states, finals
+
+
+def time_openspiel_documents(game: Any, states: list[Any], work: str, clock: Clock = time.perf_counter) -> Timing:
+    """OpenSpiel's ``state.serialize()`` (``work="serialize"``) or
+    ``game.deserialize_state(text)`` (``"deserialize"``, the texts made
+    beforehand) on every state, in turn."""
+    if work == "serialize":
+        start = clock()
+        for state in states:
+            state.serialize()
+        return Timing(len(states), clock() - start)
+    texts = [state.serialize() for state in states]
+    deserialize = game.deserialize_state
+    start = clock()
+    for text in texts:
+        deserialize(text)
+    return Timing(len(texts), clock() - start)
+
+
+def measure_documents(settings: Settings, pyspiel: Any | None, clock: Clock) -> dict[str, Any]:
+    """Microseconds per state of each document call at hand 0, for whole
+    games' final states and for a long game, the record figures per hand,
+    and OpenSpiel's beside them; the best of at least ``settings.repeats``
+    rounds (more for short groups, up to 50 or about ``settings.seconds``),
+    the calls taking turns round by round."""
+    count = settings.document_games
+    hand_zero = document_cases(hand_zero_states(count, settings.seed))
+    games = document_cases(whole_game_states(count, settings.seed))
+    long_game = document_cases([long_game_state(settings.long_game_hands, settings.seed)])
+    records = [(spades.Record.of_state(c.state), spades.Record.of_state(c.state).to_text(), c) for c in games]
+    groups: dict[str, dict[str, Callable[[], Timing]]] = {
+        "hand_zero": {w: (lambda w=w: time_documents(hand_zero, w, clock)) for w in DOCUMENT_WORKS},  # type: ignore[misc]
+        "whole_game": {w: (lambda w=w: time_documents(games, w, clock)) for w in DOCUMENT_WORKS},  # type: ignore[misc]
+        "long_game": {w: (lambda w=w: time_documents(long_game, w, clock)) for w in DOCUMENT_WORKS},  # type: ignore[misc]
+        "records": {w: (lambda w=w: time_records(records, w, clock)) for w in RECORD_WORKS},  # type: ignore[misc]
+    }
+    if pyspiel is not None:
+        game, states, finals = openspiel_document_states(pyspiel, count, settings.seed)
+        for name, chosen in (("hand_zero", states), ("whole_game", finals)):
+            for work in ("serialize", "deserialize"):
+                groups[name][f"openspiel_{work}"] = (
+                    lambda chosen=chosen, work=work: time_openspiel_documents(game, chosen, work, clock)  # type: ignore[misc]
+                )
+    result: dict[str, Any] = {}
+    for name, works in groups.items():
+        best: dict[str, Timing] = {}
+        rounds = max(1, settings.repeats)
+        done = 0
+        while done < rounds:
+            spent = 0.0
+            for work, run_once in works.items():
+                gc.collect()
+                timing = run_once()
+                spent += timing.seconds
+                if work not in best or timing.rate > best[work].rate:
+                    best[work] = timing
+            if done == 0:  # more rounds of short ones, up to about settings.seconds in all
+                rounds = max(rounds, min(50, int(settings.seconds / max(spent, 1e-9))))
+            done += 1
+        replay = best["replay"]
+        result[name] = {
+            work: {"us": 1e6 / timing.rate, "units": timing.units, "vs_replay": replay.rate / timing.rate}
+            for work, timing in best.items()
+        }
+    result["hand_zero"]["states"] = len(hand_zero)
+    result["whole_game"]["states"] = len(games)
+    result["long_game"]["states"] = 1
+    result["long_game"]["hands"] = settings.long_game_hands
+    result["records"]["hands"] = best["replay"].units
+    return result
+
+
+# ----------------------------------------------------------------------
 # Running.
 
 
@@ -581,6 +822,11 @@ class Settings:
     """``"wall"`` (``time.perf_counter``) or ``"cpu"`` (``time.process_time``)."""
     openspiel: bool = True
     profile: bool = False
+    document_games: int = 20
+    """Hands 0 (every state of each) and whole games (their final states)
+    for the document figures."""
+    long_game_hands: int = LONG_GAME_HANDS
+    """Hands of the long game of the document figures."""
 
 
 Work = Callable[[int, int], Timing]
@@ -800,6 +1046,8 @@ def run(settings: Settings, quiet: bool = False) -> Report:
     _progress(quiet, "memory")
     fig["memory_game"] = memory_whole_game(WHOLE_GAME_RULES, settings.memory_games, seed)
     fig["memory_apply"] = memory_one_apply(partnership, settings.memory_samples, seed)
+    _progress(quiet, "state documents and record text" + (", OpenSpiel's beside them" if pyspiel is not None else ""))
+    fig["documents"] = measure_documents(settings, pyspiel, clock)
     _progress(quiet, "random hands of every preset, in turn")
     batch = preset_rules()
     reference = next((name for name, rules in batch.items() if rules == partnership), None)
@@ -917,6 +1165,34 @@ def _rows(report: Report) -> Iterator[tuple[str, str, str, str, str]]:
     )
     for name, preset in fig["presets"].items():
         yield (f"random hands, preset {name}", _rate(preset["rate"]), "-", "-", f"time/partnership {preset['vs_partnership']:.2f}x")
+    yield from _document_rows(fig.get("documents"))
+
+
+def _document_rows(documents: dict[str, Any] | None) -> Iterator[tuple[str, str, str, str, str]]:
+    """The rows of the document figures: microseconds per state (or per
+    hand), and the time over the replay's."""
+    if not documents:
+        return
+    labels = {"hand_zero": "hand 0, per state", "whole_game": "whole game's final state"}
+    if "long_game" in documents:
+        labels["long_game"] = f"{documents['long_game']['hands']}-hand game"
+    calls = (("replay", "replay through apply", None), ("to_json", "to_json", "serialize"),
+             ("state_from_json", "state_from_json", "deserialize"), ("to_dict", "to_dict", None),
+             ("state_from_dict", "state_from_dict", None))
+    for group, label in labels.items():
+        figures = documents[group]
+        for work, name, theirs in calls:
+            ours = figures[work]
+            other = figures.get(f"openspiel_{theirs}") if theirs else None
+            note = f"{ours['vs_replay']:.2f}x replay" if work != "replay" else f"{figures['states']} state(s)"
+            if other:
+                note += f"; OpenSpiel {theirs}: {other['us']:,.1f} us"
+            yield (f"document, {label}: {name}", f"{ours['us']:,.1f} us", f"{other['us']:,.1f} us" if other else "-", "-", note)
+    records = documents["records"]
+    for work, name in (("replay", "replay through apply"), ("to_text", "Record.to_text()"), ("parse", "Record.parse()")):
+        ours = records[work]
+        note = f"{ours['vs_replay']:.2f}x replay" if work != "replay" else f"{records['hands']} hands"
+        yield (f"record, per hand: {name}", f"{ours['us']:,.1f} us", "-", "-", note)
 
 
 def _per_move(legal: float | None, apply: float | None) -> float | None:
@@ -945,6 +1221,15 @@ def _targets(report: Report) -> list[str]:
     lines.append(
         f"  every preset within 1.5x of partnership: slowest {worst_name} {worst:.2f}x  {_check(worst <= 1.5)}"
     )
+    documents = fig.get("documents")
+    if documents:
+        for group, label in (("hand_zero", "hand 0"), ("whole_game", "whole game"), ("long_game", "long game")):
+            figures = documents.get(group)
+            if figures is None:
+                continue
+            for work, limit in (("state_from_json", 1.5), ("state_from_dict", 1.5), ("to_json", 0.5), ("to_dict", 0.5)):
+                ratio = figures[work]["vs_replay"]
+                lines.append(f"  {work} <= {limit}x replay ({label}): {ratio:.2f}x  {_check(ratio <= limit)}")
     return lines
 
 
@@ -1009,7 +1294,9 @@ def main(argv: list[str] | None = None) -> int:
         "--json", nargs="?", const="-", metavar="FILE", help="write the results as JSON to FILE (or stdout, no table)"
     )
     args = parser.parse_args(argv)
-    quick = Settings(seconds=0.3, repeats=3, positions=5_000, memory_samples=200, memory_games=3)
+    quick = Settings(
+        seconds=0.3, repeats=3, positions=5_000, memory_samples=200, memory_games=3, document_games=4, long_game_hands=10
+    )
     base = quick if args.quick else Settings()
     settings = Settings(
         seconds=args.seconds if args.seconds is not None else base.seconds,
@@ -1017,6 +1304,8 @@ def main(argv: list[str] | None = None) -> int:
         positions=args.positions if args.positions is not None else base.positions,
         memory_samples=base.memory_samples,
         memory_games=base.memory_games,
+        document_games=base.document_games,
+        long_game_hands=base.long_game_hands,
         seed=args.seed,
         clock=args.clock,
         openspiel=not args.no_openspiel,

@@ -179,6 +179,9 @@ class Card(int):
         if not isinstance(text, str):
             raise ParseError(f"a card must be given as text, got {short_repr(text)}")
         text = exact_str(text)
+        card = _CARD_OF_TEXT.get(text)  # the canonical text: one look-up
+        if card is not None:
+            return card
         token = text.strip().upper()
         joker = _JOKER_TEXT.get(token)
         if joker is not None:
@@ -244,6 +247,7 @@ _CARD_TEXT: Final = tuple(
     "23456789TJQKA"[i % 13] + "CDHS"[i // 13] for i in range(52)
 ) + ("LJ", "BJ")
 Card._cache.extend(int.__new__(Card, i) for i in range(NUM_CARD_INDEXES))
+_CARD_OF_TEXT: Final = {text: Card._cache[index] for index, text in enumerate(_CARD_TEXT)}
 
 LITTLE_JOKER: Final = Card(LITTLE_JOKER_INDEX)
 """The Little Joker (``"LJ"``, index 52): the second-highest trump of the joker decks (V-9)."""
@@ -385,6 +389,20 @@ class CardSet:
     @classmethod
     def _parse_groups(cls, text: str, stripped: str) -> CardSet:
         groups = stripped.split(".")
+        if len(groups) == 4:
+            # Upper-case rank letters, each once (what str() writes): the
+            # sum of their bits, with no carry.  Anything else is read below.
+            mask = 0
+            try:
+                for group, bits in zip(groups, _GROUP_BITS):
+                    part = sum(map(bits.__getitem__, group))
+                    if part.bit_count() != len(group):
+                        break  # a card twice
+                    mask |= part
+                else:
+                    return cls(mask)
+            except KeyError:
+                pass
         if len(groups) != 4:
             raise ParseError(f"cannot read {short_repr(text)} as a hand: expected 4 suit groups, got {len(groups)}")
         mask = 0
@@ -474,15 +492,12 @@ class CardSet:
         return CardSet(self.mask & SUIT_MASKS[suit])
 
     def __str__(self) -> str:
-        groups = []
-        for suit in (3, 2, 1, 0):
-            bits = (self.mask >> (13 * suit)) & 0x1FFF
-            text = "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if bits >> r & 1)
-            if suit == 3:
-                jokers = "".join(c for c, i in (("B", 53), ("L", 52)) if self.mask >> i & 1)
-                text = jokers + text
-            groups.append(text)
-        return ".".join(groups)
+        mask = self.mask
+        groups = _SUIT_GROUPS or _suit_groups()
+        return (
+            f"{_JOKERS[mask >> 52]}{groups[mask >> 39 & 0x1FFF]}.{groups[mask >> 26 & 0x1FFF]}"
+            f".{groups[mask >> 13 & 0x1FFF]}.{groups[mask & 0x1FFF]}"
+        )
 
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})"
@@ -511,6 +526,28 @@ def _mask_of(other: object, operator: str) -> int:
         f"unsupported operand for {operator}: a CardSet and {short_repr(other)}; the other operand is a CardSet or a Card"
     )
 
+# The text of a suit group, highest rank first, for each pattern of a
+# suit's 13 bits (built on first use: 8192 short strings, about half a
+# megabyte); the jokers lead the spades (B, then L).
+_SUIT_GROUPS: tuple[str, ...] = ()
+_JOKERS: Final = ("", "L", "B", "BL")
+
+
+def _suit_groups() -> tuple[str, ...]:
+    """Build the table of suit-group texts: each pattern's ranks 8..A (its
+    bits 6..12) then 2..7 (its bits 0..5)."""
+    global _SUIT_GROUPS
+    high = ["".join("89TJQKA"[r] for r in range(6, -1, -1) if bits >> r & 1) for bits in range(128)]
+    low = ["".join("234567"[r] for r in range(5, -1, -1) if bits >> r & 1) for bits in range(64)]
+    _SUIT_GROUPS = tuple(h + l for h in high for l in low)
+    return _SUIT_GROUPS
+# For each group of a hand's text (spades, hearts, diamonds, clubs), the bit
+# of each upper-case rank letter (and of the jokers, among the spades).
+_GROUP_BITS: Final = tuple(
+    {letter: 1 << (13 * suit + rank) for letter, rank in _RANK_TEXT.items() if len(letter) == 1}
+    | ({"L": 1 << LITTLE_JOKER_INDEX, "B": 1 << BIG_JOKER_INDEX} if suit == 3 else {})
+    for suit in (3, 2, 1, 0)
+)
 
 FULL_DECK: Final = CardSet(STANDARD_DECK_MASK)
 """The standard 52-card deck (C-1)."""

@@ -82,6 +82,7 @@ import attrs
 
 from spades.actions import MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, Replacement, Stock, malformed_action
 from spades.cards import Card, CardSet
+from spades.bidding import next_bidder_of
 from spades.deal import SEED_LIMIT
 from spades.errors import (
     ArgumentError,
@@ -95,8 +96,10 @@ from spades.errors import (
     short_repr,
     type_name,
 )
+from spades.exchange import order_of
 from spades.rules import Rules, check_rules
-from spades.state import GameState, Phase, new_game
+from spades.state import GameState, new_game
+from spades.tricks import first_leader_of_masks
 
 __all__ = [
     "Record",
@@ -198,6 +201,7 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
     if seed is not None:
         done = check_chance(state, 0)
     yield done, state
+    rows = len(state.sheet)
     while done < total:
         action = actions[done]
         if seed is not None and _is_chance(action):
@@ -208,7 +212,13 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
         except SpadesError as error:
             raise _ReplayError(done, f"action {done + 1} ({_describe(action)}) is illegal: {error}") from None
         done += 1
-        if seed is not None:
+        # A seeded game draws chance only when a hand ends (the next deal or
+        # stock) or after a two-player discard (the replacement draw): only
+        # then can the state hold more actions than were applied, and only
+        # then is its history read (reading it after every step would make
+        # a hand quadratic in its length).
+        if seed is not None and (type(action) is Exchange or len(state.sheet) != rows):
+            rows = len(state.sheet)
             done = check_chance(state, done)
         yield done, state
 
@@ -324,6 +334,12 @@ class Record:
     values are one line of Unicode text (see :data:`MAX_TAGS` and
     :data:`MAX_TAG_LENGTH`).  Bad tags raise :class:`~spades.StateError`."""
 
+    # The state the actions reach, once known: a cache, not part of the
+    # value (not compared, hashed, shown or pickled).  of_state, parse and
+    # the JSON loader know it; a record built directly learns it on its
+    # first replay.
+    _final: GameState | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
     @classmethod
     def of_state(cls, state: GameState, tags: Iterable[tuple[str, str]] = ()) -> Record:
         """The record of ``state``'s game so far, with descriptive ``tags``
@@ -331,12 +347,24 @@ class Record:
         them."""
         if not isinstance(state, GameState):
             raise ArgumentTypeError(f"Record.of_state needs a GameState, got {type_name(state)}")
-        return cls(rules=state.rules, seed=state.seed, actions=_game_actions(state), tags=tags)
+        return _knowing(cls(rules=state.rules, seed=state.seed, actions=_game_actions(state), tags=tags), state)
 
     def replay(self) -> GameState:
         """The state the record ends in.  Raises :class:`~spades.StateError`
-        naming the first action that cannot be played."""
-        return replay(self.rules, self.seed, self.actions)
+        naming the first action that cannot be played.
+
+        The actions are replayed once: a record made by :meth:`of_state`,
+        :meth:`parse` or :func:`spades.serial.record_from_json` already
+        knows its state, and a record built directly remembers it after
+        the first call."""
+        final = getattr(self, "_final", None)  # None in a record unpickled from an older version
+        if final is None:
+            final = replay(self.rules, self.seed, self.actions)
+            _knowing(self, final)
+        return final
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_record, (self.rules, self.seed, self.actions, self.tags))
 
     def states(self) -> Iterator[GameState]:
         """Every state of the game in order: the new game, then the state after
@@ -352,8 +380,13 @@ class Record:
     # Text.
 
     def to_text(self) -> str:
-        """The record in its PBN-style text form (see the module's doc)."""
-        return _write(self)
+        """The record in its PBN-style text form (see the module's doc).
+
+        The record's state (see :meth:`replay`) gives each hand's dealer,
+        first lead and score; the seat and phase of every other action
+        follow from the actions themselves, so a record that knows its
+        state is written without replaying it."""
+        return _write(self, self.replay())
 
     def __str__(self) -> str:
         return self.to_text()
@@ -383,6 +416,18 @@ class Record:
                              f"(raise it with max_size=)")
         text = exact_str(text)
         return _Parser(text).parse()
+
+
+def _knowing(record: Record, state: GameState) -> Record:
+    """``record``, told the state its actions reach (``state``, which must be
+    that state: the caller has just replayed them, or they are its game)."""
+    object.__setattr__(record, "_final", state)
+    return record
+
+
+def _record(rules: Rules, seed: int | None, actions: tuple[Action, ...], tags: tuple[tuple[str, str], ...]) -> Record:
+    """A record from its fields (how a pickled record is rebuilt)."""
+    return Record(rules=rules, seed=seed, actions=actions, tags=tags)
 
 
 # ----------------------------------------------------------------------
@@ -466,7 +511,18 @@ def _bid_token(bid: Bid) -> str:
     return "dn" if bid.double_nil else str(bid)
 
 
-def _write(record: Record) -> str:
+def _write(record: Record, final: GameState) -> str:
+    """The text of ``record``, whose actions reach ``final``.
+
+    Nothing is replayed: ``final``'s score sheet gives each finished hand's
+    dealer, hands at the start of play and score, and ``final`` itself the
+    dealer and first lead of the hand in progress.  Who made each other
+    action follows from the actions, as the engine decides it: the first
+    player drafts first and the players alternate (T-2, T-3); the bids go
+    clockwise from the dealer's left, past the seats that declared Double
+    Nil in the draft (P-3, T-4); the exchanges and discards go in
+    :func:`~spades.exchange.order_of`'s order (P-6, T-6); the tricks have
+    one card a seat."""
     rules = record.rules
     players = rules.players
     lines = [
@@ -476,25 +532,20 @@ def _write(record: Record) -> str:
     ]
     for name, value in record.tags:
         lines.append(f'[{name} "{_escape(value)}"]')
-    # Replay to learn who acted in which phase.
-    befores: list[GameState | None] = []
-    final: GameState | None = None
-    try:
-        previous: GameState | None = None
-        for done, state in _steps(rules, record.seed, record.actions):
-            while len(befores) < done:
-                action = record.actions[len(befores)]
-                befores.append(None if _is_chance(action) else previous)
-            previous = state
-            final = state
-    except _ReplayError as error:
-        raise StateError(error.message) from None
-    assert final is not None
     sheet = final.sheet
     hand = -1
     section = ""
     line: list[str] = []
     drafts_in_line = 0
+    # The hand in progress, as the walk goes.
+    dealer = 0
+    bids: list[Bid | None] = []
+    stock_size = 0  # the two-player stock's cards: the draft lasts until all are drawn (T-3)
+    drawn = 0
+    drafter = 0
+    exchanges: tuple[tuple[int, int], ...] | None = None  # known once the first exchange comes
+    exchanged = 0
+    plays = 0
 
     def flush() -> None:
         nonlocal drafts_in_line
@@ -508,7 +559,15 @@ def _write(record: Record) -> str:
         if 0 <= hand < len(sheet):
             lines.append(f'[Score "{" ".join(str(s) for s in sheet[hand].result.scores)}"]')
 
-    for action, before in zip(record.actions, befores):
+    def first_lead() -> int:
+        if hand < len(sheet):
+            row = sheet[hand]
+            return first_leader_of_masks(rules, row.dealer, [h.mask for h in row.hands])
+        leader = final.first_leader  # the hand in progress is being played
+        assert leader is not None
+        return leader
+
+    for action in record.actions:
         kind = type(action)
         if kind is Deal or kind is Stock:
             close_hand()
@@ -517,53 +576,71 @@ def _write(record: Record) -> str:
             lines += ["", f'[Hand "{hand}"]', f'[Dealer "{dealer}"]']
             if isinstance(action, Deal):
                 lines.append(f'[Deal "0:{" ".join(str(h) for h in action.hands)}"]')
+                stock_size = 0
             else:
                 assert isinstance(action, Stock)
                 lines.append(f'[Stock "{" ".join(str(c) for c in action.cards)}"]')
+                stock_size = len(action.cards)
+            bids = [None] * players
+            drawn = 0
+            drafter = dealer  # T-2, T-3: the first player drafts first
+            exchanges = None
+            exchanged = 0
+            plays = 0
             section = ""
             continue
-        if isinstance(action, Replacement):
+        if kind is Replacement:
+            assert isinstance(action, Replacement)
             flush()
             lines.append(f'[Replacement "{" ".join(str(c) for c in action.cards) or "-"}"]')
             section = ""
             continue
-        assert before is not None
-        phase = before.phase
-        seat = before.turn
-        if phase is Phase.DRAFT:
+        if kind is Draft or (kind is Bid and drawn < stock_size):
+            # The draft (T-2): a keep or a reject, or a Double Nil declared
+            # at the start of a turn (T-6), by the seat whose turn it is.
             if section != "Draft":
                 flush()
-                lines.append(f'[Draft "{seat}"]')
+                lines.append(f'[Draft "{drafter}"]')
                 section = "Draft"
             if isinstance(action, Bid):
+                bids[drafter] = action
                 line.append(_bid_token(action))
             else:
                 assert isinstance(action, Draft)
+                drawn += 2
+                drafter = 1 - drafter
                 line.append(action.value)
                 drafts_in_line += 1
                 if drafts_in_line == players:
                     flush()
-        elif phase is Phase.BID:
+        elif kind is Bid:
+            assert isinstance(action, Bid)
+            seat = next_bidder_of(players, dealer, bids)
+            assert seat is not None
             if section != "Auction":
                 flush()
                 lines.append(f'[Auction "{seat}"]')
                 section = "Auction"
-            assert isinstance(action, Bid)
+            bids[seat] = action
             line.append(_bid_token(action))
-        elif phase is Phase.EXCHANGE or phase is Phase.DISCARD:
-            flush()
-            name = "Exchange" if phase is Phase.EXCHANGE else "Discard"
-            lines.append(f'[{name} "{seat}"]')
+        elif kind is Exchange:
             assert isinstance(action, Exchange)
+            if exchanges is None:  # the bids (or the draft's declarations) are all in
+                exchanges = order_of(rules, dealer, bids)
+            giver, receiver = exchanges[exchanged]
+            exchanged += 1
+            flush()
+            lines.append(f'[{"Discard" if receiver < 0 else "Exchange"} "{giver}"]')
             lines.append(" ".join(str(c) for c in action.cards) or "-")
             section = ""
         else:
             if section != "Play":
                 flush()
-                lines.append(f'[Play "{seat}"]')
+                lines.append(f'[Play "{first_lead()}"]')
                 section = "Play"
-            if not before.trick:
+            if plays % players == 0:  # a new trick
                 flush()
+            plays += 1
             line.append(str(action))
     close_hand()
     return "\n".join(lines) + "\n"
@@ -856,17 +933,20 @@ class _Parser:
         actions = tuple(item.action for item in self.items)
         record = Record(rules=self.rules, seed=self.seed, actions=actions, tags=tuple(self.tags))
         consumed = 0
+        after = self.after
+        before = self.before
         try:
             for done, state in _steps(self.rules, self.seed, actions):
                 for index in range(consumed, done):
-                    self.verify(self.after.get(index, []), state)
-                if done < len(actions):
-                    self.verify(self.before.get(done, []), state)
+                    if index in after:
+                        self.verify(after[index], state)
+                if done in before and done < len(actions):
+                    self.verify(before[done], state)
                 consumed = done
         except _ReplayError as error:
             item = self.items[error.index]
             raise ParseError(error.message, item.line, item.column) from None
-        return record
+        return _knowing(record, state)
 
     def verify(self, checks: list[tuple[str, Any, int, int]], state: GameState) -> None:
         for kind, expected, line, column in checks:

@@ -282,7 +282,7 @@ class Rules:
     boston_bonus: int = attrs.field(default=250, validator=_Range(0, POINTS_LIMIT))
     """Points for a Boston when ``boston == "bonus"`` (V-8).  Range 0..10,000."""
 
-    def __new__(cls, *args: Any, **options: Any) -> Rules:
+    def __new__(cls, /, *args: Any, **options: Any) -> Rules:
         # The attrs-made __init__ would raise TypeError for an unknown option
         # or a positional argument; bad options are RulesError, always.
         if args:
@@ -479,7 +479,7 @@ class Rules:
     # Presets: named rule sets, each with where it comes from.
 
     @classmethod
-    def partnership(cls, **changes: Any) -> Rules:
+    def partnership(cls, /, **changes: Any) -> Rules:
         """Partnership Spades as the project's sources describe it (the P-, S-
         and C- rules; source texts 000, 002 and 003): 4 players in two
         partnerships, 500 to win, Nil 100, Double Nil 200 with a 3-card
@@ -492,7 +492,7 @@ class Rules:
         return cls(**changes)
 
     @classmethod
-    def two_player(cls, **changes: Any) -> Rules:
+    def two_player(cls, /, **changes: Any) -> Rules:
         """Two-player Spades from the project's sources (the T- rules; source
         texts 001 and 004): a keep-or-discard draft instead of a deal, each
         player scoring alone, Double Nil declared before the draft with up to
@@ -504,7 +504,7 @@ class Rules:
         return cls(**{"players": 2, "partners": False, **changes})
 
     @classmethod
-    def pagat(cls, **changes: Any) -> Rules:
+    def pagat(cls, /, **changes: Any) -> Rules:
         """The partnership game with the choices usually given as standard on
         pagat.com (John McLeod, *Spades*,
         https://www.pagat.com/auctionwhist/spades.html), and repeated by many
@@ -532,7 +532,7 @@ class Rules:
         return cls(**{**base, **changes})
 
     @classmethod
-    def jokers(cls, **changes: Any) -> Rules:
+    def jokers(cls, /, **changes: Any) -> Rules:
         """Partnership Spades with the two jokers as the highest trumps (V-9
         (a), a common house rule listed among pagat.com's Spades variations):
         Big Joker > Little Joker > A♠, the 2♣ and 2♦ taken out so that 52
@@ -545,7 +545,7 @@ class Rules:
         return cls(**{"deck": "jokers", **changes})
 
     @classmethod
-    def joker_joker_deuce_deuce(cls, **changes: Any) -> Rules:
+    def joker_joker_deuce_deuce(cls, /, **changes: Any) -> Rules:
         """"Joker Joker Deuce Deuce" (V-9 (b), from the variations on pagat.com's
         Spades page): Big Joker > Little Joker > 2♦ > 2♠ > A♠ as the top
         trumps, the 2♣ and 2♥ taken out.  The jokers and the 2♦ are spades
@@ -553,7 +553,7 @@ class Rules:
         return cls(**{"deck": "joker-joker-deuce-deuce", **changes})
 
     @classmethod
-    def cutthroat(cls, players: int = 4, **changes: Any) -> Rules:
+    def cutthroat(cls, players: int = 4, /, **changes: Any) -> Rules:
         """Cutthroat Spades (V-10): 3 or 4 players, each for themselves, with
         the partnership game's scoring for each player.  With 3 players each
         is dealt 17 cards and the last card is set aside
@@ -565,10 +565,12 @@ class Rules:
         """
         if type(players) is not int or players not in (3, 4):
             raise RulesError(f"cutthroat is for 3 or 4 players, got players={short_repr(players)} (V-10)")
+        if "players" in changes and changes["players"] != players:
+            raise RulesError(f"cutthroat for {players} players cannot have players={short_repr(changes['players'])}")
         return cls(**{"partners": False, **changes, "players": players})
 
     @classmethod
-    def openspiel(cls, **changes: Any) -> Rules:
+    def openspiel(cls, /, **changes: Any) -> Rules:
         """The scoring choices of OpenSpiel's ``spades`` game
         (google-deepmind/open_spiel, ``open_spiel/games/spades/spades.cc``,
         ``spades.h`` and ``spades_scoring.cc``): partnership Spades with Nil
@@ -598,7 +600,7 @@ class Rules:
         return cls(**{**base, **changes})
 
     @classmethod
-    def preset(cls, name: str, **changes: Any) -> Rules:
+    def preset(cls, name: str, /, **changes: Any) -> Rules:
         """The preset called ``name`` (see :data:`PRESETS`), with ``changes``.
 
         >>> Rules.preset("jokers").deck

@@ -21,6 +21,15 @@ do not follow from the score sheet, bags out of range) raises
 :class:`~spades.StateError` naming the problem.  Loaders raise only
 :class:`~spades.SpadesError` subclasses, with messages of bounded length.
 
+A state document exactly as this library writes it (the compact text of
+:func:`to_json`, or the dicts of :func:`to_dict`, keys in any order) is
+checked after the replay in one step: only its rules, seed and actions are
+read, and the replayed state's own document must be the given one, to the
+last character (or, for dicts, to the last type: ``true`` is not ``1``).
+Any other spelling is read field by field.  Both ways give the same
+states, the same refusals and the same messages; the first costs a small
+multiple of the replay itself (``benchmarks/README.md`` has the figures).
+
 **Limits.**  Every JSON loader (:func:`from_json`, :func:`state_from_json`,
 :func:`view_from_json`, :func:`record_from_json`, :func:`rules_from_json`)
 refuses a text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB;
@@ -51,14 +60,18 @@ spades.errors.StateError: version: unsupported version 99 of spades.state; this 
 from __future__ import annotations
 
 import json
+import marshal
 import math
+import operator
+import re
 from collections.abc import Callable, Sequence
+from itertools import chain
 from importlib import resources
-from typing import Any, Final, Union
+from typing import Any, Final, Union, cast
 
 import attrs
 
-from spades.actions import MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
+from spades.actions import MAX_ACTIONS, MAX_BID_TRICKS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
 from spades.cards import Card, CardSet
 from spades.errors import (
     ArgumentError,
@@ -76,8 +89,10 @@ from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
 from spades.rules import Rules
 from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
-from spades.state import GameState, Phase
-from spades.view import HandSummary, PlayedTrick, SeatView, current_tricks, hand_summary, seat_view
+from spades.sheet import HandRecord
+from spades.state import GameState, Phase, new_game
+from spades.tricks import first_leader_of_masks, winner_seat_of
+from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades._witness import game_behind
 from spades.events import (
     BidMade,
@@ -198,40 +213,274 @@ def _summary(summary: HandSummary) -> dict[str, Any]:
     }
 
 
+# ----------------------------------------------------------------------
+# Writing states.
+#
+# A state's document is written straight from the state: its actions, the
+# tricks of each hand (their winners worked out card by card, C-7), its
+# score sheet and its own fields, with no record, view or summary built on
+# the way.  to_dict gives fresh dicts; to_json (compact) writes the same
+# document as text directly, the text json.dumps gives for the dicts.
+
+_CARD_TEXTS: Final = tuple(str(Card(index)) for index in range(54))
+_QUOTED_CARDS: Final = tuple(f'"{text}"' for text in _CARD_TEXTS)
+_PLAY_TEXTS: Final = tuple(f'{{"play": "{text}"}}' for text in _CARD_TEXTS)
+_PLAY_DICTS: Final = tuple({"play": text} for text in _CARD_TEXTS)  # to compare with, never handed out
+_JSON_BOOL: Final = {True: "true", False: "false"}
+_QUOTES: Final = '", "'
+_SIDE_VALUES: Final = operator.attrgetter(*_SIDE_FIELDS)
+# One side of a hand's result as JSON text: every field a whole number but
+# made and boston, the booleans.
+_SIDE_TEXT: Final = "{" + ", ".join(
+    f'"{name}": %s' if name in ("made", "boston") else f'"{name}": %d' for name in _SIDE_FIELDS
+) + "}"
+_TRICK_HEADS: Final = tuple(f'{{"leader": {seat}, "cards": [' for seat in range(4))
+_TRICK_TAILS: Final = {seat: f'], "winner": {seat}}}' for seat in range(-1, 4)}
+_PHASE_NAMES: Final = tuple(phase.name for phase in Phase)
+_RULES_WRITTEN: dict[Rules, tuple[dict[str, Any], str, bytes]] = {}
+_LAST_WRITTEN: list[tuple[Rules | None, tuple[dict[str, Any], str, bytes]]] = [(None, ({}, "", b""))]
+_STATE_HEAD: Final = f'{{"format": "{_STATE}", "version": {VERSION}, "rules": '
+_CACHE_LIMIT: Final = 256
+
+
+def _game_actions(sheet: Sequence[HandRecord], history: Sequence[Action]) -> list[Action]:
+    """Every action of a game: the finished hands' (``sheet``), then the
+    hand in progress' (``history``)."""
+    actions: list[Action] = []
+    for row in sheet:
+        actions += row.actions
+    actions += history
+    return actions
+
+
+def _row_plays(rules: Rules, row: HandRecord) -> Sequence[Card]:
+    """The cards played in a finished hand, in order: its last actions, one
+    a seat for each trick (nothing but cards is played once the play of
+    tricks begins, C-4)."""
+    actions = row.actions
+    return actions[len(actions) - sum(row.tricks) * rules.players :]  # type: ignore[return-value]
+
+
+def _trick_plays(state: GameState, history: Sequence[Action]) -> Sequence[Card]:
+    """The cards of the tricks completed in the hand in progress, whose
+    actions are ``history``: the cards played before the trick in progress."""
+    if state.first_leader is None:
+        return ()
+    end = len(history) - len(state.trick)
+    return history[end - sum(state.tricks_won) * state.rules.players : end]  # type: ignore[return-value]
+
+
+def _walked(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> list[tuple[int, Sequence[Card], int]]:
+    """The tricks of a hand's ``plays`` as (leader, cards, winner), the
+    first led by ``leader``, as :func:`~spades.tricks.walk_tricks` gives
+    them: :func:`~spades.tricks.winner_seat_of` takes each (C-7) and leads
+    the next.  An incomplete last trick has winner -1 when ``partial``, and
+    is left out otherwise."""
+    players = rules.players
+    facts = rules.deck_facts
+    tricks = []
+    whole = len(plays) - len(plays) % players
+    for start in range(0, whole, players):
+        cards = plays[start : start + players]
+        winner = winner_seat_of(leader, cards, facts, players)
+        tricks.append((leader, cards, winner))
+        leader = winner
+    if partial and whole < len(plays):
+        tricks.append((leader, plays[whole:], -1))
+    return tricks
+
+
+def _row_tricks(rules: Rules, row: HandRecord) -> list[tuple[int, Sequence[Card], int]]:
+    """The tricks of a finished hand (as :func:`~spades.view.hand_summary`)."""
+    first = first_leader_of_masks(rules, row.dealer, [hand.mask for hand in row.hands])
+    return _walked(rules, first, _row_plays(rules, row), partial=True)
+
+
+def _current_tricks(state: GameState, history: Sequence[Action]) -> list[tuple[int, Sequence[Card], int]]:
+    """The tricks completed in the hand in progress, whose actions are
+    ``history`` (as :func:`~spades.view.current_tricks`)."""
+    first = state.first_leader
+    return [] if first is None else _walked(state.rules, first, _trick_plays(state, history), partial=False)
+
+
+def _trick_dict(trick: tuple[int, Sequence[Card], int]) -> dict[str, Any]:
+    leader, cards, winner = trick
+    return {"leader": leader, "cards": [_CARD_TEXTS[c] for c in cards], "winner": winner}
+
+
 def _state_dict(state: GameState) -> dict[str, Any]:
+    rows = state.sheet
+    history = state.history
+    texts = _CARD_TEXTS
+    actions = [{"play": texts[a]} if type(a) is Card else _action(a) for a in _game_actions(rows, history)]
+    head = [_STATE, VERSION, dict(_rules_written(state.rules)[0]), state.seed, actions]
+    return dict(zip(_STATE_KEYS, head + _derived_values(state, rows, history)))
+
+
+def _derived_values(state: GameState, rows: Sequence[HandRecord], history: Sequence[Action]) -> list[Any]:
+    """The values of a state's document from ``"phase"`` on (the fields
+    that follow from the rules, seed and actions), in order."""
     rules = state.rules
-    record = Record.of_state(state)
     sheet = []
-    for row in state.sheet:
-        entry = _summary(hand_summary(rules, row))
-        entry["hands"] = [str(h) for h in row.hands]
-        sheet.append(entry)
+    for row in rows:
+        sheet.append({
+            "number": row.number,
+            "dealer": row.dealer,
+            "bids": [str(b) for b in row.bids],
+            "tricks_won": list(row.tricks),
+            "tricks": [_trick_dict(t) for t in _row_tricks(rules, row)],
+            "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
+            "hands": [str(h) for h in row.hands],
+        })
     top = state.top_of_stock
-    return {
-        "format": _STATE,
-        "version": VERSION,
-        "rules": rules.to_dict(),
-        "seed": state.seed,
-        "actions": [_action(a) for a in record.actions],
-        "phase": state.phase.name,
-        "turn": state.turn,
-        "dealer": state.dealer,
-        "hand_number": state.hand_number,
-        "hands": [str(h) for h in state.hands],
-        "bids": [_bid(b) for b in state.bids],
-        "trick": [str(c) for c in state.trick],
-        "leader": state.leader,
-        "tricks": [_trick(t) for t in current_tricks(state)],
-        "tricks_won": list(state.tricks_won),
-        "spades_broken": state.spades_broken,
-        "discard_pile": str(state.discard_pile),
-        "top_of_stock": None if top is None else str(top),
-        "stock_left": state.stock_left,
-        "scores": list(state.scores),
-        "bags": list(state.bags),
-        "sheet": sheet,
-        "winner": state.winner,
-    }
+    return [
+        _PHASE_NAMES[state.phase],
+        state.turn,
+        state.dealer,
+        state.hand_number,
+        [str(h) for h in state.hands],
+        [_bid(b) for b in state.bids],
+        [_CARD_TEXTS[c] for c in state.trick],
+        state.leader,
+        [_trick_dict(t) for t in _current_tricks(state, history)],
+        list(state.tricks_won),
+        state.spades_broken,
+        str(state.discard_pile),
+        None if top is None else _CARD_TEXTS[top],
+        state.stock_left,
+        list(state.scores),
+        list(state.bags),
+        sheet,
+        state.winner,
+    ]
+
+
+def _rules_written(rules: Rules) -> tuple[dict[str, Any], str, bytes]:
+    """``rules.to_dict()``, its JSON text and its marshal form (see
+    :func:`_exactly`), remembered for the Rules values written lately (do
+    not change the dict: copy it)."""
+    last = _LAST_WRITTEN[0]
+    if last[0] is rules:
+        return last[1]
+    known = _RULES_WRITTEN.get(rules)
+    if known is None:
+        options = rules.to_dict()
+        known = (options, json.dumps(options, ensure_ascii=False), marshal.dumps(options, 2))
+        if len(_RULES_WRITTEN) >= _CACHE_LIMIT:
+            _RULES_WRITTEN.clear()
+        _RULES_WRITTEN[rules] = known
+    _LAST_WRITTEN[0] = (rules, known)
+    return known
+
+
+def _rules_text(rules: Rules) -> str:
+    return _rules_written(rules)[1]
+
+
+def _number(value: int | None) -> str:
+    return "null" if value is None else str(value)
+
+
+def _quoted_hands(hands: Sequence[CardSet]) -> str:
+    return '"' + '", "'.join(map(str, hands)) + '"'
+
+
+def _bid_text(bid: Bid | None) -> str:
+    return "null" if bid is None else f'"{bid}"'
+
+
+def _action_text(action: Action) -> str:
+    """``json.dumps(_action(action))``."""
+    if isinstance(action, Card):
+        return _PLAY_TEXTS[action]
+    if isinstance(action, Bid):
+        return f'{{"bid": "{action}"}}'
+    if isinstance(action, Draft):
+        return f'{{"draft": "{action.value}"}}'
+    if isinstance(action, Deal):
+        return f'{{"deal": [{_quoted_hands(action.hands)}]}}'
+    name = "exchange" if isinstance(action, Exchange) else "stock" if isinstance(action, Stock) else "replacement"
+    return f'{{"{name}": [{", ".join(map(_QUOTED_CARDS.__getitem__, action.cards))}]}}'
+
+
+def _tricks_text(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> str:
+    """The JSON text of :func:`_walked`'s tricks (the list's inside)."""
+    players = rules.players
+    facts = rules.deck_facts
+    quoted = _QUOTED_CARDS
+    head = _TRICK_HEADS
+    tail = _TRICK_TAILS
+    parts = []
+    if players == 4:  # the common case, spelled out
+        each = iter(plays)
+        for trick in zip(each, each, each, each):
+            winner = winner_seat_of(leader, trick, facts, 4)
+            a, b, c, d = trick
+            parts.append(f"{head[leader]}{quoted[a]}, {quoted[b]}, {quoted[c]}, {quoted[d]}{tail[winner]}")
+            leader = winner
+    else:
+        each = iter(plays)
+        for trick in zip(*[each] * players):
+            winner = winner_seat_of(leader, trick, facts, players)
+            parts.append(f'{head[leader]}{", ".join(map(quoted.__getitem__, trick))}{tail[winner]}')
+            leader = winner
+    rest = len(plays) % players
+    if partial and rest:
+        parts.append(f'{head[leader]}{", ".join(map(quoted.__getitem__, plays[-rest:]))}{tail[-1]}')
+    return ", ".join(parts)
+
+
+def _row_text(rules: Rules, row: HandRecord) -> str:
+    first = first_leader_of_masks(rules, row.dealer, [hand.mask for hand in row.hands])
+    sides = ", ".join([
+        _SIDE_TEXT % (v[0], v[1], _JSON_BOOL[v[2]], *v[3:12], _JSON_BOOL[v[12]])
+        for v in map(_SIDE_VALUES, row.result.sides)
+    ])
+    return (
+        f'{{"number": {row.number}, "dealer": {row.dealer}, "bids": ["{_QUOTES.join(map(str, row.bids))}"], '
+        f'"tricks_won": [{", ".join(map(str, row.tricks))}], '
+        f'"tricks": [{_tricks_text(rules, first, _row_plays(rules, row), partial=True)}], '
+        f'"result": [{sides}], "hands": ["{_QUOTES.join(map(str, row.hands))}"]}}'
+    )
+
+
+def _state_text(state: GameState) -> str:
+    """``json.dumps(_state_dict(state), ensure_ascii=False)``, written directly."""
+    rules = state.rules
+    rows = state.sheet
+    history = state.history
+    plays = _PLAY_TEXTS
+    actions = ", ".join([plays[a] if type(a) is Card else _action_text(a) for a in _game_actions(rows, history)])
+    return (
+        f'{_STATE_HEAD}{_rules_text(rules)}, "seed": {_number(state.seed)}, "actions": [{actions}], '
+        + _derived_text(state, rows, history)
+    )
+
+
+def _derived_text(state: GameState, rows: Sequence[HandRecord], history: Sequence[Action]) -> str:
+    """The end of a state's JSON text, from ``"phase"`` on: every field
+    that follows from the rules, seed and actions."""
+    rules = state.rules
+    quoted = _QUOTED_CARDS
+    turn = state.turn
+    leader = state.leader
+    top = state.top_of_stock
+    winner = state.winner
+    first = state.first_leader
+    sheet = ", ".join([_row_text(rules, row) for row in rows]) if rows else ""
+    return (
+        f'"phase": "{_PHASE_NAMES[state.phase]}", "turn": {"null" if turn is None else turn}, '
+        f'"dealer": {state.dealer}, "hand_number": {state.hand_number}, '
+        f'"hands": ["{_QUOTES.join(map(str, state.hands))}"], '
+        f'"bids": [{", ".join(map(_bid_text, state.bids))}], '
+        f'"trick": [{", ".join(map(quoted.__getitem__, state.trick))}], '
+        f'"leader": {"null" if leader is None else leader}, '
+        f'"tricks": [{"" if first is None else _tricks_text(rules, first, _trick_plays(state, history), partial=False)}], '
+        f'"tricks_won": [{", ".join(map(str, state.tricks_won))}], "spades_broken": {_JSON_BOOL[state.spades_broken]}, '
+        f'"discard_pile": "{state.discard_pile}", "top_of_stock": {"null" if top is None else quoted[top]}, '
+        f'"stock_left": {state.stock_left}, "scores": [{", ".join(map(str, state.scores))}], '
+        f'"bags": [{", ".join(map(str, state.bags))}], "sheet": [{sheet}], "winner": {"null" if winner is None else winner}}}'
+    )
 
 
 def _legal_dict(legal: Sequence[Action]) -> list[dict[str, Any]] | dict[str, Any]:
@@ -318,9 +567,13 @@ def to_dict(value: Document) -> dict[str, Any]:
 
 def to_json(value: Document, *, indent: int | None = None) -> str:
     """The JSON text of ``value``'s document (see :func:`to_dict`), on one
-    line, or with ``indent`` (0 to 16) spaces a level."""
+    line, or with ``indent`` (0 to 16) spaces a level: ``json.dumps(to_dict(value),
+    indent=indent, ensure_ascii=False)``.  The compact text of a state is
+    written directly, without the dicts."""
     if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
         raise ArgumentError(f"indent: None or a number of spaces from 0 to 16, got {short_repr(indent)}")
+    if indent is None and isinstance(value, GameState):
+        return _state_text(value)
     return json.dumps(to_dict(value), indent=indent, ensure_ascii=False)
 
 
@@ -594,7 +847,7 @@ def action_to_json(action: Action) -> str:
     return json.dumps(action_to_dict(action), ensure_ascii=False)
 
 
-_CHANCE_KEYS: Final = ("deal", "stock", "replacement")
+_CHANCE_KEYS: Final = frozenset(("deal", "stock", "replacement"))
 
 
 def action_from_dict(data: object, rules: Rules | None = None, *, chance: bool = False) -> Action:
@@ -864,7 +1117,15 @@ def state_from_dict(data: object) -> GameState:
     The actions are replayed (each must be legal) and must be every action
     of the game, chance steps included, written as :func:`to_dict` writes
     them; every derived field must be what the replay gives.  Otherwise
-    :class:`~spades.StateError` names the problem."""
+    :class:`~spades.StateError` names the problem.
+
+    A document exactly as :func:`to_dict` writes it is recognised after
+    the replay by one comparison with the replayed state's own document
+    (exact in every type: ``true`` is not ``1``); any other document is
+    read field by field."""
+    state = _own_state_dict(data)
+    if state is not None:
+        return state
     top, _kind_name = _header(data, _STATE)
     top.obj(_STATE_KEYS)
     rules = _rules(top.get("rules"))
@@ -886,11 +1147,245 @@ def state_from_dict(data: object) -> GameState:
     for key in _STATE_KEYS:
         if key in ("format", "version", "rules", "seed", "actions"):
             continue  # the inputs of the replay, not derived from it
-        if given[key] != expected[key] or _types(given[key]) != _types(expected[key]):
-            raise StateError(
-                f"{key}: the document says {_json_text(given[key])}, but its actions give {_json_text(expected[key])}"
-            )
+        mine, theirs = given[key], expected[key]
+        if _exactly(mine, theirs):
+            continue
+        if mine != theirs or _types(mine) != _types(theirs):
+            raise StateError(f"{key}: the document says {_json_text(mine)}, but its actions give {_json_text(theirs)}")
     return state
+
+
+def _exactly(given: object, expected: object) -> bool:
+    """Whether ``given`` is ``expected`` to the last type and key order:
+    their marshal forms match (version 2 has no references, so the bytes
+    do not depend on sharing).  Only exact ``str``, ``int``, ``bool``,
+    ``None``, ``list`` and ``dict`` marshal like a JSON value; anything else
+    differs or does not marshal at all (then False: let the caller look)."""
+    try:
+        return marshal.dumps(cast(Any, given), 2) == marshal.dumps(cast(Any, expected), 2)
+    except ValueError:  # not marshallable, or nested too deep
+        return False
+
+
+# The fast way in: a document exactly as this library writes it.  The
+# actions are read by look-up and replayed; the replayed state's own
+# document, compared with the given one in a single step, then checks every
+# field at once (the derived fields against the replay, and the inputs
+# against what was read).  Anything else, or any doubt, returns None, and
+# the field-by-field reading above decides, with its messages.
+
+_ACTION_BY_FRAGMENT: Final[dict[str, Action]] = {
+    **{f'"play": "{text}"': Card(index) for index, text in enumerate(_CARD_TEXTS)},
+    **{f'"bid": "{bid}"': bid for bid in (Bid(n) for n in range(MAX_BID_TRICKS + 1))},
+    '"bid": "double nil"': Bid.DOUBLE_NIL,
+    '"draft": "keep"': Draft.KEEP,
+    '"draft": "reject"': Draft.REJECT,
+}
+_ACTION_BY_TEXT: Final[dict[str, Action]] = {
+    str(json.loads("{" + fragment + "}").popitem()[1]): action for fragment, action in _ACTION_BY_FRAGMENT.items()
+}
+_STATE_KEY_SET: Final = frozenset(_STATE_KEYS)
+_DERIVED_KEYS: Final = _STATE_KEYS[5:]
+_CHANCE_FRAGMENTS: Final = tuple(f'"{key}": ' for key in sorted(_CHANCE_KEYS))
+_SEED_AND_ACTIONS: Final = re.compile(r', "seed": (null|0|[1-9][0-9]{0,19}), "actions": \[')
+_RULES_BY_TEXT: dict[str, Rules] = {}
+# The rules read last, tried first (without cutting their text out).
+_LAST_RULES: list[tuple[str, Rules | None]] = [("\0", None)]
+_RULES_BY_FORM: dict[bytes, Rules] = {}
+
+
+def _own_state_text(text: str) -> GameState | None:
+    """The state of ``text`` if it is exactly the JSON :func:`to_json`
+    writes for that state, else ``None``.  Only the rules, seed and actions
+    are read; after the replay, each action's text must be the one this
+    library writes for it, and the rest of the text the replayed state's
+    own, character for character."""
+    try:
+        head = _head_of_text(text)
+        if head is None:
+            return None
+        rules, seed, fragments, stop = head
+        actions, unchecked = _actions_of_fragments(fragments, rules, seeded=seed is not None)
+        state = _played(rules, seed, actions)
+        if state is None:
+            return None
+        rows = state.sheet
+        history = state.history
+        game = _game_actions(rows, history)
+        if len(game) != len(fragments):
+            return None
+        # The fragments not known yet to be this library's text: chance
+        # steps the seed drew (the other places then hold the actions
+        # applied, in order) and actions read one by one.
+        for index in unchecked:
+            written = _action_text(game[index])
+            if len(written) != len(fragments[index]) + 2 or not written.startswith(fragments[index], 1):
+                return None
+        derived = _derived_text(state, rows, history)
+        return state if len(derived) == len(text) - stop - 3 and text.endswith(derived) else None
+    except Exception:  # any doubt: the full reading decides
+        return None
+
+
+def _head_of_text(text: str) -> tuple[Rules, int | None, list[str], int] | None:
+    """The rules, the seed and the actions' fragments of a state's JSON
+    text written as :func:`to_json` writes it, and where ``"phase"`` starts
+    (less 3), or ``None``."""
+    if not text.startswith(_STATE_HEAD):
+        return None
+    begin = len(_STATE_HEAD)
+    last_text, rules = _LAST_RULES[0]
+    end = begin + len(last_text)
+    if not (rules is not None and text.startswith(last_text, begin) and text.startswith(', "seed": ', end)):
+        end = text.find(', "seed": ', begin)
+        rules = _rules_of_text(text[begin:end]) if end > 0 else None
+    match = _SEED_AND_ACTIONS.match(text, end) if rules is not None else None
+    if rules is None or match is None:
+        return None
+    seed = None if match[1] == "null" else int(match[1])
+    start = match.end()
+    stop = text.find('], "phase": ', start)
+    if stop < 0 or (seed is not None and seed >= SEED_LIMIT):
+        return None
+    if stop == start:
+        return rules, seed, [], stop
+    if text[start] != "{" or text[stop - 1] != "}":
+        return None
+    fragments = text[start + 1 : stop - 1].split("}, {")
+    return (rules, seed, fragments, stop) if len(fragments) <= _MAX_ACTIONS else None
+
+
+def _own_state_dict(data: object) -> GameState | None:
+    """The state of ``data`` if it is exactly the document :func:`to_dict`
+    writes for that state (keys in any order), else ``None``: as
+    :func:`_own_state_text`, with the derived fields compared in one step
+    by :func:`_exactly`."""
+    try:
+        if type(data) is not dict or data.get("format") != _STATE or data.keys() != _STATE_KEY_SET:
+            return None
+        version = data["version"]
+        seed = data["seed"]
+        if type(data["format"]) is not str or type(version) is not int or version != VERSION:
+            return None
+        if not (seed is None or (type(seed) is int and 0 <= seed < SEED_LIMIT)):
+            return None
+        rules = _rules_of_dict(data["rules"])
+        if rules is None:
+            return None
+        items = data["actions"]
+        read = _actions_of_items(items, rules, seeded=seed is not None)
+        if read is None:
+            return None
+        state = _played(rules, seed, read[0])
+        if state is None:
+            return None
+        rows = state.sheet
+        history = state.history
+        plays = _PLAY_DICTS
+        game = [plays[a] if type(a) is Card else _action(a) for a in _game_actions(rows, history)]
+        given = [data[key] for key in _DERIVED_KEYS]
+        given.append(items)
+        return state if _exactly(given, [*_derived_values(state, rows, history), game]) else None
+    except Exception:  # any doubt: the full reading decides
+        return None
+
+
+def _played(rules: Rules, seed: int | None, actions: list[Action]) -> GameState | None:
+    """The state ``actions`` reach, each applied (and so checked) by the
+    engine, or ``None`` if one is illegal.  In a seeded game the actions
+    leave out the chance steps: the seed draws them, and the comparison
+    of the whole document checks the ones the document lists."""
+    state = new_game(rules, seed)
+    try:
+        for action in actions:
+            state = state.apply(action)
+    except SpadesError:
+        return None
+    return state
+
+
+def _rules_of_text(text: str) -> Rules | None:
+    """The rules whose JSON text :func:`to_json` writes as ``text``."""
+    rules = _RULES_BY_TEXT.get(text)
+    if rules is None:
+        rules = _rules(_At(json.loads(text), "rules"))
+        if _rules_text(rules) != text:
+            return None
+        if len(_RULES_BY_TEXT) >= _CACHE_LIMIT:
+            _RULES_BY_TEXT.clear()
+        _RULES_BY_TEXT[text] = rules
+    _LAST_RULES[0] = (text, rules)
+    return rules
+
+
+def _rules_of_dict(options: object) -> Rules | None:
+    """The rules whose options :func:`to_dict` writes exactly as
+    ``options`` (every type and the order of the keys), remembered by
+    their marshal form (see :func:`_exactly`)."""
+    if type(options) is not dict:
+        return None
+    form = marshal.dumps(cast(Any, options), 2)
+    rules = _RULES_BY_FORM.get(form)
+    if rules is None:
+        rules = _rules(_At(options, "rules"))
+        if _rules_written(rules)[2] != form:
+            return None
+        if len(_RULES_BY_FORM) >= _CACHE_LIMIT:
+            _RULES_BY_FORM.clear()
+        _RULES_BY_FORM[form] = rules
+    return rules
+
+
+def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -> tuple[list[Action], list[int]]:
+    """The actions of a document's text, one fragment each (``"play": "QH"``,
+    as :func:`to_json` writes them, braces left out): a card, a bid or a
+    draft choice in one look-up; a chance step in a seeded game left out
+    (the seed draws it); any other action read one by one.  With them, the
+    indexes of the fragments left to check against the replayed game: the
+    chance steps left out and the actions read one by one."""
+    found: list[Action | None] = list(map(_ACTION_BY_FRAGMENT.get, fragments))
+    unchecked = []
+    drawn = []  # the chance steps left out
+    index = -1
+    while None in found[index + 1 :]:
+        index = found.index(None, index + 1)
+        unchecked.append(index)
+        fragment = fragments[index]
+        if seeded and fragment.startswith(_CHANCE_FRAGMENTS):
+            drawn.append(index)
+            continue
+        found[index] = _read_action(_At(json.loads("{" + fragment + "}"), ""), rules)
+    for index in reversed(drawn):
+        del found[index]
+    return found, unchecked  # type: ignore[return-value]
+
+
+def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[list[Action], list[int]] | None:
+    """The actions of a document's ``"actions"`` list, each read from the
+    text of its value alone (a card, a bid or a draft choice as
+    :func:`to_dict` writes it: their texts differ), the others one by one,
+    their indexes listed; the caller compares the whole list with the
+    replayed game's, which settles every key and type."""
+    if type(items) is not list or len(items) > _MAX_ACTIONS:
+        return None
+    values = list(chain.from_iterable(map(dict.values, items)))  # a TypeError unless all are dicts
+    if len(values) != len(items):
+        return None
+    found: list[Action | None] = list(map(_ACTION_BY_TEXT.get, map(str, values)))
+    unchecked = []
+    drawn = []  # the chance steps left out
+    index = -1
+    while None in found[index + 1 :]:
+        index = found.index(None, index + 1)
+        unchecked.append(index)
+        item = items[index]
+        if seeded and next(iter(item)) in _CHANCE_KEYS:
+            drawn.append(index)
+            continue
+        found[index] = _read_action(_At(item, ""), rules)
+    for index in reversed(drawn):
+        del found[index]
+    return found, unchecked  # type: ignore[return-value]
 
 
 def _types(value: object) -> object:
@@ -1084,7 +1579,10 @@ def record_from_dict(data: object) -> Record:
         record = Record(rules=rules, seed=seed, actions=actions, tags=tuple(tags))
     except SpadesError as error:
         raise tags_at.fail(str(error)) from None
-    _replayed(rules, seed, actions)
+    try:
+        record.replay()  # checks every action; the record keeps the state
+    except StateError as error:
+        raise StateError(f"actions: {error}") from None
     return record
 
 
@@ -1109,6 +1607,9 @@ def from_dict(data: object) -> Document:
     """The value of any document, chosen by its ``"format"``.  Like the typed
     dict loaders, it reads a value the caller already holds, with no size
     limit but the format's (see the module's **Limits**)."""
+    state = _own_state_dict(data)
+    if state is not None:
+        return state
     _top, kind = _header(data, None)
     return _LOADERS[kind](data)
 
@@ -1127,6 +1628,11 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _parse_json(text: object, max_size: int) -> object:
+    return _loads(_document_text(text, max_size))
+
+
+def _document_text(text: object, max_size: int) -> str:
+    """``text`` as a ``str`` to parse, once its size and type are checked."""
     if type(max_size) is not int:
         raise ArgumentTypeError(f"max_size is an int, got {type_name(max_size)}")
     if max_size < 0:
@@ -1147,6 +1653,10 @@ def _parse_json(text: object, max_size: int) -> object:
             raise StateError(f"a JSON document must be UTF-8 text: {error}") from None
     if not isinstance(text, str):
         raise StateError(f"a JSON document must be text, got {type_name(text)}")
+    return text
+
+
+def _loads(text: str) -> object:
     try:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except StateError:
@@ -1162,14 +1672,22 @@ def from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Document:
     ``bytes``; default :data:`MAX_SIZE`, 4 MiB) raises
     :class:`~spades.StateError` before it is parsed, here and in the typed
     loaders below."""
-    return from_dict(_parse_json(text, max_size))
+    source = _document_text(text, max_size)
+    state = _own_state_text(source)
+    return state if state is not None else from_dict(_loads(source))
 
 
 def state_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> GameState:
     """A :class:`~spades.GameState` from JSON text (see :func:`state_from_dict`); a
     text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB) raises
-    :class:`~spades.StateError` before it is parsed."""
-    return state_from_dict(_parse_json(text, max_size))
+    :class:`~spades.StateError` before it is parsed.
+
+    The compact text :func:`to_json` writes is recognised without parsing
+    the derived fields: after the replay, the replayed state's own text
+    must be the given text, character for character."""
+    source = _document_text(text, max_size)
+    state = _own_state_text(source)
+    return state if state is not None else state_from_dict(_loads(source))
 
 
 def view_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> SeatView:

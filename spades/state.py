@@ -321,7 +321,7 @@ class GameState:
     def hands(self) -> tuple[CardSet, ...]:
         """Every seat's cards (the whole truth: give players their
         :func:`~spades.seat_view` instead)."""
-        return tuple(CardSet(h) for h in self._held())
+        return tuple(map(card_set_of_mask, self._held()))
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds."""
@@ -370,7 +370,7 @@ class GameState:
     def discard_pile(self) -> CardSet:
         """Cards out of play this hand: the two-player draft's discards (T-3),
         or the card set aside in three-player cutthroat (V-10)."""
-        return CardSet(self._play[_PILE])
+        return card_set_of_mask(self._play[_PILE])
 
     @property
     def stock_left(self) -> int:

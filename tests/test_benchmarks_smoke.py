@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from spades import PRESETS, Rules
+from spades import PRESETS, Record, Rules
 
 _PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
 
@@ -99,6 +99,30 @@ def test_best_rate_and_profile() -> None:
     assert {"new_game (deal)", "BID legal_actions()", "PLAY apply()", "end of hand apply() (score, deal)"} <= set(shares)
 
 
+def test_document_figures() -> None:
+    states = bench.hand_zero_states(2, seed=1)
+    assert states[0].hand_number == 0 and all(not s.sheet for s in states) and len(states) > 100
+    finals = bench.whole_game_states(2, seed=1)
+    assert all(s.is_over for s in finals)
+    cases = bench.document_cases(states[:20] + finals)
+    for work in bench.DOCUMENT_WORKS:
+        assert bench.time_documents(cases, work).units == len(cases)
+    with pytest.raises(ValueError):
+        bench.time_documents(cases, "nothing")
+    records = [(Record.of_state(c.state), Record.of_state(c.state).to_text(), c) for c in cases[-2:]]
+    hands = sum(len(s.sheet) for s in finals)
+    for work in bench.RECORD_WORKS:
+        assert bench.time_records(records, work).units == hands
+    assert len(bench.long_game_state(2, seed=1).sheet) == 2
+    settings = bench.Settings(seconds=0.01, repeats=1, document_games=1, long_game_hands=2)
+    figures = bench.measure_documents(settings, None, bench.time.perf_counter)
+    assert set(figures) == {"hand_zero", "whole_game", "long_game", "records"}
+    assert figures["hand_zero"]["replay"]["vs_replay"] == 1.0 and figures["whole_game"]["states"] == 1
+    assert all(figures["hand_zero"][work]["us"] > 0 for work in bench.DOCUMENT_WORKS)
+    rows = list(bench._document_rows(figures))
+    assert any("state_from_json" in row[0] for row in rows) and any("Record.parse()" in row[0] for row in rows)
+
+
 def test_openspiel_measurements_when_installed() -> None:
     pyspiel = bench.load_pyspiel()
     if pyspiel is None:
@@ -106,6 +130,13 @@ def test_openspiel_measurements_when_installed() -> None:
     assert bench.openspiel_hands(pyspiel, 2, seed=1).units == 2
     assert bench.openspiel_legal_actions(pyspiel, 20, seed=1).units == 20
     assert bench.openspiel_apply(pyspiel, 20, seed=1).units == 20
+    game, states, finals = bench.openspiel_document_states(pyspiel, 2, seed=1)
+    assert len(finals) == 2 and len(states) >= 2 * 56
+    for work in ("serialize", "deserialize"):
+        assert bench.time_openspiel_documents(game, states, work).units == len(states)
+    settings = bench.Settings(seconds=0.01, repeats=1, document_games=1, long_game_hands=1)
+    figures = bench.measure_documents(settings, pyspiel, bench.time.perf_counter)
+    assert figures["hand_zero"]["openspiel_deserialize"]["us"] > 0
 
 
 def test_whole_run_formats_a_table_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,11 +150,15 @@ def test_whole_run_formats_a_table_and_json(tmp_path: Path, capsys: pytest.Captu
     data = json.loads(out.read_text())
     assert set(data["figures"]["presets"]) >= set(PRESETS)
     assert data["figures"]["hands"]["rate"] > 0 and data["figures"]["hands_like_openspiel"]["rate"] > 0
+    assert data["figures"]["documents"]["whole_game"]["state_from_json"]["vs_replay"] > 0
+    assert "document, hand 0, per state: state_from_json" in table and "replay (whole game)" in table
 
 
 def test_run_says_when_pyspiel_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench, "load_pyspiel", lambda: None)
-    settings = bench.Settings(seconds=0.01, repeats=1, positions=10, memory_samples=10, memory_games=1)
+    settings = bench.Settings(
+        seconds=0.01, repeats=1, positions=10, memory_samples=10, memory_games=1, document_games=1, long_game_hands=1
+    )
     report = bench.run(settings, quiet=True)
     assert report.machine["open_spiel"] == "pyspiel not installed"
     assert "openspiel_hands" not in report.figures

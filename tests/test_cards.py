@@ -257,6 +257,16 @@ def test_card_set_text_round_trip(hand: CardSet) -> None:
     assert text.count(".") == 3
 
 
+@given(card_sets)
+def test_card_set_text_is_each_suit_highest_first(hand: CardSet) -> None:
+    jokers = "".join(letter for letter, joker in (("B", BIG_JOKER), ("L", LITTLE_JOKER)) if joker in hand)
+    groups = ["".join(card.rank.letter for card in sorted(hand.suit(suit), reverse=True)) for suit in (3, 2, 1, 0)]
+    assert str(hand) == ".".join([jokers + groups[0], *groups[1:]])
+    # Read back whatever the spelling: upper or lower case, "10", "-" for a void, any order.
+    spelled = [group[::-1].replace("T", "10") or "-" for group in str(hand).split(".")]
+    assert CardSet.parse(".".join(spelled)) == hand
+
+
 # -- bad input: a short ParseError, nothing else ---------------------------------
 
 HUGE = 10**5000

@@ -4,6 +4,7 @@ messages, plain JSON values only, and a round trip for whatever they accept."""
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import random
 import time
@@ -14,7 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import ArgumentError, Bid, ParseError, Rules, RulesError, SpadesError, StateError, new_game, seat_view
+from spades import ArgumentError, Bid, GameState, ParseError, Rules, RulesError, SpadesError, StateError, new_game
+from spades import seat_view
 from spades.record import MAX_ACTIONS, MAX_SIZE, MAX_TAG_LENGTH, MAX_TAGS, SEED_LIMIT, Record, replay, rules_from_text
 from spades.serial import (
     from_dict,
@@ -119,6 +121,53 @@ def test_loading_time_grows_linearly(capsys: pytest.CaptureFixture[str]) -> None
             print(f"\n{name}: {len(small)} chars {small_time:.4f}s, {len(large)} chars {large_time:.4f}s, "
                   f"ratio {ratios[name]:.1f}", end="")
     assert all(ratio < 9 for ratio in ratios.values()), ratios
+
+
+def test_state_documents_load_and_write_in_linear_time(capsys: pytest.CaptureFixture[str]) -> None:
+    """The state of a game of N and of 4N hands, seeded and not: loaded from
+    its JSON text and from its dicts, and written as both, and its record's
+    text written.  Four times the game takes about four times as long."""
+    ratios = {}
+    for seeded in (False, True):
+        small, large = (_long_state(25, seeded), _long_state(100, seeded))
+        texts = (to_json(small), to_json(large))
+        dicts = (to_dict(small), to_dict(large))
+        records = (Record.of_state(small), Record.of_state(large))
+        assert len(texts[1]) > 3 * len(texts[0])
+        cases: dict[str, tuple[Callable[[], object], Callable[[], object]]] = {
+            "load json": (lambda: state_from_json(texts[0]), lambda: state_from_json(texts[1])),
+            "load dict": (lambda: state_from_dict(dicts[0]), lambda: state_from_dict(dicts[1])),
+            "write json": (lambda: to_json(small), lambda: to_json(large)),
+            "write dict": (lambda: to_dict(small), lambda: to_dict(large)),
+            "record text": (records[0].to_text, records[1].to_text),
+        }
+        for name, (load_small, load_large) in cases.items():
+            load_small()  # warm up
+            gc.collect()
+            gc.disable()  # so that a full collection in one run does not decide the ratio
+            try:
+                small_time = _best_time(load_small, 5)
+                large_time = _best_time(load_large, 5)
+            finally:
+                gc.enable()
+            key = f"{name}, {'seeded' if seeded else 'unseeded'}"
+            ratios[key] = large_time / small_time
+            with capsys.disabled():
+                print(f"\n{key}: {small_time:.4f}s, {large_time:.4f}s, ratio {ratios[key]:.1f}", end="")
+    assert all(ratio < 9 for ratio in ratios.values()), ratios
+
+
+@functools.lru_cache(maxsize=None)
+def _long_state(hands: int, seeded: bool) -> GameState:
+    """The state of a game of ``hands`` hands: :func:`_long_game`'s, or a
+    seeded game played the same way."""
+    if not seeded:
+        return _long_game(hands).replay()
+    rng = random.Random(hands)
+    state = new_game(Rules(target=10_000), seed=hands)
+    while len(state.sheet) < hands:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
 
 
 def test_a_long_game_round_trips() -> None:

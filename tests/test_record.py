@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import Bid, Card, Deal, ParseError, Phase, Rules, SpadesError, StateError, new_game
+from spades import Bid, Card, Deal, GameState, ParseError, Phase, Rules, SpadesError, StateError, new_game
 from spades.cli import main
 from spades.record import Record, rules_from_text, rules_to_text
 from spades.serial import to_json
@@ -120,6 +120,151 @@ def test_record_round_trip_and_exact_replay(preset: str, seed: int, seeded: bool
     # A record of a game in progress replays to that state too.
     middle = states[len(states) // 2]
     assert Record.parse(Record.of_state(middle).to_text()).replay() == middle
+
+
+def _text_by_replay(record: Record) -> str:
+    """The text of ``record`` as it was written before the writer stopped
+    replaying: each action's seat and phase read from the state before it."""
+    from spades.actions import Draft, Exchange, Replacement, Stock
+    from spades.record import _bid_token, _escape, _is_chance, _steps
+
+    rules = record.rules
+    lines = [
+        '[Format "spades-record 1"]',
+        f'[Rules "{_escape(rules_to_text(rules))}"]',
+        f'[Seed "{"-" if record.seed is None else record.seed}"]',
+    ]
+    lines += [f'[{name} "{_escape(value)}"]' for name, value in record.tags]
+    befores: list[GameState | None] = []
+    previous = final = None
+    for done, state in _steps(rules, record.seed, record.actions):
+        while len(befores) < done:
+            befores.append(None if _is_chance(record.actions[len(befores)]) else previous)
+        previous = final = state
+    assert final is not None
+    sheet = final.sheet
+    hand = -1
+    section = ""
+    line: list[str] = []
+    drafts = 0
+
+    def flush() -> None:
+        nonlocal drafts
+        if line:
+            lines.append(" ".join(line))
+            line.clear()
+        drafts = 0
+
+    def close_hand() -> None:
+        flush()
+        if 0 <= hand < len(sheet):
+            lines.append(f'[Score "{" ".join(str(s) for s in sheet[hand].result.scores)}"]')
+
+    for action, before in zip(record.actions, befores):
+        if isinstance(action, (Deal, Stock)):
+            close_hand()
+            hand += 1
+            dealer = sheet[hand].dealer if hand < len(sheet) else final.dealer
+            lines += ["", f'[Hand "{hand}"]', f'[Dealer "{dealer}"]']
+            if isinstance(action, Deal):
+                lines.append(f'[Deal "0:{" ".join(str(h) for h in action.hands)}"]')
+            else:
+                lines.append(f'[Stock "{" ".join(str(c) for c in action.cards)}"]')
+            section = ""
+            continue
+        if isinstance(action, Replacement):
+            flush()
+            lines.append(f'[Replacement "{" ".join(str(c) for c in action.cards) or "-"}"]')
+            section = ""
+            continue
+        assert before is not None
+        phase, seat = before.phase, before.turn
+        if phase is Phase.DRAFT:
+            if section != "Draft":
+                flush()
+                lines.append(f'[Draft "{seat}"]')
+                section = "Draft"
+            if isinstance(action, Bid):
+                line.append(_bid_token(action))
+            else:
+                assert isinstance(action, Draft)
+                line.append(action.value)
+                drafts += 1
+                if drafts == rules.players:
+                    flush()
+        elif phase is Phase.BID:
+            if section != "Auction":
+                flush()
+                lines.append(f'[Auction "{seat}"]')
+                section = "Auction"
+            assert isinstance(action, Bid)
+            line.append(_bid_token(action))
+        elif phase in (Phase.EXCHANGE, Phase.DISCARD):
+            flush()
+            lines.append(f'[{"Exchange" if phase is Phase.EXCHANGE else "Discard"} "{seat}"]')
+            assert isinstance(action, Exchange)
+            lines.append(" ".join(str(c) for c in action.cards) or "-")
+            section = ""
+        else:
+            if section != "Play":
+                flush()
+                lines.append(f'[Play "{seat}"]')
+                section = "Play"
+            if not before.trick:
+                flush()
+            line.append(str(action))
+    close_hand()
+    return "\n".join(lines) + "\n"
+
+
+@given(preset=presets, seed=seeds, seeded=st.booleans())
+def test_the_text_is_written_without_replaying(preset: str, seed: int, seeded: bool) -> None:
+    """Each action's seat and phase follow from the actions and the final
+    state's score sheet: the text is the one the replay gives, for a record
+    that knows its state (of_state, parse) and for one built directly."""
+    states = play(PRESETS[preset], seed, seeded=seeded, double_nil=0.4)
+    for state in (states[len(states) // 3], states[len(states) // 2], states[-2], states[-1]):
+        record = Record.of_state(state)
+        expected = _text_by_replay(record)
+        assert record.to_text() == expected
+        built = Record(rules=record.rules, seed=record.seed, actions=record.actions, tags=(("Event", "x"),))
+        assert built.to_text() == _text_by_replay(built)
+        assert Record.parse(expected).to_text() == expected
+
+
+def test_a_record_that_knows_its_state_is_not_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spades.record
+    from spades.serial import record_from_json
+
+    states = play(PRESETS["two-player-2"], 5, seeded=True, double_nil=0.5)
+    record = Record.of_state(states[-1])
+    text = record.to_text()
+    parsed = Record.parse(text)
+    loaded = record_from_json(to_json(record))
+
+    def refuse(*_args: object) -> None:
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr(spades.record, "_steps", refuse)
+    monkeypatch.setattr(spades.record, "replay", refuse)
+    assert record.to_text() == text and record.replay() is states[-1]
+    for known in (parsed, loaded):
+        assert known.to_text() == text and known.replay() == states[-1]
+
+
+def test_a_record_built_directly_is_replayed_once() -> None:
+    import pickle
+
+    state = play(PRESETS["partnership"], 3, seeded=True)[-1]
+    record = Record.of_state(state)
+    built = Record(rules=record.rules, seed=record.seed, actions=record.actions)
+    first = built.replay()
+    assert first == state and built.replay() is first
+    # The state is a cache, not part of the value: not compared, shown or pickled.
+    assert built == record and hash(built) == hash(record) and repr(built) == repr(record)
+    twin = pickle.loads(pickle.dumps(record))
+    assert twin == record and twin.to_text() == record.to_text()
+    assert len(pickle.dumps(record)) < len(pickle.dumps((record, state)))
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,301 @@
+"""State documents written straight from the state, and read the fast way
+when they are exactly what this library writes: the same documents, the
+same states, the same refusals and messages as the field-by-field reading.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import spades.serial as serial
+from spades import Card, GameState, Rules, SpadesError, StateError, new_game
+from spades.record import Record
+from spades.serial import from_dict, from_json, state_from_dict, state_from_json, to_dict, to_json
+from spades.view import current_tricks, hand_summary
+
+from _games import PRESETS, play, presets, sample, seeds
+
+
+def _reference_dict(state: GameState) -> dict[str, Any]:
+    """The document of ``state`` as it was built before the writer was
+    made direct: through a record, the views' trick walk and the score
+    sheet's summaries."""
+    def trick(t: Any) -> dict[str, Any]:
+        return {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+
+    sheet = []
+    for row in state.sheet:
+        summary = hand_summary(state.rules, row)
+        sheet.append({
+            "number": summary.number,
+            "dealer": summary.dealer,
+            "bids": [str(b) for b in summary.bids],
+            "tricks_won": list(summary.tricks_won),
+            "tricks": [trick(t) for t in summary.tricks],
+            "result": [{name: getattr(side, name) for name in serial._SIDE_FIELDS} for side in summary.result.sides],
+            "hands": [str(h) for h in row.hands],
+        })
+    top = state.top_of_stock
+    return {
+        "format": "spades.state", "version": 1, "rules": state.rules.to_dict(), "seed": state.seed,
+        "actions": [serial.action_to_dict(a) for a in Record.of_state(state).actions],
+        "phase": state.phase.name, "turn": state.turn, "dealer": state.dealer, "hand_number": state.hand_number,
+        "hands": [str(h) for h in state.hands], "bids": [None if b is None else str(b) for b in state.bids],
+        "trick": [str(c) for c in state.trick], "leader": state.leader,
+        "tricks": [trick(t) for t in current_tricks(state)], "tricks_won": list(state.tricks_won),
+        "spades_broken": state.spades_broken, "discard_pile": str(state.discard_pile),
+        "top_of_stock": None if top is None else str(top), "stock_left": state.stock_left,
+        "scores": list(state.scores), "bags": list(state.bags), "sheet": sheet, "winner": state.winner,
+    }
+
+
+def _states(preset: str, seed: int, seeded: bool, count: int = 5) -> list[GameState]:
+    return sample(play(PRESETS[preset], seed, seeded=seeded, double_nil=0.4), seed, count)
+
+
+@contextmanager
+def _full_reading_only() -> Iterator[None]:
+    """The loaders with the fast way shut: every document read field by field."""
+    with mock.patch.object(serial, "_own_state_text", lambda _text: None), \
+            mock.patch.object(serial, "_own_state_dict", lambda _data: None):
+        yield
+
+
+@contextmanager
+def _fast_way_only() -> Iterator[None]:
+    """The loaders with the field-by-field reading shut: only the fast way can load."""
+    def refuse(*_args: object) -> None:
+        raise AssertionError("read field by field")
+
+    with mock.patch.object(serial, "_header", refuse):
+        yield
+
+
+def _outcome(load: Callable[[Any], object], document: Any) -> tuple[str, object]:
+    try:
+        return "loaded", load(document)
+    except SpadesError as error:
+        return type(error).__name__, str(error)
+
+
+# ----------------------------------------------------------------------
+# Writing.
+
+
+@given(preset=presets, seed=seeds, seeded=st.booleans())
+def test_the_document_is_the_one_built_through_records_and_views(preset: str, seed: int, seeded: bool) -> None:
+    for state in _states(preset, seed, seeded):
+        document = to_dict(state)
+        assert json.dumps(document) == json.dumps(_reference_dict(state))  # types and key order too
+        assert to_json(state) == json.dumps(document, ensure_ascii=False)
+        assert to_json(state, indent=2) == json.dumps(document, indent=2, ensure_ascii=False)
+
+
+def test_to_dict_hands_out_fresh_values() -> None:
+    state = _states("partnership", 3, True)[-1]
+    first = to_dict(state)
+    first["rules"]["target"] = 1
+    first["actions"][0]["deal"] = []
+    first["sheet"][0]["tricks"][0]["cards"].clear()
+    assert to_dict(state) == _reference_dict(state)
+
+
+# ----------------------------------------------------------------------
+# Reading what was written: the fast way, no field-by-field reading.
+
+
+@given(preset=presets, seed=seeds, seeded=st.booleans())
+def test_documents_as_written_load_the_fast_way(preset: str, seed: int, seeded: bool) -> None:
+    states = _states(preset, seed, seeded)
+    with _fast_way_only():
+        for state in states:
+            text = to_json(state)
+            assert state_from_json(text) == state and from_json(text) == state
+            assert state_from_json(text.encode("utf-8")) == state
+            document = to_dict(state)
+            assert state_from_dict(document) == state and from_dict(document) == state
+            reordered = dict(reversed(list(document.items())))  # the keys of an object have no order
+            assert state_from_dict(reordered) == state
+
+
+def test_other_spellings_of_a_document_are_read_field_by_field() -> None:
+    state = _states("partnership", 5, True)[-2]
+    text = to_json(state)
+    document = to_dict(state)
+    respelled = copy.deepcopy(document)
+    play = next(i for i, a in enumerate(respelled["actions"]) if "play" in a)
+    respelled["actions"][play]["play"] = Card.parse(respelled["actions"][play]["play"]).symbol
+    defaults = Rules().to_dict()
+    # The options left out take their defaults.
+    shorter = {**document, "rules": {k: v for k, v in document["rules"].items() if v != defaults[k]}}
+    variants = [
+        to_json(state, indent=2),
+        text.replace(", ", ","),
+        " " + text,
+        json.dumps(dict(reversed(list(document.items())))),
+        json.dumps(shorter),
+    ]
+    for variant in variants:
+        assert serial._own_state_text(variant) is None
+        assert state_from_json(variant) == state
+    assert serial._own_state_dict(shorter) is None
+    assert state_from_dict(shorter) == state
+    # An action spelt otherwise ("K♦" for "KD") is not how the state writes
+    # its actions: refused, as every action is read as written.
+    with pytest.raises(StateError, match="action"):
+        state_from_json(json.dumps(respelled))
+    with pytest.raises(StateError, match="action"):
+        state_from_dict(respelled)
+
+
+# ----------------------------------------------------------------------
+# Forged documents: the fast way declines, the full reading refuses them
+# with the message it always gave.
+
+
+_PLAIN_CHANGES: list[Callable[[Any], Any]] = [
+    lambda v: True, lambda v: False, lambda v: 0, lambda v: 1, lambda v: 1.0, lambda v: -1, lambda v: None,
+    lambda v: "", lambda v: "x", lambda v: [], lambda v: {}, lambda v: [v], lambda v: {"v": v},
+    lambda v: v + 1 if type(v) is int else v,
+    lambda v: float(v) if type(v) is int else v,
+    lambda v: int(v) if type(v) is bool else v,
+    lambda v: (not v) if type(v) is bool else v,
+    lambda v: tuple(v) if type(v) is list else v,
+    lambda v: v[::-1] if type(v) in (list, str) else v,
+    lambda v: v[1:] if type(v) in (list, str) else v,
+    lambda v: _Text(v) if type(v) is str else v,
+    lambda v: v.lower() if type(v) is str else v,
+]
+
+
+class _Text(str):
+    """A str that is not exactly a str."""
+
+
+def _nodes(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _nodes(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _nodes(item, path + (index,))
+
+
+def _changed(document: dict[str, Any], path: tuple[Any, ...], change: Callable[[Any], Any]) -> Any:
+    forged = copy.deepcopy(document)
+    if not path:
+        return change(forged)
+    parent = forged
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = change(parent[path[-1]])
+    return forged
+
+
+@given(preset=presets, seed=seeds, seeded=st.booleans(), picks=st.lists(st.integers(0, 10**6), min_size=8, max_size=8))
+def test_a_changed_document_gets_the_full_readings_verdict(preset: str, seed: int, seeded: bool, picks: list[int]) -> None:
+    state = _states(preset, seed, seeded, 3)[-1 - picks[0] % 3]
+    document = to_dict(state)
+    nodes = list(_nodes(document))
+    for pick in picks[1:]:
+        path = nodes[pick % len(nodes)]
+        forged = _changed(document, path, _PLAIN_CHANGES[pick // len(nodes) % len(_PLAIN_CHANGES)])
+        fast = _outcome(state_from_dict, forged)
+        with _full_reading_only():
+            full = _outcome(state_from_dict, forged)
+        assert fast == full, path
+
+
+@given(preset=presets, seed=seeds, seeded=st.booleans(), picks=st.lists(st.integers(0, 10**6), min_size=8, max_size=8))
+def test_a_changed_text_gets_the_full_readings_verdict(preset: str, seed: int, seeded: bool, picks: list[int]) -> None:
+    state = _states(preset, seed, seeded, 3)[-1 - picks[0] % 3]
+    text = to_json(state)
+    for pick in picks[1:]:
+        at = pick % len(text)
+        replacement = ' 0129tfn"{}[],:.-AKQJT'[pick // len(text) % 22]
+        kind = pick // len(text) // 22 % 3
+        forged = text[:at] + (replacement if kind < 2 else "") + text[at + (kind != 1):]
+        fast = _outcome(state_from_json, forged)
+        with _full_reading_only():
+            full = _outcome(state_from_json, forged)
+        assert fast == full, (at, forged[max(0, at - 30) : at + 30])
+
+
+def test_forgeries_of_every_derived_field_are_refused_as_before() -> None:
+    state = _states("two-player-2", 7, True)[-2]
+    document = to_dict(state)
+    for key in serial._DERIVED_KEYS:
+        for change in _PLAIN_CHANGES:
+            forged = _changed(document, (key,), change)
+            if forged == document and json.dumps(forged) == json.dumps(document):
+                continue
+            with _full_reading_only():
+                expected = _outcome(state_from_dict, forged)
+            assert expected[0] != "loaded" or expected[1] == state
+            assert _outcome(state_from_dict, forged) == expected, key
+            assert _outcome(from_dict, forged) == expected, key
+
+
+def test_a_seeded_documents_chance_steps_are_the_seeds() -> None:
+    state = new_game(Rules.partnership(), seed=3)
+    for _ in range(6):
+        state = state.apply(state.legal_actions()[-1])
+    other = to_dict(new_game(Rules.partnership(), seed=4))["actions"][0]
+    document = to_dict(state)
+    for forged in (
+        {**document, "actions": [other, *document["actions"][1:]]},  # another deal
+        {**document, "actions": document["actions"][1:]},  # the deal left out
+        {**document, "actions": [*document["actions"], document["actions"][0]]},  # a deal too many
+        {**document, "actions": [document["actions"][1], document["actions"][0], *document["actions"][2:]]},
+    ):
+        assert serial._own_state_dict(forged) is None
+        assert serial._own_state_text(json.dumps(forged, ensure_ascii=False)) is None
+        with _full_reading_only():
+            expected = _outcome(state_from_dict, forged)
+        assert _outcome(state_from_dict, forged) == expected
+        assert _outcome(state_from_json, json.dumps(forged)) == expected
+
+
+def test_the_fast_way_declines_what_is_not_json() -> None:
+    state = _states("partnership", 2, True)[-1]
+    document = to_dict(state)
+    looped: dict[str, Any] = copy.deepcopy(document)
+    looped["sheet"].append(looped)
+    deep: Any = []
+    for _ in range(3000):
+        deep = [deep]
+    forgeries: list[dict[Any, Any]] = [
+        {**document, "scores": tuple(document["scores"])},
+        {**document, "hands": {1, 2}},
+        {**document, "winner": float("nan")},
+        {**document, "bids": deep},
+        {**document, 1: 2},
+        looped,
+    ]
+    for forged in forgeries:
+        assert serial._own_state_dict(forged) is None
+        with _full_reading_only():
+            expected = _outcome(state_from_dict, forged)
+        assert expected[0] == "StateError"
+        assert _outcome(state_from_dict, forged) == expected
+
+
+def test_an_unseeded_game_with_exchanges_loads_the_fast_way() -> None:
+    rng = random.Random(3)
+    for preset in ("partnership", "two-player", "two-player-2", "jokers"):
+        states = play(PRESETS[preset], rng.randrange(10**6), seeded=False, double_nil=0.6)
+        with _fast_way_only():
+            for state in sample(states, 3, 6):
+                assert state_from_json(to_json(state)) == state
+                assert state_from_dict(to_dict(state)) == state

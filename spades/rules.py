@@ -565,7 +565,7 @@ class Rules:
         """
         if type(players) is not int or players not in (3, 4):
             raise RulesError(f"cutthroat is for 3 or 4 players, got players={short_repr(players)} (V-10)")
-        return cls(**{"players": players, "partners": False, **changes})
+        return cls(**{"partners": False, **changes, "players": players})
 
     @classmethod
     def openspiel(cls, **changes: Any) -> Rules:
@@ -652,14 +652,20 @@ _OPTION_ORDER: Final = tuple(f.name for f in attrs.fields(Rules) if f.init)
 _OPTION_NAMES: Final = frozenset(_OPTION_ORDER)
 
 
+def _cutthroat_of(players: int, changes: dict[str, Any]) -> Rules:
+    if "players" in changes and changes.pop("players") != players:
+        raise RulesError(f"the cutthroat-{players} preset is for {players} players (V-10)")
+    return Rules.cutthroat(players, **changes)
+
+
 def _cutthroat_3(**changes: Any) -> Rules:
     """Three-player cutthroat (V-10): see :meth:`Rules.cutthroat`."""
-    return Rules.cutthroat(3, **changes)
+    return _cutthroat_of(3, changes)
 
 
 def _cutthroat_4(**changes: Any) -> Rules:
     """Four-player cutthroat (V-10): see :meth:`Rules.cutthroat`."""
-    return Rules.cutthroat(4, **changes)
+    return _cutthroat_of(4, changes)
 
 
 @functools.lru_cache(maxsize=256)

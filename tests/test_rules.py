@@ -634,3 +634,11 @@ def test_the_schema_names_the_presets() -> None:
     from spades.serial import schema
 
     assert schema()["$defs"]["rules"]["properties"]["preset"]["enum"] == list(PRESETS)
+
+
+def test_a_cutthroat_preset_keeps_its_players() -> None:  # V-10
+    assert Rules.preset("cutthroat-3", players=3) == Rules.preset("cutthroat-3")
+    for name, players in (("cutthroat-3", 4), ("cutthroat-4", 3), ("cutthroat-3", "3")):
+        with pytest.raises(RulesError, match="players"):
+            Rules.preset(name, players=players)
+    assert Rules.from_dict({"preset": "cutthroat-4", "target": 300}).players == 4

@@ -58,6 +58,11 @@ Policy = Callable[[GameState, random.Random], Action]
 ``rng`` only, such as :func:`spades.bots.random_action`."""
 
 _UNTIL: Final = ("hand", "game")
+# How CPython's random.Random draws rng.choice(seq): the fast path writes
+# seq[rng._randbelow_with_getrandbits(len(seq))] out for a source that
+# draws that way.
+_RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
+_CHOICE: Final = random.Random.choice
 _COUNT_LIMIT: Final = 10**9
 
 
@@ -187,7 +192,12 @@ def rollout(
         raise ArgumentTypeError(f"a policy is a function (state, rng) -> action, got {type_name(policy)}")
     whole_game = _check_until(until)
     hands = 0
-    if policy is not None and policy is not random_action:
+    if policy is None:
+        policy = random_action
+    kind = type(rng)
+    if policy is not random_action or kind.choice is not _CHOICE or getattr(kind, "_randbelow", None) is not _RANDBELOW:
+        # A policy of the caller's, or a source that draws its own way (a
+        # subclass with a random() or choice() of its own): the loop itself.
         while True:
             done = len(state.sheet)
             while len(state.sheet) == done:
@@ -196,26 +206,21 @@ def rollout(
             if state.is_over or not whole_game:
                 return _result(state, hands, whole_game)
     choice = rng.choice
-    # rng.choice(legal) is legal[rng._randbelow(len(legal))] (CPython's
-    # random.Random.choice); a subclass with a choice of its own keeps it.
-    if type(rng).choice is random.Random.choice and hasattr(rng, "_randbelow"):
-        pick = rng._randbelow
-    else:
-        pick = _picker(choice)
+    getrandbits = rng.getrandbits
     while True:
         while not is_play(state):
             if state.phase is Phase.BID and not state.rules.is_draft:
-                state = bid_out(state, pick)
+                state = bid_out(state, getrandbits)
             else:
                 state = state.apply(state.sample_chance(rng) if state.is_chance else choice(state.legal_actions()))
         hands += 1
         if not whole_game:
-            _after, _won, tricks = play_out(state, pick, keep_log=False)
+            _after, _won, tricks = play_out(state, getrandbits, keep_log=False)
             rules = state.rules
             bids = state.bids
             score = score_sides(bids, tricks, rules, state.scores, state.bags)  # type: ignore[arg-type]
             return _hand_result(tricks, score)
-        after, _won, _tricks = play_out(state, pick, keep_log=True)
+        after, _won, _tricks = play_out(state, getrandbits, keep_log=True)
         assert after is not None
         state = after
         if state.is_over:
@@ -236,12 +241,6 @@ def _hand_result(tricks: tuple[int, ...], score: HandScore) -> RolloutResult:
     set_hands(result, 1)
     set_state(result, None)
     return result
-
-
-def _picker(choice: Callable[[Sequence[int]], int]) -> Callable[[int], int]:
-    """``pick(n)``, the index ``choice`` draws among ``n`` items."""
-    indexes = [range(n) for n in range(64)]
-    return lambda n: choice(indexes[n])
 
 
 def _result(state: GameState, hands: int, whole_game: bool) -> RolloutResult:

@@ -1079,10 +1079,18 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     return _state(_no_cards(_new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))))._resolve_chance()
 
 
-def play_out(state: GameState, pick: Any, *, keep_log: bool) -> tuple[GameState | None, int, tuple[int, ...]]:
+# n.bit_length() for the number of choices n of a decision (at most 54 cards
+# or 15 bids).
+_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(64))
+
+
+def play_out(state: GameState, getrandbits: Any, *, keep_log: bool) -> tuple[GameState | None, int, tuple[int, ...]]:
     """The rest of the play of tricks from ``state`` (in the play phase),
-    every card ``legal[pick(len(legal))]`` of the legal cards in index
-    order (internal fast path of :func:`spades.rollout`): exactly the cards
+    every card ``rng.choice(legal)`` of the legal cards in index order
+    (internal fast path of :func:`spades.rollout`), with ``getrandbits`` the
+    ``rng``'s own: CPython's ``Random.choice(seq)`` is
+    ``seq[rng._randbelow_with_getrandbits(len(seq))]``, written out below
+    (the caller checks that ``rng`` draws that way).  Exactly the cards
     :meth:`apply` would allow (C-4..C-7, V-7, as :func:`legal_mask` and
     :func:`winner_seat_of` state them), without making the states.  Returns
     the state after the hand (``None`` unless ``keep_log``: the hand's
@@ -1098,6 +1106,7 @@ def play_out(state: GameState, pick: Any, *, keep_log: bool) -> tuple[GameState 
     first_trick = context.first_trick
     bit = _BIT
     one_trick = _ONE_TRICK
+    bit_length = _BIT_LENGTH
     if trick:  # finish the trick in progress, as apply() would
         cards = list(trick)
         led = suit_of[cards[0]]
@@ -1112,7 +1121,12 @@ def play_out(state: GameState, pick: Any, *, keep_log: bool) -> tuple[GameState 
                 top = ranks[cards[position]]
                 best = (leader + position) % players
         while True:
-            card = legal[pick(len(legal))]
+            n = len(legal)
+            k = bit_length[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            card = legal[r]
             played |= bit[card]
             cards.append(card)
             if ranks[card] > top:
@@ -1136,7 +1150,12 @@ def play_out(state: GameState, pick: Any, *, keep_log: bool) -> tuple[GameState 
     followers = range(players - 1)
     while legal:
         # A whole trick: the lead, then each seat in turn (C-5, C-7).
-        card = legal[pick(len(legal))]
+        n = len(legal)
+        k = bit_length[n]
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        card = legal[r]
         played |= bit[card]
         cards = [card]
         led = suit_of[card]
@@ -1153,7 +1172,12 @@ def play_out(state: GameState, pick: Any, *, keep_log: bool) -> tuple[GameState 
                 legal = suit_cards[follow >> shift]
             else:
                 legal = cards_of_mask(legal_mask(held, led, played, rules, first, suit_masks))
-            card = legal[pick(len(legal))]
+            n = len(legal)
+            k = bit_length[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            card = legal[r]
             played |= bit[card]
             cards.append(card)
             if ranks[card] > top:
@@ -1169,10 +1193,10 @@ def play_out(state: GameState, pick: Any, *, keep_log: bool) -> tuple[GameState 
     return after, won, _unpack_won(won, players)
 
 
-def bid_out(state: GameState, pick: Any) -> GameState:
+def bid_out(state: GameState, getrandbits: Any) -> GameState:
     """The state after the rest of a round of bidding before the play
     (``state`` in the bid phase of a dealt hand), every bid
-    ``legal[pick(len(legal))]`` of ``legal_actions()`` (internal fast path
+    ``rng.choice(legal_actions())`` drawn as :func:`play_out` draws (internal fast path
     of :func:`spades.rollout`): the state :meth:`apply` would reach, without
     the states between."""
     context, _phase, seat, hands, pile, _played, _trick, _won, _legal, log, bids = state._play
@@ -1182,7 +1206,12 @@ def bid_out(state: GameState, pick: Any) -> GameState:
     dealer = context.dealer
     while True:
         legal = limits_of(seat, bids, rules, scores).legal
-        bid = legal[pick(len(legal))]
+        n = len(legal)
+        k = _BIT_LENGTH[n]
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        bid = legal[r]
         bids = bids[:seat] + (bid,) + bids[seat + 1 :]
         turn = next_bidder_of(players, dealer, bids)  # P-3
         if turn is None:

@@ -167,3 +167,25 @@ def test_a_process_pool_gives_the_same_rows() -> None:
     rules = Rules.partnership()
     with ProcessPoolExecutor(2) as pool:
         assert simulate(rules, hands=6, seed=2, executor=pool, chunk_size=2) == simulate(rules, hands=6, seed=2)
+
+
+class _OwnDraws(random.Random):
+    """A source with a random() of its own: random.Random then draws
+    choice() without getrandbits()."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+class _OwnChoice(random.Random):
+    def choice(self, seq):  # type: ignore[no-untyped-def]
+        return seq[-1]
+
+
+@pytest.mark.parametrize("kind", [_OwnDraws, _OwnChoice])
+def test_a_source_that_draws_its_own_way_gets_the_loop(kind: type[random.Random]) -> None:
+    for preset in ("partnership", "two-player"):
+        state = new_game(spades.PRESETS[preset](), seed=3)
+        result = rollout(state, kind(4))
+        last = _loop(state, kind(4)).sheet[-1]
+        assert (result.tricks, result.score) == (last.tricks, last.result)

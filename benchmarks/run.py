@@ -78,6 +78,8 @@ __all__ = [
     "profile_random_hands",
     "random_hands",
     "random_hands_sampled",
+    "rollout_hands",
+    "rollout_one_state",
     "run",
     "time_apply",
     "time_documents",
@@ -191,6 +193,31 @@ def random_hands_sampled(
             if state.is_over:
                 break
     return Timing(played, clock() - start)
+
+
+def rollout_hands(rules: Rules, hands: int, seed: int = 0, clock: Clock = time.perf_counter) -> Timing:
+    """``hands`` random hands with :func:`spades.rollout`: for each, a new
+    seeded game (``new_game(rules, seed=seed + i)``, its deal included in the
+    time) rolled out to the end of its first hand with one ``random.Random``
+    (the same draws as the step-by-step loop of :func:`random_hands`)."""
+    rng = random.Random(seed)
+    rollout = spades.rollout
+    start = clock()
+    for i in range(hands):
+        rollout(new_game(rules, seed=seed + i), rng)
+    return Timing(hands, clock() - start)
+
+
+def rollout_one_state(rules: Rules, hands: int, seed: int = 0, clock: Clock = time.perf_counter) -> Timing:
+    """``hands`` rollouts from one seeded state at the start of the bidding,
+    what a search algorithm does at a node: bids, play and score, no deal."""
+    rng = random.Random(seed)
+    rollout = spades.rollout
+    state = new_game(rules, seed=seed)
+    start = clock()
+    for _ in range(hands):
+        rollout(state, rng)
+    return Timing(hands, clock() - start)
 
 
 def whole_games(rules: Rules, games: int, seed: int = 0, clock: Clock = time.perf_counter) -> Timing:
@@ -1019,6 +1046,9 @@ def run(settings: Settings, quiet: bool = False) -> Report:
         "hands_sampled": lambda k, sd: random_hands_sampled(partnership, k, sd, clock),
         "hands_like_openspiel": lambda k, sd: random_hands(like_rules, k, sd, clock),
         "floor_hands": lambda k, sd: floor_hands(k, sd, clock),
+        "rollout_hands": lambda k, sd: rollout_hands(partnership, k, sd, clock),
+        "rollout_like_openspiel": lambda k, sd: rollout_hands(like_rules, k, sd, clock),
+        "rollout_one_state": lambda k, sd: rollout_one_state(partnership, k, sd, clock),
     }
     if pyspiel is not None:
         works["openspiel_hands"] = lambda k, sd: openspiel_hands(pyspiel, k, sd, clock)
@@ -1113,6 +1143,21 @@ def _rows(report: Report) -> Iterator[tuple[str, str, str, str, str]]:
         _rate(floor),
         plain_ratio + f"ours/floor {floor / plain:.2f}x",
     )
+    for key, label in (
+        ("rollout_hands", "spades.rollout() hands (partnership)"),
+        ("rollout_like_openspiel", f"spades.rollout() hands ({report.machine.get('like_openspiel', 'like OpenSpiel')})"),
+        ("rollout_one_state", "spades.rollout() from one state"),
+    ):
+        if key in fig:
+            rolled = fig[key]["rate"]
+            yield (
+                label,
+                _rate(rolled),
+                _rate(os_hands),
+                _rate(floor),
+                (f"ours/OpenSpiel {rolled / os_hands:.2f}x; " if os_hands else "")
+                + f"time/floor {floor / rolled:.2f}x; vs step loop {rolled / ours:.2f}x",
+            )
     games = fig["games"]
     yield (
         "whole games (losing_floor=-200)",
@@ -1215,6 +1260,12 @@ def _targets(report: Report) -> list[str]:
         lines.append(f"  random hands >= 1.0x OpenSpiel: not measured ({report.machine['open_spiel']})")
     slow = fig["floor_hands"]["rate"] / ours
     lines.append(f"  time per hand <= 3x the floor's: {slow:.2f}x  {_check(slow <= 3.0)}")
+    if "rollout_hands" in fig:
+        rolled = fig["rollout_hands"]["rate"]
+        if os_hands:
+            lines.append(f"  rollout() >= 2x OpenSpiel's hands/s: {rolled / os_hands:.2f}x  {_check(rolled >= 2 * os_hands)}")
+        slow = fig["floor_hands"]["rate"] / rolled
+        lines.append(f"  rollout() time per hand <= 1.5x the floor's: {slow:.2f}x  {_check(slow <= 1.5)}")
     size = fig["memory_apply"]["traced_mean"]
     lines.append(f"  a kept state <= 1 KiB beyond its predecessor: {size:,.0f} B  {_check(size <= 1024)}")
     worst_name, worst = max(((n, p["vs_partnership"]) for n, p in fig["presets"].items()), key=lambda x: x[1])

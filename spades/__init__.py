@@ -46,6 +46,7 @@ from spades.state import GameState, Phase, new_game
 from spades.tricks import breaks_spades, first_leader, legal_plays, play_error, spades_broken, trick_winner, trick_winner_seat
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades.sampling import Deals, count_deals, sample_hands
+from spades.rollouts import RolloutResult, SimulatedGame, SimulatedHand, rollout, simulate, simulation_seed
 
 __version__ = "0.1.0"
 
@@ -115,4 +116,10 @@ __all__ = [
     "play_error",
     "score_hand",
     "trick_winner",
+    "RolloutResult",
+    "SimulatedGame",
+    "SimulatedHand",
+    "rollout",
+    "simulate",
+    "simulation_seed",
 ]

@@ -1077,3 +1077,156 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
     return _state(_no_cards(_new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))))._resolve_chance()
+
+
+# n.bit_length() for the number of choices n of a decision (at most 54 cards
+# or 15 bids).
+_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(64))
+
+
+def play_out(state: GameState, getrandbits: Any, *, keep_log: bool) -> tuple[GameState | None, int, tuple[int, ...]]:
+    """The rest of the play of tricks from ``state`` (in the play phase),
+    every card ``rng.choice(legal)`` of the legal cards in index order
+    (internal fast path of :func:`spades.rollout`), with ``getrandbits`` the
+    ``rng``'s own: CPython's ``Random.choice(seq)`` is
+    ``seq[rng._randbelow_with_getrandbits(len(seq))]``, written out below
+    (the caller checks that ``rng`` draws that way).  Exactly the cards
+    :meth:`apply` would allow (C-4..C-7, V-7, as :func:`legal_mask` and
+    :func:`winner_seat_of` state them), without making the states.  Returns
+    the state after the hand (``None`` unless ``keep_log``: the hand's
+    record needs its actions), the packed tricks won and each seat's tricks."""
+    context, _phase, turn, hands, _pile, played, trick, won, legal, log, _bids = state._play
+    rules = context.rules
+    facts = context.facts
+    players = rules.players
+    follow_of = facts.follow
+    suit_of = facts.suit_of
+    suit_masks = facts.suit_masks
+    trick_ranks = facts.trick_ranks
+    first_trick = context.first_trick
+    bit = _BIT
+    one_trick = _ONE_TRICK
+    bit_length = _BIT_LENGTH
+    if trick:  # finish the trick in progress, as apply() would
+        cards = list(trick)
+        led = suit_of[cards[0]]
+        ranks = trick_ranks[led]
+        suit_mask, suit_cards, shift = follow_of[cards[0]]
+        seat = turn
+        leader = (turn - len(cards)) % players
+        best = leader
+        top = ranks[cards[0]]
+        for position in range(1, len(cards)):
+            if ranks[cards[position]] > top:
+                top = ranks[cards[position]]
+                best = (leader + position) % players
+        while True:
+            n = len(legal)
+            k = bit_length[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            card = legal[r]
+            played |= bit[card]
+            cards.append(card)
+            if ranks[card] > top:
+                top = ranks[card]
+                best = seat
+            if len(cards) == players:
+                break
+            seat = seat + 1 if seat + 1 < players else 0
+            held = hands[seat] & ~played
+            follow = held & suit_mask
+            if follow and suit_cards:
+                legal = suit_cards[follow >> shift]
+            else:
+                legal = cards_of_mask(legal_mask(held, led, played, rules, first_trick and not won, suit_masks))
+        won += one_trick[best]
+        if keep_log:
+            log = (log, tuple(cards))
+        turn = best
+        held = hands[turn] & ~played
+        legal = cards_of_mask(legal_mask(held, -1, played, rules, False, suit_masks)) if held else ()
+    followers = range(players - 1)
+    while legal:
+        # A whole trick: the lead, then each seat in turn (C-5, C-7).
+        n = len(legal)
+        k = bit_length[n]
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        card = legal[r]
+        played |= bit[card]
+        cards = [card]
+        led = suit_of[card]
+        ranks = trick_ranks[led]
+        suit_mask, suit_cards, shift = follow_of[card]
+        top = ranks[card]
+        best = seat = turn
+        first = first_trick and not won
+        for _ in followers:
+            seat = seat + 1 if seat + 1 < players else 0
+            held = hands[seat] & ~played
+            follow = held & suit_mask
+            if follow and suit_cards:
+                legal = suit_cards[follow >> shift]
+            else:
+                legal = cards_of_mask(legal_mask(held, led, played, rules, first, suit_masks))
+            n = len(legal)
+            k = bit_length[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            card = legal[r]
+            played |= bit[card]
+            cards.append(card)
+            if ranks[card] > top:
+                top = ranks[card]
+                best = seat
+        won += one_trick[best]
+        if keep_log:
+            log = (log, tuple(cards))
+        turn = best
+        held = hands[turn] & ~played
+        legal = cards_of_mask(legal_mask(held, -1, played, rules, False, suit_masks)) if held else ()
+    after = state._end_hand(won, played, log) if keep_log else None
+    return after, won, _unpack_won(won, players)
+
+
+def bid_out(state: GameState, getrandbits: Any) -> GameState:
+    """The state after the rest of a round of bidding before the play
+    (``state`` in the bid phase of a dealt hand), every bid
+    ``rng.choice(legal_actions())`` drawn as :func:`play_out` draws (internal fast path
+    of :func:`spades.rollout`): the state :meth:`apply` would reach, without
+    the states between."""
+    context, _phase, seat, hands, pile, _played, _trick, _won, _legal, log, bids = state._play
+    rules = context.rules
+    scores = state.scores
+    players = rules.players
+    dealer = context.dealer
+    while True:
+        legal = limits_of(seat, bids, rules, scores).legal
+        n = len(legal)
+        k = _BIT_LENGTH[n]
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        bid = legal[r]
+        bids = bids[:seat] + (bid,) + bids[seat + 1 :]
+        turn = next_bidder_of(players, dealer, bids)  # P-3
+        if turn is None:
+            break
+        log = (log, (bid,))
+        seat = turn
+    # The last bid, as _bid() ends the bidding: the exchanges (P-6), then
+    # the play.
+    before = _state((context, _BID, seat, hands, pile, 0, (), 0, (), log, bids))
+    exchanges = order_of(rules, dealer, bids)
+    if exchanges:
+        context = context._replace(exchanges=exchanges)
+    return before._next_step(bid, context, hands, pile, bids)
+
+
+def is_play(state: GameState) -> bool:
+    """Whether ``state`` is in the play of tricks (internal fast path)."""
+    return bool(state._play[_PHASE] == _PLAY)

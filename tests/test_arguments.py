@@ -385,6 +385,13 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (spades.Deals(a_view).state, (rng,), {}),
         (spades.count_deals, (a_view,), {}),
         (spades.sample_hands, (a_view, rng), {}),
+        # rollouts and simulations
+        (spades.rollout, (play_state, rng), {"until": "hand"}),
+        (spades.RolloutResult, (), {"tricks": row.tricks, "score": row.result, "hands": 1}),
+        (spades.simulate, (P, 2), {"seed": 1, "chunk_size": 1}),
+        (spades.SimulatedHand, (1, (3, 3, 3, 4), (30, -40)), {}),
+        (spades.SimulatedGame, (1, 2, (500, -80), 0), {}),
+        (spades.simulation_seed, (1, 2), {}),
     ]
     return table
 

@@ -177,3 +177,8 @@ def test_the_views_benchmark_runs() -> None:
     assert results["hand 17, play"]["json bytes"] < results["hand 17, play"]["json bytes history"]
     assert results["hand 17, play"]["json bytes history"] > 10 * results["hand 0, play"]["json bytes history"]
     json.dumps(results)
+
+
+def test_rollout_figures_count_hands() -> None:
+    assert bench.rollout_hands(PARTNERSHIP, 3, seed=2).units == 3
+    assert bench.rollout_one_state(Rules.two_player(), 2, seed=2).units == 2

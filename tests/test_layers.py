@@ -4,7 +4,7 @@ import circle, and no module reads another module's private names.
 The layers, lowest first: errors; cards; the per-deck facts and the action
 values; rules; the pure rule modules (tricks, bidding, draft, exchange,
 scoring, deal); the score sheet; the state; the edges (view, record, bots,
-serial, cli).  A module may import from its own layer only where the
+rollouts, serial, cli).  A module may import from its own layer only where the
 imports form no circle.
 """
 
@@ -39,6 +39,7 @@ LAYER: dict[str, int] = {
     "record": 7,
     "bots": 7,
     "serial": 8,
+    "rollouts": 8,
     "cli": 9,
     "__main__": 10,
     "__init__": 10,

@@ -1,0 +1,191 @@
+"""spades.rollout and spades.simulate: exactly the step-by-step loop's
+results with the same random draws, whatever the starting state; the same
+simulation rows whatever runs them."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import spades
+from spades import (
+    ArgumentError,
+    ArgumentTypeError,
+    GameState,
+    Phase,
+    Rules,
+    SimulatedGame,
+    SimulatedHand,
+    new_game,
+    rollout,
+    simulate,
+    simulation_seed,
+)
+from spades.bots import random_action, simple_action
+
+PRESETS = sorted(spades.PRESETS)
+
+
+def _loop(state: GameState, rng: random.Random, policy: object = None, *, game: bool = False) -> GameState:
+    """The step-by-step loop that rollout() must match."""
+    act = random_action if policy is None else policy
+    done = len(state.sheet)
+    while not state.is_over and (game or len(state.sheet) == done):
+        state = state.apply(act(state, rng))  # type: ignore[operator]
+    return state
+
+
+def _positions(rules: Rules, seed: int, seeded: bool) -> list[GameState]:
+    """States along one random game: every phase the rules have, mid-trick
+    and at the start of tricks, in the first two hands."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed if seeded else None)
+    states = [state]
+    while len(state.sheet) < 2 and not state.is_over:
+        state = state.apply(random_action(state, rng))
+        if rng.random() < 0.08 or state.phase not in (Phase.PLAY, Phase.BID) or not state.trick and rng.random() < 0.3:
+            states.append(state)
+    return [s for s in states if not s.is_over]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "unseeded"])
+def test_a_hand_rolled_out_is_the_step_by_step_loop(preset: str, seeded: bool) -> None:
+    rules = spades.PRESETS[preset]()
+    phases = set()
+    checked = 0
+    for seed in range(6):
+        for index, state in enumerate(_positions(rules, seed, seeded)):
+            phases.add(state.phase)
+            draw = seed * 1000 + index
+            result = rollout(state, random.Random(draw))
+            after = _loop(state, random.Random(draw))
+            last = after.sheet[-1]
+            assert (result.tricks, result.score, result.hands, result.state) == (last.tricks, last.result, 1, None)
+            assert result.scores == after.scores
+            checked += 1
+    assert checked > 50 and {Phase.BID, Phase.PLAY} <= phases
+    if rules.is_draft:
+        assert Phase.DRAFT in phases
+    if not seeded:
+        assert Phase.DEAL in phases
+
+
+def test_every_exchange_phase_is_covered() -> None:
+    # Double Nil exchanges (P-6) and the two-player discard and draw (T-6).
+    seen = set()
+    for preset in PRESETS:
+        for seeded in (True, False):
+            for seed in range(6):
+                seen |= {state.phase for state in _positions(spades.PRESETS[preset](), seed, seeded)}
+    assert {Phase.EXCHANGE, Phase.DISCARD, Phase.REPLACE} <= seen
+
+
+@pytest.mark.parametrize("rules", [Rules.partnership(losing_floor=-200), Rules.two_player(losing_floor=-200),
+                                   spades.PRESETS["jokers"]().replace(losing_floor=-200)], ids=["partnership", "two", "jokers"])
+@pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "unseeded"])
+def test_a_game_rolled_out_is_the_step_by_step_loop(rules: Rules, seeded: bool) -> None:
+    for seed in range(3):
+        for index, state in enumerate(_positions(rules, seed, seeded)[::7]):
+            result = rollout(state, random.Random(index), until="game")
+            after = _loop(state, random.Random(index), game=True)
+            assert result.state == after and result.state.is_over
+            assert result.winner == after.winner and result.scores == after.scores
+            assert result.hands == len(after.sheet) - len(state.sheet)
+            assert (result.tricks, result.score) == (after.sheet[-1].tricks, after.sheet[-1].result)
+
+
+def test_a_policy_is_asked_at_every_step() -> None:
+    rules = Rules.partnership(losing_floor=-200)
+    for seeded in (True, False):
+        state = new_game(rules, seed=5 if seeded else None)
+        result = rollout(state, random.Random(1), simple_action, until="game")
+        assert result.state == _loop(state, random.Random(1), simple_action, game=True)
+        one = rollout(state, random.Random(2), simple_action)
+        assert one.tricks == _loop(state, random.Random(2), simple_action).sheet[-1].tricks
+        assert rollout(state, random.Random(3), random_action) == rollout(state, random.Random(3))
+
+
+def test_bad_arguments() -> None:
+    state = new_game(Rules.partnership(), seed=1)
+    with pytest.raises(ArgumentTypeError):
+        rollout(None, random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        rollout(state, 1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        rollout(state, random.Random(1), 3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        rollout(state, random.Random(1), until="trick")  # type: ignore[arg-type]
+    over = rollout(new_game(Rules.partnership(losing_floor=-200), seed=1), random.Random(1), until="game").state
+    assert over is not None
+    with pytest.raises(ArgumentError, match="over"):
+        rollout(over, random.Random(1))
+    with pytest.raises(ArgumentError):
+        simulate(Rules.partnership(), seed=1)
+    with pytest.raises(ArgumentError):
+        simulate(Rules.partnership(), hands=1, games=1, seed=1)
+    with pytest.raises(ArgumentError):
+        simulate(Rules.partnership(), hands=1, seed=-1)
+    with pytest.raises(ArgumentTypeError):
+        simulate(Rules.partnership(), hands=1, seed=1, executor=object())  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        simulate(Rules.partnership(), hands=1, seed=1, players=[random_action])
+    with pytest.raises(ArgumentError):
+        simulate(Rules.partnership(), hands=1, seed=1, chunk_size=0)
+    with pytest.raises(ArgumentTypeError):
+        SimulatedHand(seed=1, tricks=[1], points=(1,))  # type: ignore[arg-type]
+
+
+def test_a_simulated_hand_is_its_own_seeded_game_rolled_out() -> None:
+    rules = Rules.partnership()
+    rows = simulate(rules, hands=5, seed=3)
+    for index, row in enumerate(rows):
+        assert isinstance(row, SimulatedHand)
+        seed = simulation_seed(3, index)
+        last = _loop(new_game(rules, seed=seed), random.Random(seed)).sheet[0]
+        assert row == SimulatedHand(seed, last.tricks, last.result.points)
+    assert simulate(rules, hands=0, seed=3) == ()
+
+
+@pytest.mark.parametrize("chunk_size", [None, 1, 2, 7])
+def test_the_rows_do_not_depend_on_the_executor_or_the_chunks(chunk_size: int | None) -> None:
+    rules = Rules.two_player(losing_floor=-200)
+    alone = simulate(rules, hands=7, seed=11)
+    with ThreadPoolExecutor(3) as pool:
+        assert simulate(rules, hands=7, seed=11, executor=pool, chunk_size=chunk_size) == alone
+    games = simulate(rules, games=3, seed=11, players=(simple_action, random_action), chunk_size=chunk_size)
+    assert all(isinstance(row, SimulatedGame) and row.winner in (0, 1) for row in games)
+    with ThreadPoolExecutor(2) as pool:
+        assert simulate(rules, games=3, seed=11, players=(simple_action, random_action), executor=pool) == games
+
+
+def test_a_process_pool_gives_the_same_rows() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    rules = Rules.partnership()
+    with ProcessPoolExecutor(2) as pool:
+        assert simulate(rules, hands=6, seed=2, executor=pool, chunk_size=2) == simulate(rules, hands=6, seed=2)
+
+
+class _OwnDraws(random.Random):
+    """A source with a random() of its own: random.Random then draws
+    choice() without getrandbits()."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+class _OwnChoice(random.Random):
+    def choice(self, seq):  # type: ignore[no-untyped-def]
+        return seq[-1]
+
+
+@pytest.mark.parametrize("kind", [_OwnDraws, _OwnChoice])
+def test_a_source_that_draws_its_own_way_gets_the_loop(kind: type[random.Random]) -> None:
+    for preset in ("partnership", "two-player"):
+        state = new_game(spades.PRESETS[preset](), seed=3)
+        result = rollout(state, kind(4))
+        last = _loop(state, kind(4)).sheet[-1]
+        assert (result.tricks, result.score) == (last.tricks, last.result)

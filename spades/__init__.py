@@ -46,7 +46,7 @@ from spades.state import GameState, Phase, new_game
 from spades.tricks import breaks_spades, first_leader, legal_plays, play_error, spades_broken, trick_winner, trick_winner_seat
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -272,11 +273,11 @@ examples:
   %(prog)s --seed 3 --players 2
       a two-player game, seed 3
   %(prog)s --rules jokers --verbose
-      a game with jokers, every trick shown
+      jokers in play, every trick shown
   %(prog)s --record game.txt
-      also write the game's record (replay it with: replay game.txt)
+      also write the game's record
   %(prog)s --record game.json
-      the same record as a JSON document
+      the record as a JSON document
 """
 
 _REPLAY = """\
@@ -293,9 +294,9 @@ game state's JSON document.
 _REPLAY_EXAMPLES = """\
 examples:
   %(prog)s game.txt
-      a record written by: demo --record game.txt
+      written by demo --record game.txt
   %(prog)s game.json
-      a record's (or a game state's) JSON document
+      a record or a state as JSON
 """
 
 
@@ -321,7 +322,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spades {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    presets = textwrap.fill(", ".join(sorted(PRESETS)), width=76, initial_indent="  ", subsequent_indent="  ",
+    width = min(78, shutil.get_terminal_size().columns - 2)  # as argparse wraps the options
+    presets = textwrap.fill(", ".join(sorted(PRESETS)), width=width, initial_indent="  ", subsequent_indent="  ",
                             break_on_hyphens=False)
     demo = commands.add_parser("demo", help="play and print one whole seeded game", description=_DEMO,
                                epilog=_DEMO_EXAMPLES.format(presets=presets), formatter_class=raw)

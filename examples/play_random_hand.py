@@ -31,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     state = play_hand(seed)
     rules = state.rules
     row = state.sheet[0]
-    print(f"Hand 1 of game seed {seed}, dealer: seat {row.dealer}")
+    print(f"Hand {row.number} of game seed {seed}, dealer: seat {row.dealer}")
     for seat, hand in enumerate(row.hands):
         print(f"  seat {seat}: {hand}")
     print("Bids: " + ", ".join(f"seat {seat} {bid}" for seat, bid in enumerate(row.bids)))

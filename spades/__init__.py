@@ -48,7 +48,7 @@ from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades.sampling import Deals, count_deals, sample_hands
 from spades.rollouts import RolloutResult, SimulatedGame, SimulatedHand, rollout, simulate, simulation_seed
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action",

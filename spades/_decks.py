@@ -51,7 +51,7 @@ within its own 13 bits), and the shift to those bits."""
 
 @attrs.frozen(slots=True, eq=False, repr=False)
 class DeckFacts:
-    """Everything derived from the choice of deck; built by :func:`deck_facts`.
+    """Everything derived from the choice of deck; built by ``deck_facts``.
 
     All card-indexed tuples have one entry for each of the 54 card indexes
     (jokers included), whether or not the card is in this deck.  There is
@@ -86,7 +86,7 @@ class DeckFacts:
     """For each suit led, each card's rank in the trick (C-7): its power if
     it is of the suit led or a spade, else -1."""
     follow: tuple[FollowEntry, ...]
-    """For each card index led, the :data:`FollowEntry` of its suit: the
+    """For each card index led, the ``FollowEntry`` of its suit: the
     one-lookup path of "must follow" (C-5)."""
     card_bytes: bytes
     """The deck's card indexes in order, one byte each (for shuffling)."""

@@ -329,7 +329,7 @@ class Deal:
     of them; anything else raises :class:`~spades.ParseError`.  Whether they
     make a possible deal (one hand per seat, of the right size, sharing no
     card) is the state's business: it refuses an impossible deal with
-    ``BAD_CHANCE`` (:func:`~spades.deal_error`).
+    ``BAD_CHANCE`` (:func:`~spades.deal.deal_error`).
     """
 
     hands: tuple[CardSet, ...] = attrs.field(converter=_hands)

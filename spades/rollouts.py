@@ -50,7 +50,7 @@ from spades.rules import Rules
 from spades.scoring import HandScore, score_sides
 from spades.state import GameState, Phase, bid_out, is_play, new_game, play_out
 
-__all__ = ["RolloutResult", "SimulatedGame", "SimulatedHand", "rollout", "simulate", "simulation_seed"]
+__all__ = ["Executor", "RolloutResult", "SimulatedGame", "SimulatedHand", "rollout", "simulate", "simulation_seed"]
 
 Policy = Callable[[GameState, random.Random], Action]
 """A player: ``policy(state, rng)`` is the action to apply to ``state``

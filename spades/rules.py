@@ -31,10 +31,20 @@ from spades.errors import ArgumentError, ArgumentTypeError, RulesError, short_re
 __all__ = ["Rules", "PRESETS", "OPTION_RANGES", "OPTION_CHOICES", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
 
 Deck = Literal["standard", "jokers", "joker-joker-deuce-deuce"]
+"""The names of :attr:`~spades.Rules.deck`, the cards in play (C-1, V-9):
+``"standard"``, ``"jokers"`` or ``"joker-joker-deuce-deuce"``."""
 FailedNil = Literal["bags", "partner", "ignored"]
+"""The names of :attr:`~spades.Rules.failed_nil`, what a failed Nil bidder's tricks
+count for (S-7, V-4): ``"bags"``, ``"partner"`` or ``"ignored"``."""
 FirstLead = Literal["left-of-dealer", "two-of-clubs"]
+"""The names of :attr:`~spades.Rules.first_lead`, who leads to the first trick
+(P-7, T-7, V-7): ``"left-of-dealer"`` or ``"two-of-clubs"``."""
 Boston = Literal["none", "bonus", "win"]
+"""The names of :attr:`~spades.Rules.boston`, what taking every trick earns (V-8):
+``"none"``, ``"bonus"`` or ``"win"``."""
 ThreePlayerDeck = Literal["set-aside", "remove-two-of-clubs"]
+"""The names of :attr:`~spades.Rules.three_player_deck`, how three players share
+the deck (V-10): ``"set-aside"`` or ``"remove-two-of-clubs"``."""
 
 
 

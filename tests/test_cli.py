@@ -1,16 +1,30 @@
-"""The demo command: ``python -m spades demo``."""
+"""The command line: ``spades demo``, ``spades replay`` (also ``python -m
+spades``)."""
 
 from __future__ import annotations
 
 import io
+import os
+import random
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from spades import Rules
-from spades.cli import main, play_demo
+import spades
+from spades import Bid, Card, Record, Rules, new_game
+from spades.cli import BROKEN_PIPE_STATUS, demo_action, format_hand, main, play_demo
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m spades ARGS`` in a fresh interpreter."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "spades", *args], capture_output=True, text=True, encoding="utf-8",
+        env=env, timeout=120, check=False,
+    )
 
 
 def test_demo_prints_every_hand_and_the_winner() -> None:  # P-8, S-9
@@ -19,7 +33,7 @@ def test_demo_prints_every_hand_and_the_winner() -> None:  # P-8, S-9
     text = out.getvalue()
     assert text.count("Hand ") == len(final.sheet)
     for row in final.sheet:
-        assert f"Hand {row.number + 1} (dealer: seat {row.dealer})" in text
+        assert f"Hand {row.number} (dealer: seat {row.dealer})" in text
     winner = final.winner
     assert winner is not None
     last = text.strip().splitlines()[-1]
@@ -47,10 +61,8 @@ def test_the_same_seed_prints_the_same_game() -> None:
 
 
 def test_python_dash_m_runs_the_demo() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "spades", "demo", "--players", "2", "--seed", "5"],
-        capture_output=True, text=True, check=True, timeout=120,
-    )
+    result = run("demo", "--players", "2", "--seed", "5")
+    assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1].startswith("Winner: seat ")
 
 
@@ -58,3 +70,235 @@ def test_a_bad_preset_is_a_usage_error() -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["demo", "--rules", "no-such-rules"])
     assert exit_info.value.code == 2
+
+
+# ----------------------------------------------------------------------
+# Version, program name, help.
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"spades {spades.__version__}\n"
+
+
+def test_python_dash_m_names_itself_as_invoked() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    python = os.path.basename(sys.executable)
+    assert result.stdout.startswith(f"usage: {python} -m spades ")
+    assert f"{python} -m spades COMMAND --help" in result.stdout
+    bad = run("demo", "--players", "3")
+    assert bad.returncode == 2
+    assert bad.stderr.splitlines()[0].startswith(f"usage: {python} -m spades demo ")
+
+
+def test_the_console_script_names_itself_spades() -> None:
+    # The console script installed with the package (pip install spades).
+    script = Path(sys.executable).with_name("spades.exe" if os.name == "nt" else "spades")
+    if not script.exists():
+        pytest.skip(f"no console script next to {sys.executable}: the package is not installed here")
+    result = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: spades ")
+    version = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=120, check=False)
+    assert version.stdout == f"spades {spades.__version__}\n"
+
+
+def test_main_takes_the_program_name(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"], prog="mygame")
+    assert capsys.readouterr().out.startswith("usage: mygame demo ")
+
+
+@pytest.mark.parametrize("command, described", [
+    ("demo", "Play one whole seeded game"),
+    ("replay", "Print a recorded game hand by hand"),
+])
+def test_each_command_has_a_description_and_examples(
+    command: str, described: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"], prog="spades")
+    text = capsys.readouterr().out
+    assert described in text
+    examples = text.split("\nexamples:\n")[1]
+    commands = [line.strip() for line in examples.splitlines() if line.startswith(f"  spades {command}")]
+    assert len(commands) >= 2
+    with pytest.raises(SystemExit):
+        main(["--help"], prog="spades")
+    assert f"    {command} " in capsys.readouterr().out  # listed with a one-line help
+
+
+def test_the_help_examples_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the examples write game.txt and game.json
+    ran = []
+    for command in ("demo", "replay"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"], prog="spades")
+        examples = capsys.readouterr().out.split("\nexamples:\n")[1]
+        for line in examples.splitlines():
+            if line.startswith(f"  spades {command}"):
+                assert main(line.split()[1:]) == 0, line
+                assert capsys.readouterr().out.splitlines()[-1].startswith("Winner: ")
+                ran.append(line)
+    assert len(ran) >= 7
+
+
+# ----------------------------------------------------------------------
+# A closed pipe, paths that cannot be written.
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    # `spades demo | head`: the reader goes away before the game is printed.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spades", "demo", "--verbose"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, PYTHONIOENCODING="utf-8"),
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    error = process.stderr.read()
+    process.stderr.close()
+    assert process.wait(timeout=120) == BROKEN_PIPE_STATUS
+    assert error == b""
+
+
+@pytest.mark.parametrize("where", ["missing/game.txt", "."])
+def test_a_record_that_cannot_be_written_fails_before_the_game(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / where
+    assert main(["demo", "--record", str(path)], prog="spades") == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # not a hand was played
+    assert err.startswith(f"spades: error: cannot write {path}: ")
+
+
+def test_a_game_that_fails_leaves_the_record_file_as_it_was(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new = tmp_path / "new.txt"
+    assert main(["demo", "--seed", "-1", "--record", str(new)]) == 2
+    assert not new.exists()
+    old = tmp_path / "old.txt"
+    old.write_text("keep me\n")
+    assert main(["demo", "--seed", "-1", "--record", str(old)]) == 2
+    assert old.read_text() == "keep me\n"
+    assert main(["demo", "--seed", "4", "--record", str(old)]) == 0
+    assert Record.parse(old.read_text(encoding="utf-8")).seed == 4  # emptied, then written whole
+    assert "seed must be" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------------
+# One numbering of hands; every trick with --verbose; Nil.
+
+
+def test_hands_are_numbered_from_0_as_in_records_and_the_api(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.txt"
+    assert main(["demo", "--seed", "5", "--record", str(path)]) == 0
+    printed = [int(n) for n in re.findall(r"^Hand (\d+) ", capsys.readouterr().out, flags=re.M)]
+    text = path.read_text(encoding="utf-8")
+    recorded = [int(n) for n in re.findall(r'^\[Hand "(\d+)"\]', text, flags=re.M)]
+    final = Record.parse(text).replay()
+    assert printed[0] == 0
+    assert printed == [row.number for row in final.sheet] == recorded[: len(printed)]
+    assert main(["replay", str(path)]) == 0
+    assert [int(n) for n in re.findall(r"^Hand (\d+) ", capsys.readouterr().out, flags=re.M)] == printed
+
+
+def test_verbose_demo_shows_every_trick_with_its_leader_and_winner() -> None:  # C-1, C-7, C-8
+    out = io.StringIO()
+    final = play_demo(Rules.partnership(), 7, out, verbose=True)
+    blocks = out.getvalue().split("\nHand ")
+    assert len(blocks) == len(final.sheet)
+    for block, row in zip(blocks, final.sheet):
+        tricks = re.findall(r"^  trick +(\d+): seat (\d) leads +(.+?)  won by seat (\d)$", block, flags=re.M)
+        assert [int(number) for number, _l, _c, _w in tricks] == list(range(1, 14))
+        shown = [card for _n, _l, cards, _w in tricks for card in cards.split()]
+        plays = [action for action in row.actions if isinstance(action, Card)]
+        assert shown == [card.symbol for card in plays]  # suit symbols, in the order played
+        assert all(card[-1] in "♠♥♦♣" for card in shown)
+        leaders = [int(leader) for _n, leader, _c, _w in tricks]
+        winners = [int(winner) for _n, _l, _c, winner in tricks]
+        assert leaders[1:] == winners[:-1]  # C-7: the winner leads the next trick
+        assert [winners.count(seat) for seat in range(4)] == list(row.tricks)
+        for seat, hand in enumerate(row.hands):
+            assert re.search(rf"^  seat {seat} held ♠ .*  ♥ .*  ♦ .*  ♣ ", block, flags=re.M)
+            assert len(hand) == 13
+
+
+def test_verbose_falls_back_to_letters_where_symbols_cannot_be_written() -> None:
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii")
+    play_demo(Rules.partnership(), 7, out, verbose=True)
+    out.flush()
+    text = raw.getvalue().decode("ascii")
+    assert re.search(r"trick  1: seat \d leads +[2-9TJQKA][SHDC] ", text)
+
+
+def test_the_demo_shows_nil_scoring() -> None:  # S-4
+    # The default game (seed 7) has a Nil bid; each Nil's line says how it went.
+    out = io.StringIO()
+    rules = Rules.partnership()
+    final = play_demo(rules, 7, out)
+    rows = out.getvalue().split("\nHand ")
+    nils = 0
+    for text, row in zip(rows, final.sheet):
+        for side, seats in enumerate(rules.sides):
+            line = re.search(rf"^  seats {seats[0]} & {seats[1]}: .*$", text, flags=re.M)
+            assert line is not None
+            for seat in seats:
+                if row.bids[seat] == Bid.NIL:
+                    nils += 1
+                    outcome = "made" if row.tricks[seat] == 0 else "failed"
+                    assert f"seat {seat} nil {outcome}" in line.group(0)
+            if row.result.sides[side].nil_points:
+                assert f"({row.result.sides[side].nil_points:+d})" in line.group(0)
+    assert nils >= 1
+
+
+def test_the_demo_player_bids_nil_only_on_a_nil_hand_and_then_ducks() -> None:
+    rules = Rules.partnership()
+    deal = spades.Deal(["234.2345.2345.23", "AKQJ.AKQJ.AKQJ.A", "T987.T987.T98.T9", "65.6.76.KQJ87654"])
+    state = new_game(rules).apply(deal)
+    rng = random.Random(0)
+    assert state.turn == 1 and demo_action(state, rng) != Bid.NIL  # the high cards
+    for bid in (Bid(4), Bid(4), Bid(3)):
+        state = state.apply(bid)
+    assert state.turn == 0 and demo_action(state, rng) == Bid.NIL  # no card above a five
+    state = state.apply(Bid.NIL)
+    # No Nil where the rules forbid it.
+    no_nil = new_game(Rules.partnership(nil_allowed=False)).apply(deal)
+    for bid in (Bid(4), Bid(4), Bid(3)):
+        no_nil = no_nil.apply(bid)
+    assert demo_action(no_nil, rng) != Bid.NIL
+    # Seat 0 bid Nil: it plays its lowest legal card, spades last.
+    while state.turn != 0:
+        state = state.apply(state.legal_actions()[-1])
+    card = demo_action(state, rng)
+    legal = [action for action in state.legal_actions() if isinstance(action, Card)]
+    assert card == min(legal, key=lambda c: (c.suit == spades.Suit.SPADES, c.rank))
+
+
+def test_format_hand_names_double_nil_and_bag_penalties() -> None:  # S-4, S-8
+    rules = Rules.partnership()
+    final = play_demo(rules, 7, io.StringIO())
+    penalised = [row for row in final.sheet if any(side.penalty_points for side in row.result.sides)]
+    assert penalised
+    assert "bag penalty -100" in format_hand(penalised[0], rules)
+    # Random bids ask for Double Nil about one hand in five.
+    for seed in range(50):
+        state, rng = new_game(rules, seed=seed), random.Random(seed)
+        while not state.sheet:
+            state = state.apply(rng.choice(state.legal_actions()))
+        row = state.sheet[0]
+        blind = [seat for seat, bid in enumerate(row.bids) if bid.double_nil]
+        if blind:
+            break
+    seat = blind[0]
+    outcome = "made" if row.tricks[seat] == 0 else "failed"
+    side = rules.side_of[seat]
+    points = row.result.sides[side].nil_points
+    assert f"seat {seat} double nil {outcome}" in format_hand(row, rules)
+    assert f"({points:+d})" in format_hand(row, rules)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import enum
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 from functools import cache
@@ -132,8 +133,35 @@ def test_checker_catches_a_missing_docstring() -> None:
     assert _attribute_docs(body) == {"a": True, "b": False, "c": True}
 
 
-def test_api_page_documents_all_public_names() -> None:
-    # docs/conf.py expands this line into one autodoc directive per name of
-    # spades.__all__; without it the API page would fall out of date.
-    api = (Path(__file__).resolve().parent.parent / "docs" / "api.rst").read_text(encoding="utf-8")
-    assert ".. spades-public-names" in api.splitlines()
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _docs_conf() -> ModuleType:
+    pytest.importorskip("sphinx")  # the docs build's dependencies (the docs extra)
+    spec = importlib.util.spec_from_file_location("spades_docs_conf", DOCS / "conf.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_public_name_has_a_page_of_the_api_reference() -> None:
+    # docs/conf.py expands the line ".. spades-public-names:: AREA" of each
+    # page of docs/api/ into one autodoc directive per name of
+    # spades.__all__ that lives in AREA; a name of no area, or an area
+    # without its line, would fall out of the reference.
+    conf = _docs_conf()
+    pages = {path.stem: path.read_text(encoding="utf-8").splitlines() for path in (DOCS / "api").glob("*.rst")}
+    toctree = pages["index"]
+    for name in spades.__all__:
+        area = conf.area_of(name)
+        page = "index" if area == "package" else area
+        assert f".. spades-public-names:: {area}" in pages[page], (name, page)
+        assert page == "index" or f"   {page}" in toctree, page
+
+
+def test_a_name_of_no_area_fails_the_docs_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    conf = _docs_conf()
+    monkeypatch.setitem(conf.AREAS, "cards", ())
+    with pytest.raises(LookupError, match="spades.Card .from spades.cards. belongs to no page"):
+        conf.area_of("Card")

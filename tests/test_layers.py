@@ -15,7 +15,11 @@ import pathlib
 
 import pytest
 
-PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "spades"
+import spades
+
+# The package under test, wherever it was imported from: the source tree or
+# an installed wheel.
+PACKAGE = pathlib.Path(spades.__file__).resolve().parent
 
 LAYER: dict[str, int] = {
     "errors": 0,

@@ -682,7 +682,7 @@ def test_demo_plays_a_whole_game_under_every_preset(
     out = capsys.readouterr().out
     assert out.splitlines()[-1].startswith("Winner: ")
     rules = Rules.preset(name)
-    assert f"Hand 1 ({'first player' if rules.is_draft else 'dealer'}: seat {rules.first_dealer})" in out
+    assert f"Hand 0 ({'first player' if rules.is_draft else 'dealer'}: seat {rules.first_dealer})" in out
     record = record_from_json(path.read_text(encoding="utf-8"))
     assert record.rules == rules
     final = record.replay()  # the record replays to the game that was printed

@@ -299,7 +299,6 @@ class TableServer:
         close every connection."""
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
         for table in self.tables.values():
             if table.state is not None and not table.saved:
                 self._save(table)
@@ -312,6 +311,10 @@ class TableServer:
                 for client in list(self.clients):
                     client.writer.transport.abort()
                 await asyncio.wait(pending, timeout=5)
+        if self._server is not None:
+            # Last: from Python 3.12 on, wait_closed() waits for every
+            # connection to close, so it would wait for ever before them.
+            await self._server.wait_closed()
 
     # ------------------------------------------------------------------
     # A connection.

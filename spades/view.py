@@ -239,11 +239,16 @@ def current_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
     """The tricks completed so far in ``state``'s current hand (C-7)."""
     if not isinstance(state, GameState):
         raise ArgumentTypeError(f"current_tricks needs a GameState, got {type_name(state)}")
+    return _tricks_so_far(state, state.history)
+
+
+def _tricks_so_far(state: GameState, actions: Sequence[Action]) -> tuple[PlayedTrick, ...]:
+    """:func:`current_tricks`, given the hand's actions (``state.history``)."""
     first = state.first_leader
     if first is None:
         return ()
     players = state.rules.players
-    plays = [a for a in state.history if type(a) is Card]
+    plays = [a for a in actions if type(a) is Card]
     return tricks_of_hand(state.rules, first, plays[: len(plays) // players * players])
 
 
@@ -320,7 +325,7 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
         draft_discards=discards,
         top_of_stock=state.top_of_stock if turn == seat and not sealed else None,
         stock_left=state.stock_left,
-        tricks=() if over else current_tricks(state),
+        tricks=() if over else _tricks_so_far(state, actions),
         trick=state.trick,
         leader=state.leader,
         tricks_won=(0,) * rules.players if over else state.tricks_won,

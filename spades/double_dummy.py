@@ -24,7 +24,7 @@ seating.
 >>> state = new_game(Rules.partnership(), seed=3)
 >>> for _ in range(4):
 ...     state = state.apply(Bid(3))
->>> while len(state.hand(0)) > 3:        # play to a three-trick ending
+>>> while len(state.hand(state.turn)) > 3 or state.trick:   # to a three-trick ending
 ...     state = state.apply(state.legal_actions()[0])
 >>> ours, theirs = double_dummy(state, 0), double_dummy(state, 1)
 >>> ours + theirs
@@ -100,7 +100,7 @@ class CardValue:
 
     >>> from spades import Card
     >>> CardValue(Card.parse("AS"), 3)
-    CardValue(card=Card.parse('AS'), tricks=3)
+    CardValue(card=Card('AS'), tricks=3)
     """
 
     card: Card = attrs.field()
@@ -192,6 +192,9 @@ class _Search:
         self.layout = _Layout(rules.deck_facts)
         self.counted = tuple(seat in counted for seat in range(rules.players))
         self.maximizers = tuple(seat in maximizers for seat in range(rules.players))
+        # Each seat plays for the tricks of its own group (the counted seats
+        # or the others), as in a double-dummy count, not a Nil.
+        self.standard = counted == maximizers
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
         self.codes: dict[tuple[int, ...], int] = {}
         self.nodes = 0
@@ -230,31 +233,69 @@ class _Search:
 
     # -- bounds ---------------------------------------------------------
 
-    def quick(self, hands: list[int], left: int) -> tuple[int, int]:
-        """Bounds on the counted seats' tricks from a trick's start: each
-        card of the run of top spades that one group holds wins its trick
-        (C-7), and one seat's cards fall in different tricks."""
-        spades = 0
+    def quick(self, hands: list[int], leader: int, left: int) -> tuple[int, int]:
+        """Bounds on the counted seats' tricks from a trick's start.
+
+        * Each card of the run of top spades that one group holds wins its
+          trick (C-7), and one seat's cards fall in different tricks.
+        * When each group plays for its own tricks, the leader also cashes
+          the top cards of a suit other than spades that it holds, as many
+          times as every other seat that holds a spade can follow (C-5):
+          those tricks hold no spade, so they are other tricks than the top
+          spades'.
+        """
+        players = self.players
+        layout = self.layout
+        spade_suit = layout.suit_masks[SPADES]
+        remaining = 0
         for hand in hands:
-            spades |= hand
-        spades &= self.layout.suit_masks[SPADES]
-        if not spades:
-            return 0, left
+            remaining |= hand
+        spades = remaining & spade_suit
         counted = self.counted
-        per_seat = [0] * self.players
-        group = None
-        while spades:
+        per_seat = [0] * players
+        group = counted[leader]
+        if spades:
             top = 1 << (spades.bit_length() - 1)
             for seat, hand in enumerate(hands):
                 if hand & top:
                     break
-            if group is None:
-                group = counted[seat]
-            elif counted[seat] != group:
-                break
-            per_seat[seat] += 1
-            spades ^= top
+            group = counted[seat]
+            while spades:
+                top = 1 << (spades.bit_length() - 1)
+                for seat, hand in enumerate(hands):
+                    if hand & top:
+                        break
+                if counted[seat] != group:
+                    break
+                per_seat[seat] += 1
+                spades ^= top
         sure = max(per_seat)
+        if self.standard:
+            # The leader's sure group gets the cashes only if it is the
+            # leader's group.
+            lead = hands[leader]
+            cashes = 0
+            for suit in range(SPADES):
+                suit_mask = layout.suit_masks[suit]
+                mine = lead & suit_mask
+                if not mine:
+                    continue
+                rest = remaining & suit_mask & ~mine
+                # The leader's cards above every other seat's.
+                above = mine & ~((1 << rest.bit_length()) - 1) if rest else mine
+                run = above.bit_count()
+                if not run:
+                    continue
+                for seat in range(players):
+                    if seat != leader and hands[seat] & spade_suit:
+                        run = min(run, (hands[seat] & suit_mask).bit_count())
+                cashes += run
+            if cashes:
+                leader_sure = cashes + (sure if group == counted[leader] else 0)
+                if counted[leader]:
+                    return min(leader_sure, left), left if group else left - sure
+                low = sure if group else 0
+                return low, max(low, left - leader_sure)
         if group:
             return sure, left
         return 0, left - sure
@@ -282,7 +323,7 @@ class _Search:
                     return False
                 lower, upper = entry
             else:
-                lower, upper = self.quick(hands, left)
+                lower, upper = self.quick(hands, leader, left)
                 if lower >= target or upper < target:
                     if len(self.table) > _TABLE_LIMIT:
                         self.table.clear()

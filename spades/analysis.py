@@ -160,7 +160,9 @@ def _hands(record: Record) -> Iterator[list[GameState]]:
                 plays.append(state)
 
 
-def _analyse_hand(solver: Solver, rules: Rules, plays: list[GameState], final: GameState) -> HandAnalysis:
+def _analyse_hand(
+    solver: Solver, rules: Rules, plays: list[GameState], final: GameState, tick: Callable[[], None]
+) -> HandAnalysis:
     number = plays[0].hand_number
     sheet = final.sheet[number]
     cards = [action for action in sheet.actions if type(action) is Card]
@@ -211,6 +213,7 @@ def _analyse_hand(solver: Solver, rules: Rules, plays: list[GameState], final: G
                 continue
             if won_after[nil_seat] or (index + 1 < len(plays) and not solver.nil_kept(plays[index + 1], nil_seat)):
                 nil_losses.append(NilLoss(trick, seat, card, nil_seat))
+        tick()
     return HandAnalysis(number, tuple(side_rows), tuple(costly), tuple(nil_losses))
 
 
@@ -232,12 +235,14 @@ def analyse(record: Record, progress: Callable[[int, int], None] | None = None) 
     hands = list(_hands(record))
     total = sum(len(plays) for plays in hands)
     done = 0
-    results = []
-    for plays in hands:
-        results.append(_analyse_hand(solver, rules, plays, final))
-        done += len(plays)
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
         if progress is not None:
             progress(done, total)
+
+    results = [_analyse_hand(solver, rules, plays, final, tick) for plays in hands]
     return GameAnalysis(rules, tuple(results))
 
 

@@ -2,7 +2,7 @@
 
 :func:`analyse` reads a :class:`~spades.Record` and, for each finished
 hand, solves the position of the first lead for each side
-(:func:`spades.double_dummy.double_dummy`: the tricks it takes with best
+(:func:`spades.double_dummy`: the tricks it takes with best
 play, all hands open) and sets it beside the side's bid and the tricks it
 took; then it goes through the cards played and lists each card that cost
 its side a trick against best play (the side's double-dummy tricks before

@@ -1,7 +1,7 @@
 """Double-dummy analysis: the tricks a side takes with best play, all hands
 open.
 
-:func:`double_dummy` is the number of the remaining tricks of the hand (the
+:func:`~spades.double_dummy` is the number of the remaining tricks of the hand (the
 trick in progress included) that a side takes when its seats play to take
 as many as they can and every other seat plays to hold it to as few, each
 seeing every hand.  For the two sides of partnership or two-player Spades
@@ -15,7 +15,7 @@ the other side trying to make it win one (P-5, T-5), and
 :func:`nil_card_values` says which cards keep it so.
 
 Every position is played under the state's rules: following and leading
-(C-4..C-6, :func:`spades.tricks.legal_mask`), the trick's winner (C-7, the
+(C-4..C-6, ``spades.tricks.legal_mask``), the trick's winner (C-7, the
 deck's trick ranks), V-7's first-trick options, V-9's decks and V-10's
 seating.
 
@@ -47,7 +47,7 @@ card that answers yes and the others for one that answers no.
   renumbers the deck's cards so that within each suit (the suit they follow
   as, so the jokers and V-9's 2♦ among the spades) the bit order is the
   trick order, the spades above every other suit; the legal cards come from
-  :func:`spades.tricks.legal_mask` and the trick ranks from the deck's
+  ``spades.tricks.legal_mask`` and the trick ranks from the deck's
   :attr:`~spades._decks.DeckFacts.trick_ranks`, the rules' own statements.
 * **Equivalent cards.**  Two cards of one suit in one hand with no card
   between them that is still in play (in a hand or in the trick in
@@ -82,7 +82,7 @@ import attrs
 
 from spades._decks import SPADES, DeckFacts
 from spades.cards import Card
-from spades.errors import ArgumentError, ArgumentTypeError, check_seat, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr, type_name
 from spades.rules import Rules
 from spades.state import GameState, Phase
 from spades.tricks import first_trick_matters, legal_mask
@@ -91,6 +91,23 @@ __all__ = ["CardValue", "NilCardValue", "Solver", "double_dummy", "card_values",
 
 _TABLE_LIMIT: Final = 2_000_000
 """Entries in a transposition table before it is emptied (memory bound)."""
+
+
+def _card(_instance: object, _attribute: object, value: object) -> None:
+    if type(value) is not Card:
+        raise ArgumentTypeError(f"a card is a Card, got {type_name(value)}")
+
+
+def _tricks(_instance: object, _attribute: object, value: object) -> None:
+    if type(value) is not int:
+        raise ArgumentTypeError(f"tricks are an int, got {type_name(value)}")
+    if not 0 <= value <= 52:
+        raise ArgumentError(f"tricks are 0..52, got {short_repr(value)}")
+
+
+def _flag(_instance: object, _attribute: object, value: object) -> None:
+    if type(value) is not bool:
+        raise ArgumentTypeError(f"kept is true or false, got {type_name(value)}")
 
 
 @attrs.frozen(slots=True)
@@ -103,9 +120,9 @@ class CardValue:
     CardValue(card=Card('AS'), tricks=3)
     """
 
-    card: Card = attrs.field()
+    card: Card = attrs.field(validator=_card)
     """The card."""
-    tricks: int = attrs.field()
+    tricks: int = attrs.field(validator=_tricks)
     """The tricks the side of the seat to play takes after it, all hands
     open and every seat playing its best."""
 
@@ -120,9 +137,9 @@ class NilCardValue:
     True
     """
 
-    card: Card = attrs.field()
+    card: Card = attrs.field(validator=_card)
     """The card."""
-    kept: bool = attrs.field()
+    kept: bool = attrs.field(validator=_flag)
     """True when the Nil bidder's side can still keep it from winning any
     trick after this card, whatever the other seats play."""
 
@@ -568,7 +585,7 @@ def _check_side(side: object, rules: Rules) -> int:
     sides = len(rules.sides)
     if not 0 <= side < sides:
         rule = "V-10" if not rules.partners else ("P-1" if rules.players == 4 else "T-1")
-        raise ArgumentError(f"no side {side}: the sides are 0..{sides - 1} (rule {rule})")
+        raise ArgumentError(f"no side {short_repr(side)}: the sides are 0..{sides - 1} (rule {rule})")
     return side
 
 
@@ -625,7 +642,7 @@ class Solver:
         return self._search(frozenset((seat,)), others)
 
     def tricks(self, state: GameState, side: int) -> int:
-        """:func:`double_dummy`, reusing this solver's tables."""
+        """:func:`spades.double_dummy`, reusing this solver's tables."""
         state = self._state(state)
         side = _check_side(side, self._rules)
         search = self._side_search(side)
@@ -697,7 +714,7 @@ def double_dummy(state: GameState, side: int) -> int:
 def card_values(state: GameState) -> tuple[CardValue, ...]:
     """For each legal card of the seat to play (in the order of
     :meth:`~spades.GameState.legal_actions`), the tricks its side takes with
-    best play after that card: the best of them is :func:`double_dummy` of
+    best play after that card: the best of them is :func:`spades.double_dummy` of
     that side, and a card below the best costs the difference."""
     state = _check_state(state)
     return Solver(state.rules).card_values(state)

@@ -76,7 +76,7 @@ tricks milliseconds (see ``benchmarks/README.md``).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -93,19 +93,19 @@ _TABLE_LIMIT: Final = 2_000_000
 """Entries in a transposition table before it is emptied (memory bound)."""
 
 
-def _card(_instance: object, _attribute: object, value: object) -> None:
+def _card(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not Card:
         raise ArgumentTypeError(f"a card is a Card, got {type_name(value)}")
 
 
-def _tricks(_instance: object, _attribute: object, value: object) -> None:
+def _tricks(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not int:
         raise ArgumentTypeError(f"tricks are an int, got {type_name(value)}")
     if not 0 <= value <= 52:
         raise ArgumentError(f"tricks are 0..52, got {short_repr(value)}")
 
 
-def _flag(_instance: object, _attribute: object, value: object) -> None:
+def _flag(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not bool:
         raise ArgumentTypeError(f"kept is true or false, got {type_name(value)}")
 
@@ -387,7 +387,7 @@ class _Search:
         legal = legal_mask(hand, led, suit_masks[SPADES] if broken else 0, self.rules, first, suit_masks)
         suit_of = layout.suit_of
         low = layout.low
-        cards = []
+        cards: list[int] = []
         previous = -1
         while legal:
             lowest = legal & -legal
@@ -499,15 +499,27 @@ class _Position:
 
     __slots__ = ("hands", "trick", "turn", "leader", "broken", "first", "left", "led", "best_rank", "best_seat",
                  "remaining", "won")
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    turn: int
+    leader: int
+    broken: bool
+    first: bool
+    left: int
+    led: int
+    best_rank: int
+    best_seat: int
+    remaining: int
+    won: tuple[int, ...]
 
     def __init__(self, state: GameState, layout: _Layout) -> None:
         to_bit = layout.to_bit
         players = state.rules.players
         self.hands = tuple(sum(1 << to_bit[card] for card in state.hand(seat)) for seat in range(players))
         self.trick = tuple(to_bit[card] for card in state.trick)
-        self.turn = state.turn
-        leader = state.leader
-        assert self.turn is not None and leader is not None
+        turn, leader = state.turn, state.leader
+        assert turn is not None and leader is not None  # in the play of tricks
+        self.turn = turn
         self.leader = leader
         self.broken = state.spades_broken
         self.won = state.tricks_won

@@ -232,7 +232,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
     draft_state = spades.new_game(T, seed=1)
     unseeded = spades.new_game(P)
     play_state_late = play_state
-    while len(play_state_late.hand(play_state_late.turn)) > 2:
+    while len(play_state_late.hand(play_state_late.turn or 0)) > 2:
         play_state_late = play_state_late.apply(play_state_late.legal_actions()[0])
     finished = play_state
     while not finished.sheet:

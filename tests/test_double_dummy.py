@@ -8,10 +8,11 @@ of up to five tricks a preset.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from spades import Bid, Card, Phase, Rules, new_game
+from spades import Bid, Card, GameState, Phase, Rules, new_game
 from spades.double_dummy import (
     CardValue,
     NilCardValue,
@@ -36,7 +37,7 @@ PRESETS = {
 }
 
 
-def _endings(rules: Rules, seed: int, lengths: tuple[int, ...]):  # type: ignore[no-untyped-def]
+def _endings(rules: Rules, seed: int, lengths: tuple[int, ...]) -> Iterator[GameState]:
     rng = random.Random(seed)
     for length in lengths:
         yield random_ending(rules, rng, length)
@@ -131,7 +132,7 @@ def test_a_bad_side_is_refused() -> None:  # P-1, V-10
     with pytest.raises(ArgumentError, match="P-1"):
         double_dummy(state, 2)
     with pytest.raises(ArgumentTypeError):
-        double_dummy(state, True)  # type: ignore[arg-type]
+        double_dummy(state, True)
     with pytest.raises(ArgumentError, match="V-10"):
         double_dummy(random_ending(Rules.cutthroat(3), random.Random(1), 2), 3)
     with pytest.raises(ArgumentError):

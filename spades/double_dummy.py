@@ -632,6 +632,11 @@ class Solver:
         """The rules of the positions this solver solves."""
         return self._rules
 
+    @property
+    def nodes(self) -> int:
+        """The starts of tricks searched so far (a measure of the work)."""
+        return sum(search.nodes for search in self._searches.values())
+
     def _search(self, counted: frozenset[int], maximizers: frozenset[int]) -> _Search:
         search = self._searches.get((counted, maximizers))
         if search is None:

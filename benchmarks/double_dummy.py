@@ -120,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=100, help="endings of each size (default 100)")
     parser.add_argument("--deals", type=int, default=100, help="full deals (default 100: hours in pure Python)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sizes", default="6,8", help="the endings' sizes in tricks (default 6,8)")
     parser.add_argument("--no-dds", action="store_true", help="do not time DDS even if endplay is installed")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     parser.add_argument("--verbose", action="store_true", help="each position's time on standard error")
@@ -135,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         },
         "figures": {},
     }
-    for tricks, count in ((6, args.positions), (8, args.positions), (13, args.deals)):
+    sizes = [(int(size), args.positions) for size in args.sizes.split(",") if size]
+    for tricks, count in sizes + [(13, args.deals)]:
         if count:
             report["figures"][f"{tricks} tricks"] = measure(tricks, count, args.seed, endplay, quiet=not args.verbose)
     print(f"python {report['machine']['python']}, {report['machine']['cpu_count']} cpus, load {load}, "

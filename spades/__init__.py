@@ -46,6 +46,7 @@ from spades.state import GameState, Phase, new_game
 from spades.tricks import breaks_spades, first_leader, legal_plays, play_error, spades_broken, trick_winner, trick_winner_seat
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades.sampling import Deals, count_deals, sample_hands
+from spades.double_dummy import double_dummy
 from spades.rollouts import RolloutResult, SimulatedGame, SimulatedHand, rollout, simulate, simulation_seed
 
 __version__ = "0.2.0"
@@ -58,6 +59,7 @@ __all__ = [
     "DeckFacts",
     "bid_limits",
     "dealer_of_hand",
+    "double_dummy",
     "double_nil_declarable",
     "first_bidder",
     "first_leader",

@@ -300,6 +300,42 @@ examples:
 """
 
 
+_ANALYSE = """\
+For each finished hand of a game record: each side's double-dummy tricks at
+the first lead (with best play, all hands open) beside its bid and the
+tricks it took, and each card played that cost its side a trick, or its
+Nil, against best play.  A full four-hand deal can take a while to solve:
+progress goes to standard error when it is a terminal.
+"""
+
+_ANALYSE_EXAMPLES = """\
+examples:
+  %(prog)s game.txt
+  %(prog)s --json game.txt
+"""
+
+
+def _analyse(path: str, as_json: bool) -> None:
+    """The ``analyse`` command (spades.analysis)."""
+    import json
+
+    from spades.analysis import analyse, analysis_to_json, format_analysis
+
+    try:
+        record = _read_record(path)
+    except OSError as error:
+        raise _CommandError(f"cannot read {path}: {error.strerror or error}") from None
+
+    def progress(done: int, cards: int) -> None:
+        print(f"\ranalysed {done} of {cards} cards", end="" if done < cards else "\n", file=sys.stderr, flush=True)
+
+    report = analyse(record, progress if sys.stderr.isatty() else None)
+    if as_json:
+        print(json.dumps(analysis_to_json(report), indent=1))
+    else:
+        print(format_analysis(report, symbols=_encodes(sys.stdout, "♠♥♦♣")))
+
+
 def _program_name() -> str:
     """The program's name as it was invoked: ``python -m spades`` (with the
     interpreter's name) or the console script's name."""
@@ -339,6 +375,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print a recorded game hand by hand, trick by trick",
                                  description=_REPLAY, epilog=_REPLAY_EXAMPLES, formatter_class=raw)
     replay.add_argument("file", metavar="FILE", help="a game record (its text or JSON form) or a game state's JSON")
+    analyse = commands.add_parser("analyse", help="double-dummy analysis of each finished hand of a record",
+                                  description=_ANALYSE, epilog=_ANALYSE_EXAMPLES, formatter_class=raw)
+    analyse.add_argument("file", metavar="FILE", help="a game record (its text or JSON form) or a game state's JSON")
+    analyse.add_argument("--json", action="store_true", help="print the report as JSON")
     return parser
 
 
@@ -416,6 +456,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                 except OSError as error:
                     raise _CommandError(f"cannot read {args.file}: {error.strerror or error}") from None
                 print(format_replay(record, symbols=_encodes(sys.stdout, "♠♥♦♣")))
+            elif args.command == "analyse":
+                _analyse(args.file, args.json)
             sys.stdout.flush()
         except (SpadesError, _CommandError) as error:
             print(f"{name}: error: {error}", file=sys.stderr)

@@ -218,6 +218,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
 
     import spades
     from spades import deal, events, record, serial, view
+    from spades.double_dummy import CardValue, NilCardValue, Solver, card_values, nil_card_values, nil_kept
     from spades._decks import build_deck_facts, deck_facts
     from spades.draft import cards_drawn, draft_actions, draft_over
     from spades.exchange import exchange_sizes
@@ -230,6 +231,9 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         play_state = play_state.apply(Bid(3))
     draft_state = spades.new_game(T, seed=1)
     unseeded = spades.new_game(P)
+    play_state_late = play_state
+    while len(play_state_late.hand(play_state_late.turn or 0)) > 2:
+        play_state_late = play_state_late.apply(play_state_late.legal_actions()[0])
     finished = play_state
     while not finished.sheet:
         finished = finished.apply(finished.legal_actions()[0])
@@ -392,6 +396,18 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (spades.SimulatedHand, (1, (3, 3, 3, 4), (30, -40)), {}),
         (spades.SimulatedGame, (1, 2, (500, -80), 0), {}),
         (spades.simulation_seed, (1, 2), {}),
+        # double-dummy analysis
+        (spades.double_dummy, (play_state_late, 0), {}),
+        (card_values, (play_state_late,), {}),
+        (nil_kept, (play_state_late, 1), {}),
+        (nil_card_values, (play_state_late, 1), {}),
+        (Solver, (P,), {}),
+        (Solver(P).tricks, (play_state_late, 1), {}),
+        (Solver(P).card_values, (play_state_late,), {}),
+        (Solver(P).nil_kept, (play_state_late, 0), {}),
+        (Solver(P).nil_card_values, (play_state_late, 0), {}),
+        (CardValue, (Card.parse("AS"), 2), {}),
+        (NilCardValue, (Card.parse("AS"), True), {}),
     ]
     return table
 
@@ -415,7 +431,7 @@ def test_every_public_callable_is_swept() -> None:
     for module_name in (
         "spades", "spades.bidding", "spades.tricks", "spades.deal", "spades.exchange", "spades.draft",
         "spades.scoring", "spades.actions", "spades.cards", "spades.rules", "spades.record", "spades.serial",
-        "spades.view", "spades.sheet", "spades.errors",
+        "spades.view", "spades.sheet", "spades.errors", "spades.double_dummy",
     ):
         module = importlib.import_module(module_name)
         for name in module.__all__:

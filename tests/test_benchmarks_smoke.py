@@ -182,3 +182,28 @@ def test_the_views_benchmark_runs() -> None:
 def test_rollout_figures_count_hands() -> None:
     assert bench.rollout_hands(PARTNERSHIP, 3, seed=2).units == 3
     assert bench.rollout_one_state(Rules.two_player(), 2, seed=2).units == 2
+
+
+def _load_script(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(f"spades_benchmarks_{name}", _PATH.parent / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_double_dummy_benchmark_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dd: Any = _load_script("double_dummy")
+    out = tmp_path / "dd.json"
+    assert dd.main(["--positions", "2", "--sizes", "3,4", "--deals", "0", "--json", str(out)]) == 0
+    table = capsys.readouterr().out
+    assert "3 tricks" in table and "4 tricks" in table
+    figures = json.loads(out.read_text())["figures"]
+    assert figures["3 tricks"]["positions"] == 2 and figures["4 tricks"]["median_ms"] > 0
+
+
+def test_the_double_dummy_check_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    check: Any = _load_script("double_dummy_check")
+    assert check.main(["--endings", "3", "--dds", "2", "--presets", "two-player", "cutthroat-3"]) == 0
+    out = capsys.readouterr().out
+    assert "two-player: 3 endings" in out and "0 disagreements" in out

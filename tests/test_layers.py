@@ -44,6 +44,8 @@ LAYER: dict[str, int] = {
     "bots": 7,
     "serial": 8,
     "rollouts": 8,
+    "double_dummy": 7,
+    "analysis": 8,
     "cli": 9,
     "__main__": 10,
     "__init__": 10,

@@ -1,0 +1,152 @@
+"""The long check of the double-dummy solver: for every preset, random
+endings of up to five tricks, each solved by ``spades.double_dummy`` and by
+the plain minimax of ``tests/_double_dummy_reference.py`` (written from the
+rules), for each side, and the Nil question for each seat on the shorter
+ones; then partnership positions with spades broken against DDS (through
+``endplay``, when installed), every card's value.
+
+From the repository root::
+
+    python benchmarks/double_dummy_check.py                  # 2,000 endings a preset, 500 DDS positions
+    python benchmarks/double_dummy_check.py --endings 100 --dds 50
+
+The endings' lengths are drawn 1: 14%, 2: 30%, 3: 40%, 4: 15%, 5: 1% (the
+minimax of a five-trick partnership ending takes seconds).  Exit status 1
+on any disagreement, each printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from _double_dummy_reference import nil_can_be_kept, random_ending, side_tricks  # noqa: E402
+
+from spades import GameState, Phase, Rules, new_game  # noqa: E402
+from spades.double_dummy import Solver  # noqa: E402
+
+PRESETS = {
+    "partnership": Rules.partnership(),
+    "two-player": Rules.two_player(),
+    "jokers": Rules.jokers(),
+    "joker-joker-deuce-deuce": Rules.joker_joker_deuce_deuce(),
+    "cutthroat-3": Rules.cutthroat(3),
+    "cutthroat-4": Rules.cutthroat(4),
+    "first-trick": Rules.partnership(first_lead="two-of-clubs", no_spades_first_trick=True),
+}
+LENGTHS = (1, 2, 3, 4, 5)
+WEIGHTS = (14, 30, 40, 15, 1)
+
+
+def check_preset(name: str, count: int, seed: int) -> tuple[int, list[str]]:
+    rules = PRESETS[name]
+    rng = random.Random(seed)
+    solver = Solver(rules)
+    problems = []
+    checks = 0
+    for _ in range(count):
+        length = rng.choices(LENGTHS, WEIGHTS)[0]
+        state = random_ending(rules, rng, length)
+        for side in range(len(rules.sides)):
+            ours, theirs = solver.tricks(state, side), side_tricks(state, side)
+            checks += 1
+            if ours != theirs:
+                problems.append(f"{name}: side {side} {ours} != {theirs} at {state.hands} {state.trick}")
+        if length <= 3:
+            for seat in range(rules.players):
+                checks += 1
+                if solver.nil_kept(state, seat) != nil_can_be_kept(state, seat):
+                    problems.append(f"{name}: nil of seat {seat} at {state.hands} {state.trick}")
+    return checks, problems
+
+
+def broken_position(rng: random.Random, tricks: int) -> GameState:
+    rules = PRESETS["partnership"]
+    while True:
+        state = new_game(rules, seed=rng.randrange(2**32))
+        while state.phase is not Phase.PLAY:
+            state = state.apply(rng.choice(state.legal_actions()))
+        while state.phase is Phase.PLAY and state.hand_number == 0:
+            turn = state.turn
+            assert turn is not None
+            if state.spades_broken and len(state.hand(turn)) <= tricks and rng.random() < 0.6:
+                return state
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
+def check_dds(endplay: Any, count: int, seed: int) -> tuple[int, list[str], dict[int, int]]:
+    rules = PRESETS["partnership"]
+    rng = random.Random(seed)
+    problems = []
+    sizes: dict[int, int] = {}
+    for index in range(count):
+        # Mostly endings of 2 to 7 tricks; one in ten of 8 to 10.
+        tricks = rng.randint(8, 10) if index % 10 == 9 else rng.randint(2, 7)
+        state = broken_position(rng, tricks)
+        turn = state.turn
+        assert turn is not None
+        left = len(state.hand(turn))
+        sizes[left] = sizes.get(left, 0) + 1
+        leader = state.leader
+        assert leader is not None
+        hands = [state.hand(seat).mask for seat in range(4)]
+        for step, card in enumerate(state.trick):
+            hands[(leader + step) % 4] |= card.mask
+        from spades import CardSet
+
+        deal = endplay.types.Deal("N:" + " ".join(str(CardSet(mask)) for mask in hands))
+        deal.first = endplay.types.Player(leader)
+        deal.trump = endplay.types.Denom.spades
+        for card in state.trick:
+            deal.play(endplay.types.Card(str(card)[1] + str(card)[0]))
+        theirs = {c.suit.name[0].upper() + c.rank.name[1]: v for c, v in endplay.dds.solve_board(deal)}
+        ours = {f"{str(v.card)[1]}{str(v.card)[0]}": v.tricks for v in Solver(rules).card_values(state)}
+        if ours != theirs:
+            problems.append(f"DDS: {ours} != {theirs} at {state.hands} {state.trick}")
+    return count, problems, sizes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The long check of the double-dummy solver.")
+    parser.add_argument("--endings", type=int, default=2000, help="random endings a preset (default 2000)")
+    parser.add_argument("--dds", type=int, default=500, help="positions checked against DDS (default 500)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--presets", nargs="*", default=sorted(PRESETS), choices=sorted(PRESETS))
+    args = parser.parse_args(argv)
+    failed = False
+    for name in args.presets:
+        start = time.perf_counter()
+        checks, problems = check_preset(name, args.endings, args.seed)
+        print(f"{name}: {args.endings} endings, {checks} values checked, {len(problems)} disagreements, "
+              f"{time.perf_counter() - start:.0f} s", flush=True)
+        for problem in problems[:20]:
+            print("  " + problem)
+        failed |= bool(problems)
+    try:
+        import endplay.dds
+        import endplay.types
+    except ImportError:
+        print("DDS: endplay not installed, skipped")
+    else:
+        if args.dds:
+            start = time.perf_counter()
+            count, problems, sizes = check_dds(endplay, args.dds, args.seed)
+            shown = ", ".join(f"{k}: {v}" for k, v in sorted(sizes.items()))
+            print(f"DDS: {count} positions (tricks left: {shown}), {len(problems)} disagreements, "
+                  f"{time.perf_counter() - start:.0f} s")
+            for problem in problems[:20]:
+                print("  " + problem)
+            failed |= bool(problems)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

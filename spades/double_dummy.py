@@ -1,0 +1,754 @@
+"""Double-dummy analysis: the tricks a side takes with best play, all hands
+open.
+
+:func:`~spades.double_dummy` is the number of the remaining tricks of the hand (the
+trick in progress included) that a side takes when its seats play to take
+as many as they can and every other seat plays to hold it to as few, each
+seeing every hand.  For the two sides of partnership or two-player Spades
+this is the usual double-dummy value, and the two sides' values add up to
+the tricks left; in cutthroat (V-10) it is what the seat can make sure of
+against all the others.  :func:`card_values` gives, for each legal card of
+the seat to play, the tricks its side takes with best play after it: the
+cards that cost a trick are those below the best.  :func:`nil_kept` asks
+whether a seat can be kept from winning any trick, its partner helping and
+the other side trying to make it win one (P-5, T-5), and
+:func:`nil_card_values` says which cards keep it so.
+
+Every position is played under the state's rules: following and leading
+(C-4..C-6, ``spades.tricks.legal_mask``), the trick's winner (C-7, the
+deck's trick ranks), V-7's first-trick options, V-9's decks and V-10's
+seating.
+
+>>> from spades import Card, new_game, Rules, Bid
+>>> from spades.double_dummy import double_dummy, card_values
+>>> state = new_game(Rules.partnership(), seed=3)
+>>> for _ in range(4):
+...     state = state.apply(Bid(3))
+>>> while len(state.hand(state.turn)) > 3 or state.trick:   # to a three-trick ending
+...     state = state.apply(state.legal_actions()[0])
+>>> ours, theirs = double_dummy(state, 0), double_dummy(state, 1)
+>>> ours + theirs
+3
+>>> best = max(value.tricks for value in card_values(state))
+>>> best == double_dummy(state, state.rules.side_of[state.turn])
+True
+
+The method
+----------
+
+The solver is an alpha-beta search of the play, one card at a time, all
+hands open, written as a sequence of yes-or-no questions ("does the side
+take at least ``n`` of the remaining tricks?", a null-window search): the
+value is found by a binary search on ``n`` (MTD-style), each question
+answered by a depth-first search in which the side's seats look for one
+card that answers yes and the others for one that answers no.
+
+* **Cards in play as bitmasks.**  Each seat's hand is an int.  The search
+  renumbers the deck's cards so that within each suit (the suit they follow
+  as, so the jokers and V-9's 2♦ among the spades) the bit order is the
+  trick order, the spades above every other suit; the legal cards come from
+  ``spades.tricks.legal_mask`` and the trick ranks from the deck's
+  :attr:`~spades._decks.DeckFacts.trick_ranks`, the rules' own statements.
+* **Equivalent cards.**  Two cards of one suit in one hand with no card
+  between them that is still in play (in a hand or in the trick in
+  progress) are equivalent: the search tries one of each run.
+* **A transposition table** at the start of each trick, keyed on the leader,
+  whether spades are broken, and for each suit the seats that hold its
+  remaining cards from the lowest to the highest, so that the cards played
+  earlier are merged out: positions that differ only in the ranks of cards
+  already gone share an entry.  Each entry keeps a lower and an upper bound
+  on the tricks still to come, which every later question reuses (and the
+  analysis of a whole hand, through one :class:`Solver`).
+* **Quick-trick bounds.**  At the start of a trick, the seats that hold the
+  highest spades still in play win a trick with each of them (a top spade
+  wins any trick it is played to, C-7), so the side that holds the run of
+  top spades takes at least as many tricks as one of its seats holds of
+  that run; and the other side's run bounds the side from above.
+* **Move ordering.**  A seat whose side is winning the trick plays low; one
+  whose side is losing it tries the cheapest card that wins it first; the
+  leader tries the top card of a suit first.  A seat that must not win the
+  trick (the Nil bidder) tries its highest card that does not win it.
+* **The last trick** is resolved directly: every seat has one card.
+
+It is pure Python: a full 13-trick deal takes seconds, an ending of a few
+tricks milliseconds (see ``benchmarks/README.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+from spades._decks import SPADES, DeckFacts
+from spades.cards import Card
+from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr, type_name
+from spades.rules import Rules
+from spades.state import GameState, Phase
+from spades.tricks import first_trick_matters, legal_mask
+
+__all__ = ["CardValue", "NilCardValue", "Solver", "double_dummy", "card_values", "nil_kept", "nil_card_values"]
+
+_TABLE_LIMIT: Final = 2_000_000
+"""Entries in a transposition table before it is emptied (memory bound)."""
+
+
+def _card(_instance: Any, _attribute: Any, value: Any) -> None:
+    if type(value) is not Card:
+        raise ArgumentTypeError(f"a card is a Card, got {type_name(value)}")
+
+
+def _tricks(_instance: Any, _attribute: Any, value: Any) -> None:
+    if type(value) is not int:
+        raise ArgumentTypeError(f"tricks are an int, got {type_name(value)}")
+    if not 0 <= value <= 52:
+        raise ArgumentError(f"tricks are 0..52, got {short_repr(value)}")
+
+
+def _flag(_instance: Any, _attribute: Any, value: Any) -> None:
+    if type(value) is not bool:
+        raise ArgumentTypeError(f"kept is true or false, got {type_name(value)}")
+
+
+@attrs.frozen(slots=True)
+class CardValue:
+    """A legal card of the seat to play and the tricks its side takes with
+    best play after it (of the tricks left, the one in progress included).
+
+    >>> from spades import Card
+    >>> CardValue(Card.parse("AS"), 3)
+    CardValue(card=Card('AS'), tricks=3)
+    """
+
+    card: Card = attrs.field(validator=_card)
+    """The card."""
+    tricks: int = attrs.field(validator=_tricks)
+    """The tricks the side of the seat to play takes after it, all hands
+    open and every seat playing its best."""
+
+
+@attrs.frozen(slots=True)
+class NilCardValue:
+    """A legal card of the seat to play, and whether the Nil bidder can still
+    be kept from winning any trick after it (P-5, T-5).
+
+    >>> from spades import Card
+    >>> NilCardValue(Card.parse("2H"), True).kept
+    True
+    """
+
+    card: Card = attrs.field(validator=_card)
+    """The card."""
+    kept: bool = attrs.field(validator=_flag)
+    """True when the Nil bidder's side can still keep it from winning any
+    trick after this card, whatever the other seats play."""
+
+
+class _Layout:
+    """The solver's numbering of one deck's cards, and its tables."""
+
+    __slots__ = ("to_bit", "of_bit", "suit_masks", "suit_of", "ranks", "low")
+
+    def __init__(self, facts: DeckFacts) -> None:
+        # Non-spades keep their index (a suit's bits are in rank order, and
+        # the 2♣ stays bit 0, as legal_mask reads it); the spades, as they
+        # follow (C-5, V-9), get the bits from 39 up in trick order (C-7).
+        to_bit = [-1] * 64
+        spades = [card for card in range(64) if facts.mask >> card & 1 and facts.suit_of[card] == SPADES]
+        spades.sort(key=lambda card: facts.power[card])
+        for card in range(64):
+            if facts.mask >> card & 1 and facts.suit_of[card] != SPADES:
+                to_bit[card] = card
+        for order, card in enumerate(spades):
+            to_bit[card] = 39 + order
+        self.to_bit = tuple(to_bit)
+        of_bit = [-1] * 64
+        for card, bit in enumerate(to_bit):
+            if bit >= 0:
+                of_bit[bit] = card
+        self.of_bit = tuple(of_bit)
+        masks = [0, 0, 0, 0]
+        suit_of = [-1] * 64
+        for card, bit in enumerate(to_bit):
+            if bit >= 0:
+                masks[facts.suit_of[card]] |= 1 << bit
+                suit_of[bit] = facts.suit_of[card]
+        self.suit_masks = tuple(masks)
+        self.suit_of = tuple(suit_of)
+        # The rank of each bit in a trick, for each suit led: the deck's
+        # own table (C-7), renumbered.
+        self.ranks = tuple(
+            tuple(facts.trick_ranks[led][of_bit[bit]] if of_bit[bit] >= 0 else -1 for bit in range(64))
+            for led in range(4)
+        )
+        # How low a card is within its suit (for move ordering).
+        low = [0] * 64
+        for bit in range(64):
+            if suit_of[bit] >= 0:
+                low[bit] = (masks[suit_of[bit]] & ((1 << bit) - 1)).bit_count()
+        self.low = tuple(low)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Search:
+    """One objective: the tricks won by ``counted`` seats, ``maximizers``
+    playing to make them many, the others to make them few.  Its
+    transposition table holds for any position of any deal under ``rules``."""
+
+    def __init__(self, rules: Rules, counted: frozenset[int], maximizers: frozenset[int]) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.layout = _Layout(rules.deck_facts)
+        self.counted = tuple(seat in counted for seat in range(rules.players))
+        self.maximizers = tuple(seat in maximizers for seat in range(rules.players))
+        # Each seat plays for the tricks of its own group (the counted seats
+        # or the others), as in a double-dummy count, not a Nil.
+        self.standard = counted == maximizers
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.codes: dict[tuple[int, ...], int] = {}
+        self.nodes = 0
+
+    # -- the position's key -------------------------------------------
+
+    def _suit_code(self, holdings: tuple[int, ...], suit_mask: int) -> int:
+        """The seats holding the suit's remaining cards, lowest first, as
+        digits after a leading 1: the ranks of cards gone do not matter."""
+        code = 1
+        players = self.players
+        remaining = 0
+        for held in holdings:
+            remaining |= held
+        bit = remaining
+        while bit:
+            low = bit & -bit
+            for seat in range(players):
+                if holdings[seat] & low:
+                    code = code * players + seat
+                    break
+            bit ^= low
+        return code
+
+    def key(self, hands: list[int], leader: int, broken: bool) -> tuple[int, ...]:
+        codes = self.codes
+        parts = [leader * 2 + broken]
+        for suit_mask in self.layout.suit_masks:
+            holdings = tuple(hand & suit_mask for hand in hands)
+            code = codes.get(holdings)
+            if code is None:
+                code = self._suit_code(holdings, suit_mask)
+                codes[holdings] = code
+            parts.append(code)
+        return tuple(parts)
+
+    # -- bounds ---------------------------------------------------------
+
+    def quick(self, hands: list[int], leader: int, left: int) -> tuple[int, int]:
+        """Bounds on the counted seats' tricks from a trick's start.
+
+        * Each card of the run of top spades that one group holds wins its
+          trick (C-7), and one seat's cards fall in different tricks.
+        * When each group plays for its own tricks, the leader also cashes
+          the top cards of a suit other than spades that it holds, as many
+          times as every other seat that holds a spade can follow (C-5):
+          those tricks hold no spade, so they are other tricks than the top
+          spades'.
+        """
+        players = self.players
+        layout = self.layout
+        spade_suit = layout.suit_masks[SPADES]
+        remaining = 0
+        for hand in hands:
+            remaining |= hand
+        spades = remaining & spade_suit
+        counted = self.counted
+        per_seat = [0] * players
+        group = counted[leader]
+        if spades:
+            top = 1 << (spades.bit_length() - 1)
+            for seat, hand in enumerate(hands):
+                if hand & top:
+                    break
+            group = counted[seat]
+            while spades:
+                top = 1 << (spades.bit_length() - 1)
+                for seat, hand in enumerate(hands):
+                    if hand & top:
+                        break
+                if counted[seat] != group:
+                    break
+                per_seat[seat] += 1
+                spades ^= top
+        sure = max(per_seat)
+        if self.standard:
+            # The leader's sure group gets the cashes only if it is the
+            # leader's group.
+            lead = hands[leader]
+            cashes = 0
+            for suit in range(SPADES):
+                suit_mask = layout.suit_masks[suit]
+                mine = lead & suit_mask
+                if not mine:
+                    continue
+                rest = remaining & suit_mask & ~mine
+                # The leader's cards above every other seat's.
+                above = mine & ~((1 << rest.bit_length()) - 1) if rest else mine
+                run = above.bit_count()
+                if not run:
+                    continue
+                for seat in range(players):
+                    if seat != leader and hands[seat] & spade_suit:
+                        run = min(run, (hands[seat] & suit_mask).bit_count())
+                cashes += run
+            if cashes:
+                leader_sure = cashes + (sure if group == counted[leader] else 0)
+                if counted[leader]:
+                    return min(leader_sure, left), left if group else left - sure
+                low = sure if group else 0
+                return low, max(low, left - leader_sure)
+        if group:
+            return sure, left
+        return 0, left - sure
+
+    # -- the search -----------------------------------------------------
+
+    def start(self, hands: list[int], leader: int, broken: bool, first: bool, target: int, left: int) -> bool:
+        """Whether the counted seats take at least ``target`` of the ``left``
+        tricks from the start of a trick led by ``leader``."""
+        if target <= 0:
+            return True
+        if target > left:
+            return False
+        self.nodes += 1
+        if left == 1:
+            return self._last(hands, leader) >= target
+        key = None
+        if not first:
+            key = self.key(hands, leader, broken)
+            entry = self.table.get(key)
+            if entry is not None:
+                if entry[0] >= target:
+                    return True
+                if entry[1] < target:
+                    return False
+                lower, upper = entry
+            else:
+                lower, upper = self.quick(hands, leader, left)
+                if lower >= target or upper < target:
+                    if len(self.table) > _TABLE_LIMIT:
+                        self.table.clear()
+                    self.table[key] = (lower, upper)
+                    return lower >= target
+        remaining = 0
+        for hand in hands:
+            remaining |= hand
+        result = self.play(hands, leader, 0, -1, -1, leader, broken, first, target, left, remaining)
+        if key is not None:
+            if result:
+                lower = max(lower, target)
+            else:
+                upper = min(upper, target - 1)
+            if len(self.table) > _TABLE_LIMIT:
+                self.table.clear()
+            self.table[key] = (lower, upper)
+        return result
+
+    def _last(self, hands: list[int], leader: int) -> int:
+        """The last trick: one card a seat (C-7)."""
+        players = self.players
+        lead = hands[leader]
+        bit = lead.bit_length() - 1
+        ranks = self.layout.ranks[self.layout.suit_of[bit]]
+        best = ranks[bit]
+        winner = leader
+        for step in range(1, players):
+            seat = (leader + step) % players
+            rank = ranks[hands[seat].bit_length() - 1]
+            if rank > best:
+                best = rank
+                winner = seat
+        return 1 if self.counted[winner] else 0
+
+    def moves(
+        self, hand: int, led: int, best_rank: int, best_seat: int, broken: bool, first: bool,
+        seat: int, position: int, remaining: int,
+    ) -> list[int]:
+        """The legal cards worth trying, one of each run of equivalent
+        cards, best first."""
+        layout = self.layout
+        suit_masks = layout.suit_masks
+        legal = legal_mask(hand, led, suit_masks[SPADES] if broken else 0, self.rules, first, suit_masks)
+        suit_of = layout.suit_of
+        low = layout.low
+        cards: list[int] = []
+        previous = -1
+        while legal:
+            lowest = legal & -legal
+            bit = lowest.bit_length() - 1
+            legal ^= lowest
+            if previous >= 0 and suit_of[previous] == suit_of[bit] and not remaining & ((1 << bit) - (2 << previous)):
+                cards[-1] = bit  # equivalent to the card below: keep the higher, try one
+                previous = bit
+                continue
+            cards.append(bit)
+            previous = bit
+        if len(cards) == 1:
+            return cards
+        counted = self.counted
+        wants = self.maximizers[seat]  # wants the counted seats to win the trick
+        mine = counted[seat] == wants  # winning it itself is what it wants
+        if position == 0:
+            # Lead the top card of a suit first when winning is wanted,
+            # else low cards.
+            def lead_score(bit: int) -> int:
+                suit_mask = suit_masks[suit_of[bit]]
+                top = not remaining & suit_mask & ~((2 << bit) - 1)
+                if mine and top:
+                    return -100 + low[bit]
+                return low[bit] + (50 if suit_of[bit] == SPADES else 0)
+
+            cards.sort(key=lead_score)
+            return cards
+        ranks = layout.ranks[led]
+        good = counted[best_seat] == wants
+
+        def score(bit: int) -> int:
+            beats = ranks[bit] > best_rank
+            if good:
+                if mine or not beats:
+                    # Low cards first; a seat that must not win throws its
+                    # highest card that does not win.
+                    return low[bit] if mine else -ranks[bit] - 200
+                return 300 + ranks[bit]
+            if beats and mine:
+                return -200 + ranks[bit]  # the cheapest card that wins
+            return low[bit]
+
+        cards.sort(key=score)
+        return cards
+
+    def play(
+        self, hands: list[int], seat: int, position: int, led: int, best_rank: int, best_seat: int,
+        broken: bool, first: bool, target: int, left: int, remaining: int,
+    ) -> bool:
+        """Whether the counted seats take ``target`` of the ``left`` tricks,
+        ``seat`` to play the ``position``-th card of the trick."""
+        hand = hands[seat]
+        layout = self.layout
+        maximizing = self.maximizers[seat]
+        players = self.players
+        last = position == players - 1
+        spades_mask = layout.suit_masks[SPADES]
+        following = seat + 1 if seat + 1 < players else 0
+        for bit in self.moves(hand, led, best_rank, best_seat, broken, first, seat, position, remaining):
+            card = 1 << bit
+            hands[seat] = hand ^ card
+            suit = led if position else layout.suit_of[bit]
+            rank = layout.ranks[suit][bit]
+            if position == 0 or rank > best_rank:
+                new_rank, new_seat = rank, seat
+            else:
+                new_rank, new_seat = best_rank, best_seat
+            now_broken = broken or bool(card & spades_mask)
+            if last:
+                won = 1 if self.counted[new_seat] else 0
+                result = self.start(hands, new_seat, now_broken, False, target - won, left - 1)
+            else:
+                result = self.play(
+                    hands, following, position + 1, suit, new_rank, new_seat, now_broken, first, target, left, remaining
+                )
+            hands[seat] = hand
+            if result == maximizing:
+                return result
+        return not maximizing
+
+    # -- a position of a state --------------------------------------------
+
+    def value(self, position: _Position, low: int = 0, high: int | None = None) -> int:
+        """The counted seats' tricks from ``position``: a binary search on
+        yes-or-no questions."""
+        if high is None:
+            high = position.left
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.test(position, middle):
+                low = middle
+            else:
+                high = middle - 1
+        return low
+
+    def test(self, position: _Position, target: int) -> bool:
+        hands = list(position.hands)
+        if not position.trick:
+            return self.start(hands, position.leader, position.broken, position.first, target, position.left)
+        return self.play(
+            hands, position.turn, len(position.trick), position.led, position.best_rank, position.best_seat,
+            position.broken, position.first, target, position.left, position.remaining,
+        )
+
+
+class _Position:
+    """A state's position of play in the solver's numbering."""
+
+    __slots__ = ("hands", "trick", "turn", "leader", "broken", "first", "left", "led", "best_rank", "best_seat",
+                 "remaining", "won")
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    turn: int
+    leader: int
+    broken: bool
+    first: bool
+    left: int
+    led: int
+    best_rank: int
+    best_seat: int
+    remaining: int
+    won: tuple[int, ...]
+
+    def __init__(self, state: GameState, layout: _Layout) -> None:
+        to_bit = layout.to_bit
+        players = state.rules.players
+        self.hands = tuple(sum(1 << to_bit[card] for card in state.hand(seat)) for seat in range(players))
+        self.trick = tuple(to_bit[card] for card in state.trick)
+        turn, leader = state.turn, state.leader
+        assert turn is not None and leader is not None  # in the play of tricks
+        self.turn = turn
+        self.leader = leader
+        self.broken = state.spades_broken
+        self.won = state.tricks_won
+        self.first = first_trick_matters(state.rules) and sum(self.won) == 0
+        self.left = self.hands[self.turn].bit_count()
+        remaining = 0
+        for hand in self.hands:
+            remaining |= hand
+        for bit in self.trick:
+            remaining |= 1 << bit
+        self.remaining = remaining
+        self.led = -1
+        self.best_rank = -1
+        self.best_seat = leader
+        if self.trick:
+            self.led = layout.suit_of[self.trick[0]]
+            ranks = layout.ranks[self.led]
+            for step, bit in enumerate(self.trick):
+                if step == 0 or ranks[bit] > self.best_rank:
+                    self.best_rank = ranks[bit]
+                    self.best_seat = (leader + step) % players
+
+    def after(self, bit: int, layout: _Layout, players: int) -> _Position:
+        """The position after the seat to play plays ``bit``."""
+        new = object.__new__(_Position)
+        seat = self.turn
+        hands = list(self.hands)
+        hands[seat] ^= 1 << bit
+        new.hands = tuple(hands)
+        new.won = self.won
+        new.first = self.first
+        new.broken = self.broken or bool((1 << bit) & layout.suit_masks[SPADES])
+        led = self.led if self.trick else layout.suit_of[bit]
+        rank = layout.ranks[led][bit]
+        if not self.trick or rank > self.best_rank:
+            best_rank, best_seat = rank, seat
+        else:
+            best_rank, best_seat = self.best_rank, self.best_seat
+        trick = self.trick + (bit,)
+        if len(trick) == players:
+            won = list(self.won)
+            won[best_seat] += 1
+            new.won = tuple(won)
+            new.first = False
+            new.trick = ()
+            new.turn = new.leader = best_seat
+            new.led, new.best_rank, new.best_seat = -1, -1, best_seat
+            new.left = self.left - 1
+            new.remaining = 0
+            for hand in hands:
+                new.remaining |= hand
+        else:
+            new.trick = trick
+            new.turn = seat + 1 if seat + 1 < players else 0
+            new.leader = self.leader
+            new.led, new.best_rank, new.best_seat = led, best_rank, best_seat
+            new.left = self.left
+            new.remaining = self.remaining
+        return new
+
+
+def _check_state(state: object) -> GameState:
+    if type(state) is not GameState:
+        raise ArgumentTypeError(f"double-dummy analysis reads a GameState, got {type_name(state)}")
+    if state.phase is not Phase.PLAY:
+        raise ArgumentError(
+            f"double-dummy analysis needs a state in the play of tricks, this one is in phase {state.phase.name} (C-8)"
+        )
+    return state
+
+
+def _check_side(side: object, rules: Rules) -> int:
+    if type(side) is not int:
+        raise ArgumentTypeError(f"a side is an int, got {type_name(side)}")
+    sides = len(rules.sides)
+    if not 0 <= side < sides:
+        rule = "V-10" if not rules.partners else ("P-1" if rules.players == 4 else "T-1")
+        raise ArgumentError(f"no side {short_repr(side)}: the sides are 0..{sides - 1} (rule {rule})")
+    return side
+
+
+class Solver:
+    """A double-dummy solver that keeps what it has learnt: one for the
+    positions of one set of rules (a game's, or many deals' under the same
+    rules), so that the analysis of a whole hand reuses the solutions of
+    the positions it has already met.  The module's functions each use a
+    fresh one.
+
+    >>> from spades import Bid, Rules, new_game
+    >>> state = new_game(Rules.two_player(), seed=2)
+    >>> while state.phase.name != "PLAY":
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> while len(state.hand(state.turn)) > 4:
+    ...     state = state.apply(state.legal_actions()[-1])
+    >>> solver = Solver(state.rules)
+    >>> solver.tricks(state, 0) + solver.tricks(state, 1)
+    4
+    """
+
+    __slots__ = ("_rules", "_searches")
+
+    def __init__(self, rules: Rules) -> None:
+        if type(rules) is not Rules:
+            raise ArgumentTypeError(f"a solver is for a Rules value, got {type_name(rules)}")
+        self._rules = rules
+        self._searches: dict[tuple[frozenset[int], frozenset[int]], _Search] = {}
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the positions this solver solves."""
+        return self._rules
+
+    @property
+    def nodes(self) -> int:
+        """The starts of tricks searched so far (a measure of the work)."""
+        return sum(search.nodes for search in self._searches.values())
+
+    def _search(self, counted: frozenset[int], maximizers: frozenset[int]) -> _Search:
+        search = self._searches.get((counted, maximizers))
+        if search is None:
+            search = self._searches[counted, maximizers] = _Search(self._rules, counted, maximizers)
+        return search
+
+    def _state(self, state: object) -> GameState:
+        state = _check_state(state)
+        if state.rules != self._rules:
+            raise ArgumentError("this solver is for other rules than the state's")
+        return state
+
+    def _side_search(self, side: int) -> _Search:
+        seats = frozenset(self._rules.sides[side])
+        return self._search(seats, seats)
+
+    def _nil_search(self, seat: int) -> _Search:
+        rules = self._rules
+        others = frozenset(s for s in range(rules.players) if rules.side_of[s] != rules.side_of[seat])
+        return self._search(frozenset((seat,)), others)
+
+    def tricks(self, state: GameState, side: int) -> int:
+        """:func:`spades.double_dummy`, reusing this solver's tables."""
+        state = self._state(state)
+        side = _check_side(side, self._rules)
+        search = self._side_search(side)
+        return search.value(_Position(state, search.layout))
+
+    def card_values(self, state: GameState) -> tuple[CardValue, ...]:
+        """:func:`card_values`, reusing this solver's tables."""
+        state = self._state(state)
+        rules = self._rules
+        turn = state.turn
+        assert turn is not None
+        search = self._side_search(rules.side_of[turn])
+        position = _Position(state, search.layout)
+        values = []
+        for card in state.legal_actions():
+            assert type(card) is Card
+            after = position.after(search.layout.to_bit[card], search.layout, rules.players)
+            # A card that ends the trick: the trick just won is one of the
+            # tricks left before it.
+            taken = sum(after.won[s] - position.won[s] for s in rules.sides[rules.side_of[turn]])
+            values.append(CardValue(card, taken + search.value(after)))
+        return tuple(values)
+
+    def nil_kept(self, state: GameState, seat: int) -> bool:
+        """:func:`nil_kept`, reusing this solver's tables."""
+        state = self._state(state)
+        seat = check_seat(seat, self._rules.players)
+        if state.tricks_won[seat]:
+            return False
+        search = self._nil_search(seat)
+        return not search.test(_Position(state, search.layout), 1)
+
+    def nil_card_values(self, state: GameState, seat: int) -> tuple[NilCardValue, ...]:
+        """:func:`nil_card_values`, reusing this solver's tables."""
+        state = self._state(state)
+        rules = self._rules
+        seat = check_seat(seat, rules.players)
+        search = self._nil_search(seat)
+        position = _Position(state, search.layout)
+        values = []
+        for card in state.legal_actions():
+            assert type(card) is Card
+            after = position.after(search.layout.to_bit[card], search.layout, rules.players)
+            kept = not after.won[seat] and not search.test(after, 1)
+            values.append(NilCardValue(card, kept))
+        return tuple(values)
+
+
+def double_dummy(state: GameState, side: int) -> int:
+    """The number of the remaining tricks (the one in progress included)
+    that ``side`` takes when its seats play to take as many as they can and
+    every other seat plays to hold it to as few, all hands open, under the
+    state's rules (C-4..C-7, V-7, V-9, V-10).
+
+    ``state`` is in the play of tricks, at any card (a trick may be in
+    progress); ``side`` is an index of ``state.rules.sides``.
+
+    >>> from spades import Rules, new_game
+    >>> state = new_game(Rules.partnership(), seed=1)
+    >>> double_dummy(state, 0)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: double-dummy analysis needs a state in the play of tricks, this one is in phase BID (C-8)
+    """
+    state = _check_state(state)
+    return Solver(state.rules).tricks(state, side)
+
+
+def card_values(state: GameState) -> tuple[CardValue, ...]:
+    """For each legal card of the seat to play (in the order of
+    :meth:`~spades.GameState.legal_actions`), the tricks its side takes with
+    best play after that card: the best of them is :func:`spades.double_dummy` of
+    that side, and a card below the best costs the difference."""
+    state = _check_state(state)
+    return Solver(state.rules).card_values(state)
+
+
+def nil_kept(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` (a Nil bidder) can be kept from winning any trick
+    from ``state`` on, its partner helping and every seat of the other
+    sides playing to make it win one, all hands open (P-5, T-5).  False
+    once it has won a trick."""
+    state = _check_state(state)
+    return Solver(state.rules).nil_kept(state, seat)
+
+
+def nil_card_values(state: GameState, seat: int) -> tuple[NilCardValue, ...]:
+    """For each legal card of the seat to play, whether ``seat`` (a Nil
+    bidder) can still be kept from winning any trick after it, as in
+    :func:`nil_kept`."""
+    state = _check_state(state)
+    return Solver(state.rules).nil_card_values(state, seat)

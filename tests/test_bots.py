@@ -16,6 +16,7 @@ from spades import PRESETS, Bid, Deal, Replacement, Stock, Suit, CardSet, Exchan
 from spades.actions import Action
 from spades.bots import (
     BOTS,
+    SamplingBot,
     Bot,
     bot_named,
     estimate_bid,
@@ -299,3 +300,73 @@ def test_the_heuristic_player_beats_the_random_one() -> None:
         play_game(rules, (heuristic_bot, random_bot) * 2, seed=seed).winner == 0 for seed in range(6)
     )
     assert wins == 6
+
+
+# ----------------------------------------------------------------------
+# The sampling player.
+
+
+@pytest.mark.parametrize("name", ["partnership", "two-player", "cutthroat-3", "jokers"])
+def test_the_sampling_player_plays_legal_cards(name: str) -> None:
+    # C-5, C-6: every card it plays is legal; it sees only its view.
+    rules = PRESETS[name]()
+    bot = SamplingBot(samples=2)
+    players = [Spy(0, bot)] + [Spy(seat, heuristic_bot) for seat in range(1, rules.players)]
+    final = play_game(rules, players, seed=3, hands=1)
+    assert len(final.sheet) == 1 and len(players[0].views) >= rules.hand_size
+
+
+def test_the_sampling_player_is_reproducible_and_searches() -> None:
+    state = new_game(Rules.partnership(), seed=8)
+    while state.phase is Phase.BID:
+        assert state.turn is not None
+        state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
+    assert state.turn is not None
+    view = seat_view(state, state.turn)
+    bot = SamplingBot(samples=3)
+    assert bot(view, random.Random(5)) == bot(view, random.Random(5))
+    # The move is the best mean over the sampled deals, each card played
+    # out by the heuristic player: worked out here again, the long way.
+    from spades.sampling import Deals
+
+    rng = random.Random(5)
+    deals = Deals(view)
+    totals = {card: 0 for card in view.legal_actions}
+    for _ in range(3):
+        world = deals.state(rng)
+        rng.getrandbits(64)
+        for card in view.legal_actions:
+            game = world.apply(card)
+            while not game.sheet:
+                assert game.turn is not None
+                game = game.apply(heuristic_bot(seat_view(game, game.turn), random.Random(0)))
+            points = game.sheet[0].result.points
+            totals[card] += points[view.seat % 2] - points[1 - view.seat % 2]
+    best = max(totals.values())
+    assert totals[bot(view, random.Random(5))] == best
+
+
+def test_the_sampling_player_keeps_to_its_time() -> None:
+    import time
+
+    state = new_game(Rules.partnership(), seed=8)
+    while state.phase is Phase.BID:
+        assert state.turn is not None
+        state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
+    assert state.turn is not None
+    view = seat_view(state, state.turn)
+    start = time.perf_counter()
+    assert SamplingBot(samples=10**6, seconds=0.2)(view, random.Random(1)) in view.legal_actions
+    assert time.perf_counter() - start < 5
+
+
+def test_the_sampling_player_checks_its_budget() -> None:
+    with pytest.raises(ArgumentError):
+        SamplingBot(samples=0)
+    with pytest.raises(ArgumentError):
+        SamplingBot(samples=True)
+    with pytest.raises(ArgumentError):
+        SamplingBot(seconds=0)
+    with pytest.raises(ArgumentTypeError):
+        SamplingBot(policy=3)  # type: ignore[arg-type]
+    assert isinstance(BOTS["sampling"], SamplingBot)

@@ -285,6 +285,11 @@ def _seconds(_instance: Any, _attribute: Any, value: Any) -> None:
         raise ArgumentError(f"seconds is None or a number of seconds above 0 (at most 3600), got {short_repr(value)}")
 
 
+def _margin(_instance: Any, _attribute: Any, value: Any) -> None:
+    if type(value) not in (int, float) or not 0 <= value <= 1000:
+        raise ArgumentError(f"margin is a number of points from 0 to 1000, got {short_repr(value)}")
+
+
 def _policy(_instance: Any, _attribute: Any, value: Any) -> None:
     if not callable(value):
         raise ArgumentTypeError(f"the playout policy is a bot (view, rng) -> action, got {type_name(value)}")
@@ -301,7 +306,8 @@ class SamplingBot:
     only its own view of that deal), and plays the card with the best mean
     result for its side: the hand's points for its side less the best of
     the other sides' (contracts, bags and their penalties, Nil, S-1 to S-8).
-    Every card is tried on the same deals.  Bids, the exchange and the
+    Every card is tried on the same deals, and the ``policy``'s own card is
+    kept unless another one does better by more than ``margin`` points.  Bids, the exchange and the
     draft are the ``policy``'s (the heuristic player's by default), as is a
     play with only one legal card.
 
@@ -333,6 +339,9 @@ class SamplingBot:
     policy: Bot = attrs.field(default=heuristic_bot, validator=_policy)
     """The player of every seat in the playouts, and of the moves the
     sampling player does not search (bids, exchange, draft)."""
+    margin: float = attrs.field(default=0.0, validator=_margin)
+    """How many points a card's mean must beat the ``policy``'s own card by
+    for the player to prefer it (ties keep the policy's card)."""
 
     def __call__(self, view: SeatView, rng: random.Random) -> Action:
         """The card with the best mean playout result (see the class)."""
@@ -340,19 +349,24 @@ class SamplingBot:
         check_rng(rng)
         if view.phase is not Phase.PLAY or len(legal) == 1:
             return self.policy(view, rng)
+        start = time.perf_counter()
+        usual = self.policy(view, random.Random(rng.getrandbits(64)))
         deals = Deals(view)
         side = view.rules.side_of[view.seat]
         totals = [0.0] * len(legal)
-        start = time.perf_counter()
+        dealt = 0
         for _ in range(self.samples):
             world = deals.state(rng)
             seed = rng.getrandbits(64)
             for index, action in enumerate(legal):
                 totals[index] += _playout(world.apply(action), self.policy, random.Random(seed), side)
+            dealt += 1
             if self.seconds is not None and time.perf_counter() - start >= self.seconds:
                 break
-        best = max(totals)
-        return legal[totals.index(best)]
+        best = max(range(len(legal)), key=totals.__getitem__)
+        if usual in legal and totals[best] - totals[legal.index(usual)] <= self.margin * dealt:
+            return usual  # no clear gain over the policy's own move
+        return legal[best]
 
 
 def _playout(state: GameState, policy: Bot, rng: random.Random, side: int) -> float:

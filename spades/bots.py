@@ -56,10 +56,10 @@ from typing import Any, Final, Protocol
 import attrs
 
 from spades.actions import Action, Bid, ExchangeChoices
-from spades.cards import CardSet, Rank
+from spades.cards import Card, CardSet, Rank, cards_of_mask
 from spades.deal import seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
-from spades.heuristic import heuristic_bot
+from spades.heuristic import heuristic_bot, play_out_hand
 from spades.rules import Rules
 from spades.sampling import Deals
 from spades.state import GameState, Phase, new_game
@@ -318,7 +318,7 @@ class SamplingBot:
 
     >>> import random
     >>> from spades import Rules, new_game, seat_view
-    >>> from spades.heuristic import heuristic_bot
+    >>> from spades.heuristic import heuristic_bot, play_out_hand
     >>> state = new_game(Rules.partnership(), seed=2)
     >>> while state.phase.name == "BID":
     ...     state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
@@ -351,28 +351,59 @@ class SamplingBot:
             return self.policy(view, rng)
         start = time.perf_counter()
         usual = self.policy(view, random.Random(rng.getrandbits(64)))
+        candidates = _distinct_cards(view, legal, usual)  # type: ignore[arg-type]
+        if len(candidates) == 1:
+            return candidates[0]
         deals = Deals(view)
         side = view.rules.side_of[view.seat]
-        totals = [0.0] * len(legal)
+        totals = [0.0] * len(candidates)
         dealt = 0
         for _ in range(self.samples):
             world = deals.state(rng)
             seed = rng.getrandbits(64)
-            for index, action in enumerate(legal):
+            for index, action in enumerate(candidates):
                 totals[index] += _playout(world.apply(action), self.policy, random.Random(seed), side)
             dealt += 1
             if self.seconds is not None and time.perf_counter() - start >= self.seconds:
                 break
-        best = max(range(len(legal)), key=totals.__getitem__)
-        if usual in legal and totals[best] - totals[legal.index(usual)] <= self.margin * dealt:
+        best = max(range(len(candidates)), key=totals.__getitem__)
+        if usual in candidates and totals[best] - totals[candidates.index(usual)] <= self.margin * dealt:
             return usual  # no clear gain over the policy's own move
-        return legal[best]
+        return candidates[best]
+
+
+def _distinct_cards(view: SeatView, legal: Sequence[Card], usual: Action) -> list[Card]:
+    """The legal cards less those equal to another: two cards of a suit
+    with no card still out between them take the same tricks, so only one
+    of them (``usual`` if it is one, else the lower) is tried."""
+    rules = view.rules
+    power, suit_of, masks = rules.power, rules.suit_of, rules.suit_masks
+    played = 0
+    for trick in view.tricks:
+        for card in trick.cards:
+            played |= 1 << card
+    for card in view.trick:
+        played |= 1 << card
+    out = rules.deck_mask & ~view.hand.mask & ~played
+    groups: list[list[Card]] = []
+    for card in sorted(legal, key=lambda c: (suit_of[c], power[c])):
+        last = groups[-1][-1] if groups else None
+        if last is not None and suit_of[last] == suit_of[card]:
+            low, high = power[last], power[card]
+            between = any(low < power[c] < high for c in cards_of_mask(out & masks[suit_of[card]]))
+            if not between:
+                groups[-1].append(card)
+                continue
+        groups.append([card])
+    return [usual if usual in group else group[0] for group in groups]
 
 
 def _playout(state: GameState, policy: Bot, rng: random.Random, side: int) -> float:
     """Play the hand out with ``policy`` at every seat; ``side``'s points
     less the best of the other sides'."""
     done = len(state.sheet)
+    if policy is heuristic_bot:
+        state = play_out_hand(state)  # the same cards, without a view per card
     while len(state.sheet) == done:
         seat = state.turn
         assert seat is not None  # a seeded game's hand ends with the scoring

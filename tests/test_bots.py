@@ -32,7 +32,7 @@ from spades.bots import (
     simple_bot,
 )
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, StateError
-from spades.heuristic import hand_tricks, heuristic_bot, nil_risk
+from spades.heuristic import hand_tricks, heuristic_bot, nil_risk, play_out_hand
 from spades.serial import view_from_dict
 
 PRESET_NAMES = sorted(PRESETS)
@@ -264,7 +264,7 @@ def test_the_registry() -> None:
 
 
 @given(seed=st.integers(0, 2**64 - 1), preset=st.sampled_from(PRESET_NAMES), sealed=st.booleans(), mix=st.integers(0, 15))
-@settings(max_examples=60)
+@settings(max_examples=40)
 def test_the_heuristic_player_always_acts_legally(seed: int, preset: str, sealed: bool, mix: int) -> None:
     # C-3, C-5, C-6, P-6, T-2, T-6: a legal action in every position of whole
     # games, against random players too (who bid Nil and Double Nil).
@@ -454,3 +454,21 @@ def test_hand_evaluation_worked_examples() -> None:
     # Nil: low cards are safe, an unguarded ace is not.
     low, ace = CardSet.parse("32.5432.6432.432"), CardSet.parse("32.A432.6432.432")
     assert nil_risk(low, rules) < 1 <= nil_risk(ace, rules)
+
+
+@given(seed=st.integers(0, 2**64 - 1), preset=st.sampled_from(PRESET_NAMES), moves=st.integers(0, 60))
+@settings(max_examples=30)
+def test_the_quick_playout_plays_the_heuristic_players_cards(seed: int, preset: str, moves: int) -> None:
+    # The same cards as heuristic_bot from each seat's view, to the scoring (S-1).
+    rules = PRESETS[preset]()
+    state = new_game(rules, seed=seed)
+    for _ in range(moves):
+        assert state.turn is not None
+        state = state.apply(random_bot(seat_view(state, state.turn), random.Random(moves)))
+        if state.sheet:
+            break
+    slow = state
+    while len(slow.sheet) == len(state.sheet):
+        assert slow.turn is not None
+        slow = slow.apply(heuristic_bot(seat_view(slow, slow.turn), random.Random(0)))
+    assert play_out_hand(state) == slow

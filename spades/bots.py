@@ -47,6 +47,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -59,7 +60,7 @@ from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import Card, CardSet, Rank, cards_of_mask
 from spades.deal import seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
-from spades.heuristic import heuristic_bot, play_out_hand
+from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
 from spades.rules import Rules
 from spades.sampling import Deals
 from spades.state import GameState, Phase, new_game
@@ -301,7 +302,9 @@ class SamplingBot:
 
     For each card it may play, it deals the cards it cannot see in
     ``samples`` ways consistent with its view (:class:`spades.sampling.Deals`,
-    uniformly at random with the player's ``rng``), plays the rest of the
+    drawn with the player's ``rng``, uniformly, then kept the more often
+    the better the other seats' hands fit their bids, by
+    :func:`spades.heuristic.hand_tricks`), plays the rest of the
     hand out in each deal with ``policy`` at every seat (each seat seeing
     only its own view of that deal), and plays the card with the best mean
     result for its side: the hand's points for its side less the best of
@@ -318,7 +321,7 @@ class SamplingBot:
 
     >>> import random
     >>> from spades import Rules, new_game, seat_view
-    >>> from spades.heuristic import heuristic_bot, play_out_hand
+    >>> from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
     >>> state = new_game(Rules.partnership(), seed=2)
     >>> while state.phase.name == "BID":
     ...     state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
@@ -358,8 +361,9 @@ class SamplingBot:
         side = view.rules.side_of[view.seat]
         totals = [0.0] * len(candidates)
         dealt = 0
+        played = _played_by(view)
         for _ in range(self.samples):
-            world = deals.state(rng)
+            world = _likely_world(view, deals, played, rng)
             seed = rng.getrandbits(64)
             for index, action in enumerate(candidates):
                 totals[index] += _playout(world.apply(action), self.policy, random.Random(seed), side)
@@ -370,6 +374,48 @@ class SamplingBot:
         if usual in candidates and totals[best] - totals[candidates.index(usual)] <= self.margin * dealt:
             return usual  # no clear gain over the policy's own move
         return candidates[best]
+
+
+def _played_by(view: SeatView) -> list[int]:
+    """The mask of the cards each seat has played this hand."""
+    players = view.rules.players
+    played = [0] * players
+    for trick in view.tricks:
+        for position, card in enumerate(trick.cards):
+            played[(trick.leader + position) % players] |= 1 << card
+    if view.leader is not None:
+        for position, card in enumerate(view.trick):
+            played[(view.leader + position) % players] |= 1 << card
+    return played
+
+
+_DRAWS: Final = 12
+"""Deals drawn at most per deal kept by :func:`_likely_world`."""
+
+
+def _likely_world(view: SeatView, deals: Deals, played: list[int], rng: random.Random) -> GameState:
+    """A deal consistent with the view, drawn uniformly and kept with a
+    probability that falls as the others' hands (as dealt) fit their bids
+    worse: a seat that bid 5 seldom holds a hand worth 1 trick, a Nil bidder
+    seldom a strong one.  After ``_DRAWS`` refusals the best fit is kept."""
+    rules = view.rules
+    best: GameState | None = None
+    best_fit = -1.0
+    for _ in range(_DRAWS):
+        world = deals.state(rng)
+        fit = 1.0
+        for seat, bid in enumerate(view.bids):
+            if seat == view.seat or bid is None:
+                continue
+            worth = hand_tricks(CardSet(world.hand(seat).mask | played[seat]), rules)
+            miss = max(0.0, worth - 1.5) if bid.tricks == 0 else abs(worth - bid.tricks)
+            fit *= math.exp(-0.5 * miss * miss)
+        if rng.random() < fit:
+            return world
+        if fit > best_fit:
+            best, best_fit = world, fit
+    assert best is not None
+    return best
 
 
 def _distinct_cards(view: SeatView, legal: Sequence[Card], usual: Action) -> list[Card]:

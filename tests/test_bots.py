@@ -331,15 +331,18 @@ def test_the_sampling_player_is_reproducible_and_searches() -> None:
     bot = SamplingBot(samples=3)
     assert bot(view, random.Random(5)) == bot(view, random.Random(5))
     # The move is the best mean over the sampled deals, each card played
-    # out by the heuristic player: worked out here again, the long way.
+    # out by the heuristic player from each seat's view: worked out here
+    # again the long way, on the same deals.
+    from spades import bots
     from spades.sampling import Deals
 
     rng = random.Random(5)
     rng.getrandbits(64)  # the generator of the heuristic's own choice
     deals = Deals(view)
+    played = bots._played_by(view)
     totals = {card: 0 for card in view.legal_actions}
     for _ in range(3):
-        world = deals.state(rng)
+        world = bots._likely_world(view, deals, played, rng)
         rng.getrandbits(64)
         for card in view.legal_actions:
             game = world.apply(card)
@@ -350,6 +353,34 @@ def test_the_sampling_player_is_reproducible_and_searches() -> None:
             totals[card] += points[view.seat % 2] - points[1 - view.seat % 2]
     best = max(totals.values())
     assert totals[bot(view, random.Random(5))] == best
+    # Each seat's played cards, as the view shows them (C-7).
+    assert sum(mask.bit_count() for mask in played) == sum(len(t.cards) for t in view.tricks) + len(view.trick)
+
+
+def test_sampled_deals_fit_the_bids() -> None:
+    # A seat that bid high holds, in the deals kept, a hand worth about its bid.
+    from spades import bots
+    from spades.sampling import Deals
+
+    state = new_game(Rules.partnership(), seed=21)
+    while state.phase is Phase.BID:
+        assert state.turn is not None
+        state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
+    assert state.turn is not None
+    view = seat_view(state, state.turn)
+    deals, played, rng = Deals(view), bots._played_by(view), random.Random(3)
+    rules = view.rules
+
+    def misfit(world: GameState) -> float:
+        return sum(
+            abs(hand_tricks(world.hand(seat), rules) - bid.tricks)
+            for seat, bid in enumerate(view.bids)
+            if seat != view.seat and bid is not None and bid.tricks
+        )
+
+    kept = sum(misfit(bots._likely_world(view, deals, played, rng)) for _ in range(20))
+    uniform = sum(misfit(deals.state(rng)) for _ in range(20))
+    assert kept < uniform
 
 
 def test_a_large_margin_keeps_the_policys_card() -> None:

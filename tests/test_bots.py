@@ -121,7 +121,7 @@ def test_each_player_has_its_own_generator() -> None:
 
 
 @given(seed=st.integers(0, 2**64 - 1), preset=st.sampled_from(PRESET_NAMES))
-@settings(max_examples=10)
+@settings(max_examples=5)
 def test_simple_games_end(seed: int, preset: str) -> None:
     # S-9: a game of simple bidders ends with a winner.
     rules = PRESETS[preset]()
@@ -264,7 +264,7 @@ def test_the_registry() -> None:
 
 
 @given(seed=st.integers(0, 2**64 - 1), preset=st.sampled_from(PRESET_NAMES), sealed=st.booleans(), mix=st.integers(0, 15))
-@settings(max_examples=40)
+@settings(max_examples=30)
 def test_the_heuristic_player_always_acts_legally(seed: int, preset: str, sealed: bool, mix: int) -> None:
     # C-3, C-5, C-6, P-6, T-2, T-6: a legal action in every position of whole
     # games, against random players too (who bid Nil and Double Nil).

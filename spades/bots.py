@@ -308,9 +308,10 @@ class SamplingBot:
     hand out in each deal with ``policy`` at every seat (each seat seeing
     only its own view of that deal), and plays the card with the best mean
     result for its side: the hand's points for its side less the best of
-    the other sides' (contracts, bags and their penalties, Nil, S-1 to S-8).
-    Every card is tried on the same deals, and the ``policy``'s own card is
-    kept unless another one does better by more than ``margin`` points.  Bids, the exchange and the
+    the other sides' (contracts, bags, Nil, S-1 to S-7), each bag counted at
+    its share of the penalty to come (S-8).  Every card is tried on the same
+    deals, and the ``policy``'s own card is kept unless another one does
+    better by more than ``margin`` points.  Bids, the exchange and the
     draft are the ``policy``'s (the heuristic player's by default), as is a
     play with only one legal card.
 
@@ -445,17 +446,23 @@ def _distinct_cards(view: SeatView, legal: Sequence[Card], usual: Action) -> lis
 
 
 def _playout(state: GameState, policy: Bot, rng: random.Random, side: int) -> float:
-    """Play the hand out with ``policy`` at every seat; ``side``'s points
-    less the best of the other sides'."""
+    """Play the hand out with ``policy`` at every seat; ``side``'s worth
+    less the best of the other sides'.  A side's worth is its points for the
+    hand with each bag it took counted at its share of the penalty to come
+    (S-8: ``bag_penalty / bags_per_penalty``) instead of any penalty paid
+    this hand, so that bags cost what they will cost."""
     done = len(state.sheet)
+    before = state.bags
     if policy is heuristic_bot:
         state = play_out_hand(state)  # the same cards, without a view per card
     while len(state.sheet) == done:
         seat = state.turn
         assert seat is not None  # a seeded game's hand ends with the scoring
         state = state.apply(policy(seat_view(state, seat), rng), seat=seat)
-    points = state.sheet[done].result.points
-    return points[side] - max(p for other, p in enumerate(points) if other != side)
+    rules = state.rules
+    share = rules.bag_penalty / rules.bags_per_penalty
+    worth = [s.points - share * (s.total_bags - bags) for s, bags in zip(state.sheet[done].result.sides, before)]
+    return worth[side] - max(w for other, w in enumerate(worth) if other != side)
 
 
 BOTS: Final[Mapping[str, Bot]] = MappingProxyType(

@@ -349,8 +349,9 @@ def test_the_sampling_player_is_reproducible_and_searches() -> None:
             while not game.sheet:
                 assert game.turn is not None
                 game = game.apply(heuristic_bot(seat_view(game, game.turn), random.Random(0)))
-            points = game.sheet[0].result.points
-            totals[card] += points[view.seat % 2] - points[1 - view.seat % 2]
+            # S-8: each bag taken counts as a tenth of the penalty (no bags before hand 0).
+            worth = [side.points - 10 * side.total_bags for side in game.sheet[0].result.sides]
+            totals[card] += worth[view.seat % 2] - worth[1 - view.seat % 2]
     best = max(totals.values())
     assert totals[bot(view, random.Random(5))] == best
     # Each seat's played cards, as the view shows them (C-7).

@@ -217,7 +217,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
     import attrs
 
     import spades
-    from spades import deal, events, record, serial, view
+    from spades import bots, deal, events, record, serial, view
     from spades.double_dummy import CardValue, NilCardValue, Solver, card_values, nil_card_values, nil_kept
     from spades._decks import build_deck_facts, deck_facts
     from spades.draft import cards_drawn, draft_actions, draft_over
@@ -408,6 +408,14 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (Solver(P).nil_card_values, (play_state_late, 0), {}),
         (CardValue, (Card.parse("AS"), 2), {}),
         (NilCardValue, (Card.parse("AS"), True), {}),
+        # players
+        (bots.random_bot, (a_view, rng), {}),
+        (bots.simple_bot, (a_view, rng), {}),
+        (bots.random_action, (play_state, rng), {}),
+        (bots.simple_action, (play_state, rng), {}),
+        (bots.play_game, (T, (bots.simple_bot, bots.simple_bot), 1), {"sealed": False, "hands": 1}),
+        (bots.player_seed, (1, 2), {}),
+        (bots.bot_named, ("simple",), {}),
     ]
     return table
 

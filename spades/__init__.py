@@ -47,6 +47,7 @@ from spades.tricks import breaks_spades, first_leader, legal_plays, play_error, 
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades.sampling import Deals, count_deals, sample_hands
 from spades.rollouts import RolloutResult, SimulatedGame, SimulatedHand, rollout, simulate, simulation_seed
+from spades.match import play_match
 
 __version__ = "0.2.0"
 
@@ -64,6 +65,7 @@ __all__ = [
     "next_bidder",
     "next_dealer",
     "seat_view",
+    "play_match",
     "Deals",
     "count_deals",
     "sample_hands",

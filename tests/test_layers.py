@@ -44,6 +44,7 @@ LAYER: dict[str, int] = {
     "bots": 7,
     "serial": 8,
     "rollouts": 8,
+    "match": 8,
     "cli": 9,
     "__main__": 10,
     "__init__": 10,

@@ -9,8 +9,8 @@ Usage::
 The server hosts tables by name, each a :mod:`spades` game under the given rules
 with a fresh secret seed (``secrets.randbits(64)``).  People join a table by
 name; when the table's number of humans have joined, the game starts and
-the empty seats are played by a bot (:func:`spades.bots.simple_action`),
-which moves as soon as it is its turn.  The server holds the one true
+the empty seats are played by a bot (:func:`spades.bots.simple_bot`, given
+the seat's view), which moves as soon as it is its turn.  The server holds the one true
 :class:`spades.GameState`; each client is sent only its own seat's view and
 the events its seat may learn, never a state and never another seat's cards.
 When a game ends, its record is saved as JSON and as text.  Standard library
@@ -134,7 +134,7 @@ from typing import Any
 
 import spades
 from spades import GameState, IllegalActionError, ParseError, Record, Rules, SpadesError, seat_view
-from spades.bots import simple_action
+from spades.bots import simple_bot
 from spades.events import events
 from spades.serial import action_from_dict, action_to_dict, event_to_dict, to_dict, to_json
 
@@ -539,8 +539,8 @@ class TableServer:
     def _play_bots(self, table: Table) -> None:
         state = table.state
         assert state is not None
-        while state.turn is not None and state.turn in table.bots:
-            state = state.apply(simple_action(state, table.rng), seat=state.turn)
+        while (seat := state.turn) is not None and seat in table.bots:
+            state = state.apply(simple_bot(seat_view(state, seat), table.rng), seat=seat)
         table.state = state
         if state.is_over and not table.saved:
             self._save(table)

@@ -1,14 +1,38 @@
-"""Simple players for demos, tests and simulations.
+"""Players that see only a view: the :class:`Bot` protocol, the bots, and
+:func:`play_game`, which plays a game with one bot per seat.
 
-:func:`random_action` picks uniformly among the legal actions.  Random
-*bids* almost never make their contracts, so whole games between purely
-random players drift below zero and rarely reach the target; :func:`simple_action`
-plays random legal cards too but bids by a rough estimate of the hand
-(:func:`estimate_bid`), which makes games end in a few dozen hands.  Both
-take the caller's ``random.Random``: no hidden randomness.
+A player is a function of a view: given its seat's
+:class:`~spades.SeatView` and a ``random.Random``, a :class:`Bot` returns a
+legal action.  It never sees a :class:`~spades.GameState`, so it cannot
+peek at the other hands.  The bots here:
+
+* :func:`random_bot` picks uniformly among the legal actions.  Random
+  *bids* almost never make their contracts, so whole games between purely
+  random players drift below zero and rarely reach the target;
+* :func:`simple_bot` plays random legal cards too but bids by a rough
+  estimate of the hand (:func:`estimate_bid`), which makes games end in a
+  few dozen hands.
+
+:data:`BOTS` names them for the command line (:func:`bot_named`).
+:func:`play_game` hands each seat only its own view, draws every chance
+step from the seed and gives each seat a ``random.Random`` of its own,
+derived from the seed: no hidden randomness.
+
+>>> from spades import Rules
+>>> from spades.bots import play_game, random_bot, simple_bot
+>>> final = play_game(Rules.two_player(), (simple_bot, simple_bot), seed=3)
+>>> final.is_over, final.winner in (0, 1)
+(True, True)
+>>> play_game(Rules.two_player(), (simple_bot, simple_bot), seed=3) == final
+True
+
+:func:`random_action` and :func:`simple_action` are the same players for
+callers that hold a whole state (rollouts, simulations, the demo): each
+resolves a chance step with the caller's ``rng`` and otherwise asks the view
+bot with the view of the seat to act.
 
 >>> import random
->>> from spades import Rules, new_game
+>>> from spades import new_game
 >>> from spades.bots import simple_action
 >>> state, rng = new_game(Rules.two_player(), seed=3), random.Random(3)
 >>> while not state.is_over:
@@ -20,21 +44,89 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Final, Protocol
 
-from spades.actions import Action, Bid
+from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import CardSet, Rank
+from spades.deal import seeded_bytes
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
 from spades.rules import Rules
-from spades.state import GameState, Phase
+from spades.state import GameState, Phase, new_game
+from spades.view import SeatView, seat_view
 
-__all__ = ["random_action", "simple_action", "estimate_bid"]
+__all__ = [
+    "Bot",
+    "random_bot",
+    "simple_bot",
+    "estimate_bid",
+    "play_game",
+    "player_seed",
+    "BOTS",
+    "bot_named",
+    "random_action",
+    "simple_action",
+]
 
 
-def random_action(state: GameState, rng: random.Random) -> Action:
-    """A legal action chosen uniformly with ``rng`` (a chance outcome drawn
-    with ``rng`` when the state waits for one)."""
-    if state.is_chance:
-        return state.sample_chance(rng)
-    return rng.choice(state.legal_actions())
+class Bot(Protocol):
+    """A player: ``bot(view, rng)`` returns one of ``view.legal_actions``.
+
+    ``view`` is the :class:`~spades.SeatView` of the seat to act (its turn,
+    ``view.is_my_turn``); ``rng`` is the player's own ``random.Random``, its
+    only source of randomness.  In the exchange phases the legal actions are
+    an :class:`~spades.ExchangeChoices` ("give N of these cards", P-6, T-6):
+    the bot returns one :class:`~spades.Exchange` of it.
+
+    A *sealed* view (``view.sealed``, :func:`play_game` with
+    ``sealed=True``) withholds the cards while Double Nil is open to the
+    seat (P-6, T-6): the bot answers :attr:`Bid.DOUBLE_NIL
+    <spades.Bid.DOUBLE_NIL>` to bid it blind, or any other legal action to
+    decline and look at its cards (it is then asked again, with its cards).
+
+    >>> from spades import Rules, new_game, seat_view
+    >>> view = seat_view(new_game(Rules.partnership(), seed=1), 1)
+    >>> bot: Bot = simple_bot
+    >>> bot(view, random.Random(1)) in view.legal_actions
+    True
+    """
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Action:
+        """The action this player takes in ``view``."""
+        ...
+
+
+def check_view(view: object) -> SeatView:
+    """``view`` if it is a :class:`~spades.SeatView` of a seat to act, else
+    a :class:`~spades.ArgumentTypeError` or :class:`~spades.StateError`."""
+    if type(view) is not SeatView:
+        raise ArgumentTypeError(f"a bot needs a SeatView, got {type_name(view)}")
+    if not view.legal_actions:
+        raise StateError(f"seat {view.seat} has no action to take (it is not its turn)")
+    return view
+
+
+def check_rng(rng: object) -> random.Random:
+    """``rng`` if it is a ``random.Random``, else an :class:`~spades.ArgumentTypeError`."""
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError(f"a bot needs a random.Random, got {type_name(rng)}")
+    return rng
+
+
+def random_bot(view: SeatView, rng: random.Random) -> Action:
+    """A legal action chosen uniformly with ``rng``.
+
+    >>> from spades import Rules, new_game, seat_view
+    >>> view = seat_view(new_game(Rules.partnership(), seed=1), 1)
+    >>> random_bot(view, random.Random(4)) in view.legal_actions
+    True
+    >>> random_bot(seat_view(new_game(Rules.partnership(), seed=1), 2), random.Random(4))
+    Traceback (most recent call last):
+    ...
+    spades.errors.StateError: seat 2 has no action to take (it is not its turn)
+    """
+    return check_rng(rng).choice(check_view(view).legal_actions)
 
 
 def estimate_bid(hand: CardSet, rules: Rules) -> int:
@@ -53,16 +145,163 @@ def estimate_bid(hand: CardSet, rules: Rules) -> int:
     return max(1, round(estimate - 1))
 
 
-def simple_action(state: GameState, rng: random.Random) -> Action:
-    """Bid the legal number nearest :func:`estimate_bid` (never Nil or Double
-    Nil); otherwise act like :func:`random_action`."""
+def simple_bot(view: SeatView, rng: random.Random) -> Action:
+    """Bid the legal number nearest :func:`estimate_bid` of the hand (never
+    Nil or Double Nil; on a sealed view it declines Double Nil); otherwise
+    act like :func:`random_bot`.
+
+    >>> from spades import Bid, Rules, new_game, seat_view
+    >>> view = seat_view(new_game(Rules.partnership(), seed=1), 1)
+    >>> simple_bot(view, random.Random(1)) == Bid(estimate_bid(view.hand, view.rules))
+    True
+    """
+    actions = check_view(view).legal_actions
+    check_rng(rng)
+    if view.phase is Phase.BID:
+        want = estimate_bid(view.hand, view.rules)
+        bids = [a for a in actions if type(a) is Bid and not a.double_nil]
+        numbers = [a for a in bids if a.tricks] or bids
+        if numbers:
+            return min(numbers, key=lambda bid: (abs(bid.tricks - want), bid.tricks))
+    if type(actions) is ExchangeChoices:
+        return rng.choice(actions)
+    choices: list[Action] = [a for a in actions if type(a) is not Bid] or list(actions)
+    return rng.choice(choices)
+
+
+def player_seed(seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s ``random.Random`` in :func:`play_game`
+    with ``seed``: the first 8 bytes, little-endian, of
+    ``spades.deal.seeded_bytes(seed, seat, "player")``.
+
+    >>> player_seed(1, 0) == player_seed(1, 0) != player_seed(1, 1)
+    True
+    """
+    if type(seat) is not int or not 0 <= seat < 4:
+        raise ArgumentError(f"a seat is an int from 0 to 3, got {short_repr(seat)}")
+    return int.from_bytes(seeded_bytes(seed, seat, "player")(8), "little")
+
+
+def play_game(
+    rules: Rules,
+    players: Sequence[Bot],
+    seed: int,
+    *,
+    sealed: bool = False,
+    hands: int | None = None,
+) -> GameState:
+    """Play a game under ``rules`` with ``players[seat]`` at each seat and
+    return its final state.
+
+    Every chance step (deal, stock, replacements) comes from ``seed``
+    (:func:`~spades.new_game`); seat ``s`` gets a ``random.Random`` of its
+    own, seeded with :func:`player_seed` ``(seed, s)``.  Each player is
+    called with its own seat's view only (:func:`~spades.seat_view`), so the
+    same arguments always give the same game.
+
+    ``sealed=True`` hands a seat a sealed view while Double Nil is open to
+    it (P-6, T-6): a player that answers anything but Double Nil has looked
+    at its cards; it is asked again with its full view, and may then no
+    longer bid Double Nil this hand.  ``hands``: stop after that many hands
+    (the state is then the start of the next hand) instead of at the end of
+    the game (S-9).  An illegal action from a player raises
+    :class:`~spades.IllegalActionError`.
+
+    >>> from spades import Rules
+    >>> final = play_game(Rules.partnership(), (simple_bot,) * 4, seed=5, hands=2)
+    >>> len(final.sheet)
+    2
+    >>> play_game(Rules.partnership(), (simple_bot,) * 3, seed=5)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: play_game needs one player per seat (4), got 3
+    """
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(f"play_game needs a Rules value, got {type_name(rules)}")
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise ArgumentTypeError(f"the players are a sequence of bots, got {type_name(players)}")
+    if len(players) != rules.players:
+        raise ArgumentError(f"play_game needs one player per seat ({rules.players}), got {len(players)}")
+    for player in players:
+        if not callable(player):
+            raise ArgumentTypeError(f"a player is a bot (view, rng) -> action, got {type_name(player)}")
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"the seed is an int, got {type_name(seed)}")
+    if type(sealed) is not bool:
+        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
+    if hands is not None and (type(hands) is not int or hands < 1):
+        raise ArgumentError(f"hands is a positive int or None, got {short_repr(hands)}")
+    state = new_game(rules, seed)
+    rngs = tuple(random.Random(player_seed(seed, seat)) for seat in range(rules.players))
+    looked = [False] * rules.players
+    hand_number = 0
+    while not state.is_over and (hands is None or len(state.sheet) < hands):
+        seat = state.turn
+        if seat is None:  # pragma: no cover - a seeded game resolves chance itself
+            raise StateError("the game waits for a chance step")
+        if state.hand_number != hand_number:
+            hand_number = state.hand_number
+            looked = [False] * rules.players
+        if sealed and not looked[seat] and state.double_nil_open(seat):
+            answer = players[seat](seat_view(state, seat, sealed=True), rngs[seat])
+            if answer == Bid.DOUBLE_NIL:
+                state = state.apply(answer, seat=seat)
+                continue
+            looked[seat] = True
+        action = players[seat](seat_view(state, seat), rngs[seat])
+        if sealed and looked[seat] and action == Bid.DOUBLE_NIL:
+            raise IllegalActionError(
+                Reason.DOUBLE_NIL_NOT_ALLOWED, f"seat {seat} has looked at its cards: no Double Nil this hand", "P-6"
+            )
+        state = state.apply(action, seat=seat)
+    return state
+
+
+BOTS: Final[Mapping[str, Bot]] = MappingProxyType({"random": random_bot, "simple": simple_bot})
+"""The bots by name, for the command line.
+
+>>> sorted(BOTS)
+['random', 'simple']
+"""
+
+
+def bot_named(name: str) -> Bot:
+    """The bot called ``name`` in :data:`BOTS`.
+
+    >>> bot_named("simple") is simple_bot
+    True
+    >>> bot_named("clever")
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: no bot is called 'clever': the bots are random, simple
+    """
+    bot = BOTS.get(name) if type(name) is str else None
+    if bot is None:
+        raise ArgumentError(f"no bot is called {short_repr(name)}: the bots are {', '.join(BOTS)}")
+    return bot
+
+
+def _driven(bot: Callable[[SeatView, random.Random], Action], state: GameState, rng: random.Random) -> Action:
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(f"a player needs a GameState, got {type_name(state)}")
     if state.is_chance:
         return state.sample_chance(rng)
-    actions = state.legal_actions()
     seat = state.turn
-    if state.phase == Phase.BID and seat is not None:
-        want = estimate_bid(state.hand(seat), state.rules)
-        numbers = [a for a in actions if isinstance(a, Bid) and not a.double_nil]
-        return min(numbers, key=lambda bid: (abs(bid.tricks - want), bid.tricks))
-    choices: list[Action] = [a for a in actions if not isinstance(a, Bid)] or list(actions)
-    return rng.choice(choices)
+    if seat is None:
+        raise StateError("the game is over: there is no action to take (S-9)")
+    return bot(seat_view(state, seat), rng)
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """:func:`random_bot` for a caller holding a whole state: a chance
+    outcome drawn with ``rng`` when the state waits for one, else
+    ``random_bot`` on the view of the seat to act (a legal action chosen
+    uniformly with ``rng``)."""
+    return _driven(random_bot, state, rng)
+
+
+def simple_action(state: GameState, rng: random.Random) -> Action:
+    """:func:`simple_bot` for a caller holding a whole state: a chance
+    outcome drawn with ``rng`` when the state waits for one, else
+    ``simple_bot`` on the view of the seat to act."""
+    return _driven(simple_bot, state, rng)

@@ -221,7 +221,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
     import attrs
 
     import spades
-    from spades import deal, events, record, serial, view
+    from spades import bots, deal, events, record, serial, view
     from spades._decks import build_deck_facts, deck_facts
     from spades.draft import cards_drawn, draft_actions, draft_over
     from spades.exchange import exchange_sizes
@@ -397,6 +397,14 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (spades.SimulatedGame, (1, 2, (500, -80), 0), {}),
         (spades.play_match, ((_first_legal, _first_legal), Rules.two_player(losing_floor=-100), 2, 1), {"max_hands": 3}),
         (spades.simulation_seed, (1, 2), {}),
+        # players
+        (bots.random_bot, (a_view, rng), {}),
+        (bots.simple_bot, (a_view, rng), {}),
+        (bots.random_action, (play_state, rng), {}),
+        (bots.simple_action, (play_state, rng), {}),
+        (bots.play_game, (T, (bots.simple_bot, bots.simple_bot), 1), {"sealed": False, "hands": 1}),
+        (bots.player_seed, (1, 2), {}),
+        (bots.bot_named, ("simple",), {}),
     ]
     return table
 

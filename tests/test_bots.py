@@ -1,0 +1,246 @@
+"""The players of :mod:`spades.bots`: each sees only its own seat's view and
+returns a legal action, and :func:`spades.bots.play_game` drives a game with
+one per seat, every chance step and every player's randomness drawn from the
+seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades import PRESETS, Bid, Deal, Replacement, Stock, CardSet, Exchange, ExchangeChoices, GameState, Phase, Rules, SeatView, new_game, seat_view
+from spades.actions import Action
+from spades.bots import (
+    BOTS,
+    Bot,
+    bot_named,
+    estimate_bid,
+    play_game,
+    player_seed,
+    random_action,
+    random_bot,
+    simple_action,
+    simple_bot,
+)
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, StateError
+
+PRESET_NAMES = sorted(PRESETS)
+
+
+class Spy:
+    """A bot that checks what it is handed and records every view."""
+
+    def __init__(self, seat: int, inner: Bot) -> None:
+        self.seat = seat
+        self.inner = inner
+        self.views: list[SeatView] = []
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Action:
+        assert type(view) is SeatView and view.seat == self.seat and view.is_my_turn
+        self.views.append(view)
+        action = self.inner(view, rng)
+        assert action in view.legal_actions
+        return action
+
+
+def _replay_views(rules: Rules, seed: int, final: GameState) -> list[tuple[int, SeatView]]:
+    """The view of the seat to act before each action of the game, built
+    again from the seed and the actions taken."""
+    views = []
+    state = new_game(rules, seed)
+    for action in _actions(final):
+        if _is_chance(action):
+            continue  # a seeded game draws its chance steps itself
+        assert state.turn is not None
+        views.append((state.turn, seat_view(state, state.turn)))
+        state = state.apply(action)
+    assert state == final
+    return views
+
+
+def _actions(final: GameState) -> list[Any]:
+    actions: list[Any] = []
+    for record in final.sheet:
+        actions.extend(record.actions)
+    actions.extend(final.history)
+    return actions
+
+
+def _is_chance(action: object) -> bool:
+    return isinstance(action, (Deal, Stock, Replacement))
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_each_seat_is_handed_only_its_own_view(name: str) -> None:
+    # C-3, C-8: every bid and card comes from the seat to act, given its view.
+    rules = PRESETS[name]()
+    spies = [Spy(seat, random_bot if seat % 2 else simple_bot) for seat in range(rules.players)]
+    final = play_game(rules, spies, seed=11, hands=2)
+    assert len(final.sheet) == 2
+    handed = [(spy.seat, view) for spy in spies for view in spy.views]
+    replayed = _replay_views(rules, 11, final)
+    assert sorted(handed, key=repr) == sorted(replayed, key=repr)
+    assert len(handed) == sum(len(spy.views) for spy in spies) > 0
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_play_game_is_reproducible_from_the_seed(name: str) -> None:
+    rules = PRESETS[name]()
+    one = play_game(rules, (random_bot,) * rules.players, seed=4, hands=1)
+    assert play_game(rules, (random_bot,) * rules.players, seed=4, hands=1) == one
+    assert play_game(rules, (random_bot,) * rules.players, seed=5, hands=1) != one
+
+
+def test_each_player_has_its_own_generator() -> None:
+    # A seat's choices depend on the seed and on what it sees only.
+    seeds: list[int] = []
+
+    def first_draw(seat: int) -> Bot:
+        def bot(view: SeatView, rng: random.Random) -> Action:
+            if len(seeds) < 4 and not view.tricks and not view.trick and view.phase is Phase.BID:
+                seeds.append(rng.getrandbits(64))
+            return simple_bot(view, rng)
+
+        return bot
+
+    play_game(Rules.partnership(), [first_draw(seat) for seat in range(4)], seed=9, hands=1)
+    first = 1  # P-3: left of the dealer (seat 0) bids first
+    assert seeds == [random.Random(player_seed(9, (first + i) % 4)).getrandbits(64) for i in range(4)]
+    assert len(set(player_seed(9, seat) for seat in range(4))) == 4
+
+
+@given(seed=st.integers(0, 2**64 - 1), preset=st.sampled_from(PRESET_NAMES))
+@settings(max_examples=10)
+def test_simple_games_end(seed: int, preset: str) -> None:
+    # S-9: a game of simple bidders ends with a winner.
+    rules = PRESETS[preset]()
+    final = play_game(rules, (simple_bot,) * rules.players, seed=seed)
+    assert final.is_over and final.winner is not None
+
+
+def test_the_state_drivers_are_the_view_bots() -> None:
+    rules = Rules.partnership()
+    state = new_game(rules, seed=2)
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    for _ in range(120):
+        assert state.turn is not None
+        view = seat_view(state, state.turn)
+        action = simple_action(state, rng_a)
+        assert action == simple_bot(view, rng_b)
+        state = state.apply(action)
+    assert random_action(state, random.Random(1)) == random_bot(seat_view(state, state.turn or 0), random.Random(1))
+    unseeded = new_game(rules)
+    assert unseeded.is_chance and unseeded.apply(random_action(unseeded, random.Random(1))).phase is Phase.BID
+    over = play_game(Rules.two_player(target=50), (simple_bot, simple_bot), seed=1)
+    with pytest.raises(StateError):
+        simple_action(over, random.Random(1))
+
+
+def test_simple_bot_bids_the_estimate() -> None:
+    # C-3: the bid nearest the estimate among the legal bids.
+    rules = Rules.partnership()
+    state = new_game(rules, seed=1)
+    assert state.turn is not None
+    view = seat_view(state, state.turn)
+    assert simple_bot(view, random.Random(0)) == Bid(estimate_bid(view.hand, rules))
+    # V-4: a minimum bid of 4 turns an estimate of 2 into 4.
+    strict = new_game(Rules.partnership(min_bid=4), seed=1)
+    hand = CardSet.parse("AK2.432.432.5432")
+    assert estimate_bid(hand, rules) < 4
+    assert strict.turn is not None
+    view = attrs_evolve(seat_view(strict, strict.turn), hand=hand)
+    assert simple_bot(view, random.Random(0)) == Bid(4)
+
+
+def attrs_evolve(view: SeatView, **changes: Any) -> SeatView:
+    import attrs
+
+    return attrs.evolve(view, **changes)
+
+
+def test_bots_handle_the_exchange() -> None:
+    # P-6: after a Double Nil the partners exchange three cards.
+    state = new_game(Rules.partnership(), seed=3).apply(Bid.DOUBLE_NIL)
+    while state.phase is Phase.BID:
+        state = state.apply(Bid(3))
+    assert state.phase is Phase.EXCHANGE and state.turn is not None
+    view = seat_view(state, state.turn)
+    assert type(view.legal_actions) is ExchangeChoices
+    for bot in (random_bot, simple_bot):
+        action = bot(view, random.Random(5))
+        assert type(action) is Exchange and len(action.cards) == 3 and action.cards <= view.hand
+
+
+def _blind(seat: int) -> Bot:
+    def bot(view: SeatView, rng: random.Random) -> Action:
+        if view.sealed:
+            assert len(view.hand) == 0 and view.double_nil_open
+            return Bid.DOUBLE_NIL if view.seat == seat else simple_bot(view, rng)
+        assert view.seat != seat or not view.double_nil_open or view.phase is not Phase.BID
+        return simple_bot(view, rng)
+
+    return bot
+
+
+@pytest.mark.parametrize("name", ["partnership", "two-player"])
+def test_sealed_views_ask_double_nil_before_the_cards(name: str) -> None:
+    # P-6, T-6: Double Nil is bid before looking at the cards.
+    rules = PRESETS[name]()
+    final = play_game(rules, [_blind(1) for _ in range(rules.players)], seed=6, sealed=True, hands=1)
+    bids = final.sheet[0].bids
+    assert bids[1] == Bid.DOUBLE_NIL
+    assert all(bid != Bid.DOUBLE_NIL for seat, bid in enumerate(bids) if seat != 1)
+
+
+def test_a_player_that_looked_may_not_bid_double_nil() -> None:
+    # P-6: a seat that has seen its cards may not bid Double Nil.
+    def peeker(view: SeatView, rng: random.Random) -> Action:
+        if view.sealed:
+            return Bid(3)
+        return Bid.DOUBLE_NIL if Bid.DOUBLE_NIL in view.legal_actions else simple_bot(view, rng)
+
+    with pytest.raises(IllegalActionError, match="P-6"):
+        play_game(Rules.partnership(), (peeker,) * 4, seed=1, sealed=True)
+    # Without sealed views the bid is as legal as any other (P-6 [decided]).
+    final = play_game(Rules.partnership(), (peeker,) * 4, seed=1, hands=1)
+    assert Bid.DOUBLE_NIL in final.sheet[0].bids
+
+
+def test_an_illegal_action_is_refused() -> None:
+    def cheat(view: SeatView, rng: random.Random) -> Action:
+        return Bid(14)
+
+    with pytest.raises(IllegalActionError):
+        play_game(Rules.partnership(), (cheat,) * 4, seed=1)
+
+
+def test_bad_arguments() -> None:
+    rules = Rules.partnership()
+    with pytest.raises(ArgumentError):
+        play_game(rules, (simple_bot,) * 3, seed=1)
+    with pytest.raises(ArgumentTypeError):
+        play_game(rules, "abcd", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        play_game(rules, (1, 2, 3, 4), seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        play_game(rules, (simple_bot,) * 4, seed=1, hands=0)
+    with pytest.raises(ArgumentTypeError):
+        random_bot("view", random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        simple_bot(seat_view(new_game(rules, seed=1), 1), 7)  # type: ignore[arg-type]
+    with pytest.raises(StateError):
+        simple_bot(seat_view(new_game(rules, seed=1), 0), random.Random(1))
+
+
+def test_the_registry() -> None:
+    assert {"random", "simple"} <= set(BOTS)
+    for name, bot in BOTS.items():
+        assert bot_named(name) is bot
+    with pytest.raises(ArgumentError, match="no bot is called"):
+        bot_named("clever")
+    with pytest.raises(ArgumentError):
+        bot_named(3)  # type: ignore[arg-type]

@@ -13,9 +13,8 @@ come from its seed (every hand of a seeded game is a function of the seed
 and the hand's number, see :mod:`spades.deal`), so the games of one deal
 get the same cards hand for hand, for as long as both last.
 
->>> from spades.bots import random_action
 >>> from spades.match import play_match
->>> from spades import Rules, seat_view
+>>> from spades import Rules
 >>> def first_legal(view, rng):
 ...     return view.legal_actions[0]
 >>> def any_legal(view, rng):
@@ -45,19 +44,16 @@ from typing import Any, Final
 
 import attrs
 
-from spades.actions import Action
+from spades.actions import Bid
+from spades.bots import Bot
 from spades.deal import SEED_LIMIT, seeded_bytes
-from spades.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesError, short_repr, type_name
 from spades.rollouts import Executor
 from spades.rules import Rules
 from spades.state import new_game
 from spades.view import SeatView, seat_view
 
-__all__ = ["Player", "PlayerResult", "MatchResult", "play_match", "wilson_interval", "mean_interval", "match_seeds"]
-
-Player = Callable[[SeatView, random.Random], Action]
-"""A player: ``player(view, rng)`` is the action of the seat whose
-:class:`~spades.SeatView` ``view`` is (its turn), drawn with ``rng`` only."""
+__all__ = ["PlayerResult", "MatchResult", "play_match", "wilson_interval", "mean_interval", "match_seeds"]
 
 Z_95: Final = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -234,8 +230,8 @@ class MatchResult:
         return "\n".join(lines)
 
 
-# One chunk of work: (rules, seed, first deal, stop, players, max hands).
-_Chunk = tuple[Rules, int, int, int, tuple[Player, ...], int]
+# One chunk of work: (rules, seed, first deal, stop, players, max hands, sealed).
+_Chunk = tuple[Rules, int, int, int, tuple[Bot, ...], int, bool]
 # One game's row: (deal, rotation, winning side or -1, hands, final scores,
 # moves of each player, seconds of each player).
 _Row = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[float, ...]]
@@ -244,7 +240,7 @@ _Row = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[float, 
 def _play_chunk(chunk: _Chunk) -> tuple[_Row, ...]:
     """The games of deals ``start .. stop - 1``, as plain tuples (what a
     worker sends back)."""
-    rules, seed, start, stop, players, max_hands = chunk
+    rules, seed, start, stop, players, max_hands, sealed = chunk
     sides = rules.sides
     count = len(sides)
     clock = time.perf_counter
@@ -262,14 +258,31 @@ def _play_chunk(chunk: _Chunk) -> tuple[_Row, ...]:
             moves = [0] * count
             seconds = [0.0] * count
             state = new_game(rules, seed=game_seed)
+            looked = [False] * rules.players
+            hand_number = 0
             while not state.is_over and len(state.sheet) < max_hands:
                 turn = state.turn
                 assert turn is not None  # a seeded game resolves its own chance steps
                 who = seat_player[turn]
+                if state.hand_number != hand_number:
+                    hand_number = state.hand_number
+                    looked = [False] * rules.players
                 began = clock()
+                if sealed and not looked[turn] and state.double_nil_open(turn):
+                    # As spades.bots.play_game: asked blind first (P-6, T-6).
+                    answer = players[who](seat_view(state, turn, sealed=True), rngs[turn])
+                    if answer == Bid.DOUBLE_NIL:
+                        seconds[who] += clock() - began
+                        moves[who] += 1
+                        state = state.apply(answer, turn)
+                        continue
+                    looked[turn] = True
                 action = players[who](seat_view(state, turn), rngs[turn])
                 seconds[who] += clock() - began
                 moves[who] += 1
+                if sealed and looked[turn] and action == Bid.DOUBLE_NIL:
+                    raise IllegalActionError(Reason.DOUBLE_NIL_NOT_ALLOWED,
+                                             f"seat {turn} has looked at its cards: no Double Nil this hand", "P-6")
                 state = state.apply(action, turn)
             winner = state.winner
             rows.append((deal, rotation, -1 if winner is None else side_player[winner], len(state.sheet),
@@ -296,7 +309,7 @@ def _check_count(value: object, name: str, low: int, high: int) -> int:
 
 
 def play_match(
-    players: Sequence[Player],
+    players: Sequence[Bot],
     rules: Rules,
     games: int,
     seed: int,
@@ -305,6 +318,7 @@ def play_match(
     workers: int = 1,
     executor: Executor | None = None,
     max_hands: int = 200,
+    sealed: bool = False,
     chunk_size: int = 1,
     progress: Callable[[int, int], object] | None = None,
 ) -> MatchResult:
@@ -316,8 +330,10 @@ def play_match(
     from 0, and each is played once per side, the players rotated one side
     along each time (with two sides: swapped), so that every player gets
     every side's cards.  Each player acts for every seat of its side and is
-    called with the seat's :func:`~spades.seat_view` (the hand shown, not
-    sealed) and that seat's own ``random.Random`` (:func:`match_seeds`).
+    called with the seat's :func:`~spades.seat_view` and that seat's own
+    ``random.Random`` (:func:`match_seeds`); with ``sealed=True``, while
+    Double Nil is open to a seat its player is first asked with a sealed
+    view, as in :func:`spades.bots.play_game` (P-6, T-6).
     A game ends at the end of the game (S-9), or after ``max_hands`` hands,
     when it counts for no one (:attr:`MatchResult.unfinished`: random bidders
     may never reach a target without a losing floor, V-1).
@@ -375,11 +391,13 @@ def play_match(
         raise ArgumentError("give workers=N or an executor, not both")
     max_hands = _check_count(max_hands, "max_hands", 1, _HANDS_LIMIT)
     chunk_size = _check_count(chunk_size, "chunk_size", 1, _GAMES_LIMIT)
+    if type(sealed) is not bool:
+        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress is a function (games_done, games), got {type_name(progress)}")
     deals = games // count
     team = tuple(players)
-    chunks = [(rules, seed, start, min(deals, start + chunk_size), team, max_hands)
+    chunks = [(rules, seed, start, min(deals, start + chunk_size), team, max_hands, sealed)
               for start in range(0, deals, chunk_size)]
     rows: list[_Row] = []
     pool = ProcessPoolExecutor(workers) if executor is None and workers > 1 else None

@@ -204,3 +204,19 @@ def test_an_illegal_move_by_a_player_raises() -> None:  # C-3
 
     with pytest.raises(spades.IllegalActionError):
         play_match([overbid, steady], FLOOR, games=2, seed=1)
+
+
+def test_sealed_views_ask_double_nil_before_the_cards() -> None:  # P-6
+    seen: list[tuple[bool, int]] = []
+
+    def blind_once(view: SeatView, rng: random.Random) -> Action:
+        seen.append((view.sealed, len(view.hand)))
+        if view.sealed and view.seat == 1 and view.hand_number == 0:
+            return Bid.DOUBLE_NIL
+        return steady(view, rng)
+
+    play_match([blind_once, steady], Rules.partnership(losing_floor=-200), games=2, seed=1, sealed=True, max_hands=1)
+    assert (True, 0) in seen and all(size == 0 for sealed, size in seen if sealed)
+    seen.clear()
+    play_match([blind_once, steady], Rules.partnership(losing_floor=-200), games=2, seed=1, max_hands=1)
+    assert seen and not any(sealed for sealed, _size in seen)

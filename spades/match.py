@@ -191,7 +191,7 @@ class MatchResult:
     ...     return view.legal_actions[0]
     >>> result = play_match([first_legal, first_legal], Rules.two_player(losing_floor=-100), games=2, seed=3)
     >>> print(result.table())  # doctest: +ELLIPSIS
-    player          games  win rate (95% CI)      points/hand (95% CI)       ms/move
+    player          games  win rate (95% CI)        points/hand (95% CI)       ms/move
     first_legal         2  ...
     first_legal         2  ...
     """
@@ -217,13 +217,13 @@ class MatchResult:
         """The results as a plain text table: each player's games, win rate
         with its 95% interval, points per hand with its interval, and
         milliseconds per move."""
-        lines = [f"{'player':<15} {'games':>5}  {'win rate (95% CI)':<21}  {'points/hand (95% CI)':<25}  {'ms/move':>7}"]
+        lines = [f"{'player':<15} {'games':>5}  {'win rate (95% CI)':<23}  {'points/hand (95% CI)':<25}  {'ms/move':>7}"]
         for player in self.players:
             low, high = player.win_interval
             plow, phigh = player.points_interval
             rate = f"{player.win_rate:6.1%} ({low:.1%}-{high:.1%})"
             points = f"{player.points_per_hand:+7.1f} ({plow:+.1f} to {phigh:+.1f})"
-            lines.append(f"{player.name[:15]:<15} {player.games:>5}  {rate:<21}  {points:<25}  "
+            lines.append(f"{player.name[:15]:<15} {player.games:>5}  {rate:<23}  {points:<25}  "
                          f"{player.seconds_per_move * 1000:7.2f}")
         if self.unfinished:
             lines.append(f"({self.unfinished} of {self.games} games unfinished after the hand limit: won by no one)")

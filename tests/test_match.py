@@ -5,6 +5,7 @@ games."""
 
 from __future__ import annotations
 
+import io
 import math
 import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -220,3 +221,64 @@ def test_sealed_views_ask_double_nil_before_the_cards() -> None:  # P-6
     seen.clear()
     play_match([blind_once, steady], Rules.partnership(losing_floor=-200), games=2, seed=1, max_hands=1)
     assert seen and not any(sealed for sealed, _size in seen)
+
+
+# -- spades match on the command line -------------------------------------------
+
+
+def test_the_match_command_prints_progress_and_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.cli import main
+
+    assert main(["match", "--players", "simple,random", "--games", "4", "--seed", "3"], prog="spades") == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("4 games (2 deals") and "partnership, seed 3" in lines[0]
+    assert lines[1].startswith("player") and lines[2].startswith("simple") and lines[3].startswith("random")
+    expected = play_match([spades.bots.simple_bot, spades.bots.random_bot], Rules.partnership(), 4, 3,
+                          names=["simple", "random"])
+    def untimed(rows: list[str]) -> list[str]:
+        return [row.rsplit(None, 1)[0] for row in rows]  # all but the ms/move column
+
+    assert untimed(lines[1:]) == untimed(expected.table().splitlines())
+    assert "\r" not in captured.err and captured.err.splitlines()[-1].startswith("games 4/4")
+
+
+def test_the_match_progress_updates_in_place_on_a_terminal() -> None:
+    from spades.cli import _Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    progress = _Progress(screen)
+    for done in (0, 2, 4):
+        progress(done, 4)
+    assert screen.getvalue().count("\r") == 3 and screen.getvalue().count("\n") == 1
+    assert screen.getvalue().endswith("\n") and "games 2/4" in screen.getvalue()
+
+
+def test_the_match_command_refuses_bad_players(capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.cli import main
+
+    assert main(["match", "--players", "simple", "--games", "2"], prog="spades") == 2
+    assert "give 2 players" in capsys.readouterr().err
+    assert main(["match", "--players", "simple,clever", "--games", "2"], prog="spades") == 2
+    assert "no bot is called 'clever'" in capsys.readouterr().err
+    assert main(["match", "--players", "simple,random,random", "--rules", "cutthroat-3", "--games", "3"],
+                prog="spades") == 0
+    assert capsys.readouterr().out.count("\n") == 5
+
+
+def test_the_match_command_runs_as_a_program() -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-m", "spades", "match", "--players", "simple,random", "--games", "2",
+                           "--workers", "2"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert "simple" in done.stdout and "games 2/2" in done.stderr

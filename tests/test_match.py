@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -282,3 +283,23 @@ def test_the_match_command_runs_as_a_program() -> None:
                           env={**os.environ, "PYTHONPATH": str(root)})
     assert done.returncode == 0, done.stderr
     assert "simple" in done.stdout and "games 2/2" in done.stderr
+
+
+def test_the_bots_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+    from typing import Any
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bots.py"
+    spec = importlib.util.spec_from_file_location("spades_benchmarks_bots", path)
+    assert spec is not None and spec.loader is not None
+    bench: Any = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bench  # NamedTuple looks its module up by name
+    spec.loader.exec_module(bench)
+    rows = bench.run(2, 2, 1, 1, targets=[bench.Target("simple", "random", 0.5), bench.Target("nobody", "random", 0.5)])
+    assert rows[0].result.games == 2 and rows[0].verdict in ("met", "likely", "not met")
+    assert rows[1].result is None and rows[1].verdict == "not available"
+    table = bench.format_rows(rows)
+    assert "| simple vs random | 2 |" in table and "not available (no nobody bot)" in table
+    assert [target.win_rate for target in bench.TARGETS] == [None, 0.95, 0.70, 0.60]
+    assert bench.Row(bench.TARGETS[0], rows[0].result).verdict == "reference"

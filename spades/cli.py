@@ -1,11 +1,13 @@
-"""The command line: ``spades demo`` and ``spades replay`` (also
-``python -m spades ...``).
+"""The command line: ``spades demo``, ``spades replay``, ``spades play``
+and ``spades match`` (also ``python -m spades ...``).
 
 ``demo`` plays one whole seeded game between simple players and prints it
 hand by hand (``--verbose``: every trick too); ``demo --record FILE`` also
 writes its game record.  ``replay FILE`` reads a game record (the text
 form, or its JSON document) and prints the game hand by hand, trick by
-trick.  ``spades --help`` and ``spades COMMAND --help`` describe each
+trick.  ``play`` lets a person play one seat in the terminal against bots
+(:func:`play_terminal`); ``match`` plays a match between bots on duplicate
+deals and prints its table (:func:`run_match`).  ``spades --help`` and ``spades COMMAND --help`` describe each
 command with examples; ``spades --version`` prints the version.
 
 Hands are numbered from 0 on the screen, as in the library

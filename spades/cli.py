@@ -832,6 +832,9 @@ def _run_play(args: argparse.Namespace) -> None:
     if not 0 <= args.seat < rules.players:
         raise _CommandError(f"--seat is from 0 to {rules.players - 1} under {args.rules}, not {args.seat}")
     seed = new_seed() if args.seed is None else args.seed
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")  # bytes that are not text are bad input, not a crash
     play_terminal(rules, args.seat, seed, args.bots or _default_bot(), sys.stdin, sys.stdout)
 
 

@@ -238,3 +238,23 @@ def test_the_command_quits_at_the_end_of_input() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_command_survives_bytes_that_are_not_text() -> None:
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run([sys.executable, "-m", "spades", "play", "--seed", "4", "--seat", "1"],
+                          input=b"no\n\xff\xfe\x00\n" + b"x" * 5000 + b"\n", capture_output=True, timeout=60, env=env)
+    out = done.stdout.decode("utf-8")
+    assert done.returncode == 0, done.stderr
+    assert out.count("Not allowed: ") == 2 and "End of input" in out
+
+
+def test_the_command_refuses_a_seat_or_bot_that_does_not_exist(capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.cli import main
+
+    assert main(["play", "--rules", "two-player", "--seat", "2"], prog="spades") == 2
+    assert "--seat is from 0 to 1 under two-player" in capsys.readouterr().err
+    assert main(["play", "--bots", "clever", "--seed", "1"], prog="spades") == 2
+    assert "no bot is called 'clever'" in capsys.readouterr().err

@@ -143,6 +143,26 @@ def match_seeds(seed: int, deal: int, rules: Rules) -> tuple[int, tuple[tuple[in
     )
 
 
+def _of_type(kind: type | tuple[type, ...], what: str) -> Any:
+    """An attrs validator: a value of exactly ``kind`` (an ``ArgumentTypeError`` else)."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+
+    def check(_instance: Any, attribute: Any, value: Any) -> None:
+        if type(value) not in kinds:
+            raise ArgumentTypeError(f"{attribute.name} is {what}, got {type_name(value)}")
+
+    return check
+
+
+def _pair(_instance: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not tuple or len(value) != 2 or any(type(v) is not float for v in value):
+        raise ArgumentTypeError(f"{attribute.name} is a (low, high) pair of floats, got {type_name(value)}")
+
+
+_COUNT = _of_type(int, "an int")
+_REAL = _of_type(float, "a float")
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class PlayerResult:
     """How one player of a :func:`play_match` did.
@@ -153,24 +173,24 @@ class PlayerResult:
     0.7
     """
 
-    name: str
+    name: str = attrs.field(validator=_of_type(str, "a str"))
     """The player's name (its function's ``__name__`` unless named)."""
-    games: int
+    games: int = attrs.field(validator=_COUNT)
     """Games it played."""
-    wins: int
+    wins: int = attrs.field(validator=_COUNT)
     """Games its side won (S-9)."""
-    win_interval: tuple[float, float]
+    win_interval: tuple[float, float] = attrs.field(validator=_pair)
     """The 95% Wilson score interval of its win rate (:func:`wilson_interval`)."""
-    points_per_hand: float
+    points_per_hand: float = attrs.field(validator=_REAL)
     """The mean points its side scored per hand: each game's final score
     divided by the game's hands, averaged over the games."""
-    points_interval: tuple[float, float]
+    points_interval: tuple[float, float] = attrs.field(validator=_pair)
     """The 95% interval of :attr:`points_per_hand` (:func:`mean_interval`
     over the deals: the games of one deal are averaged first, since they
     share their cards and are not independent)."""
-    moves: int
+    moves: int = attrs.field(validator=_COUNT)
     """Moves it made (bids, draft choices, exchanges and cards)."""
-    seconds_per_move: float = attrs.field(eq=False)
+    seconds_per_move: float = attrs.field(eq=False, validator=_REAL)
     """The mean time one of its moves took (its own thinking, the view
     included); not compared."""
 
@@ -178,6 +198,11 @@ class PlayerResult:
     def win_rate(self) -> float:
         """The share of its games its side won."""
         return self.wins / self.games if self.games else 0.0
+
+
+def _players(_instance: Any, _attribute: Any, value: Any) -> None:
+    if type(value) is not tuple or any(type(player) is not PlayerResult for player in value):
+        raise ArgumentTypeError(f"players is a tuple of PlayerResult values, got {type_name(value)}")
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -196,21 +221,21 @@ class MatchResult:
     first_legal         2  ...
     """
 
-    rules: Rules
+    rules: Rules = attrs.field(validator=_of_type(Rules, "a Rules value"))
     """The rules of every game."""
-    seed: int
+    seed: int = attrs.field(validator=_COUNT)
     """The match's seed (:func:`match_seeds`)."""
-    games: int
+    games: int = attrs.field(validator=_COUNT)
     """Games played: :attr:`deals` times the number of sides."""
-    deals: int
+    deals: int = attrs.field(validator=_COUNT)
     """Deals played, each once per side with the players rotated."""
-    hands: int
+    hands: int = attrs.field(validator=_COUNT)
     """Hands played in all the games."""
-    unfinished: int
+    unfinished: int = attrs.field(validator=_COUNT)
     """Games stopped after ``max_hands`` hands without a winner (won by no one)."""
-    players: tuple[PlayerResult, ...]
+    players: tuple[PlayerResult, ...] = attrs.field(validator=_players)
     """Each player's result."""
-    seconds: float = attrs.field(eq=False)
+    seconds: float = attrs.field(eq=False, validator=_REAL)
     """The match's wall-clock time; not compared."""
 
     def table(self) -> str:

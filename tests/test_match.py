@@ -303,3 +303,16 @@ def test_the_bots_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| simple vs random | 2 |" in table and "not available (no nobody bot)" in table
     assert [target.win_rate for target in bench.TARGETS] == [None, 0.95, 0.70, 0.60]
     assert bench.Row(bench.TARGETS[0], rows[0].result).verdict == "reference"
+
+
+def test_result_values_check_their_fields() -> None:
+    import attrs
+
+    result = play_match([steady, any_legal], FLOOR, games=2, seed=1)
+    with pytest.raises(ArgumentTypeError):
+        attrs.evolve(result.players[0], name=3)
+    with pytest.raises(ArgumentTypeError):
+        attrs.evolve(result.players[0], win_interval=(0, 1))
+    with pytest.raises(ArgumentTypeError):
+        attrs.evolve(result, players=[result.players[0]])
+    assert attrs.evolve(result, seconds=99.0) == result  # the timings take no part in comparisons

@@ -310,9 +310,9 @@ def test_result_values_check_their_fields() -> None:
 
     result = play_match([steady, any_legal], FLOOR, games=2, seed=1)
     with pytest.raises(ArgumentTypeError):
-        attrs.evolve(result.players[0], name=3)
+        attrs.evolve(result.players[0], name=3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):
         attrs.evolve(result.players[0], win_interval=(0, 1))
     with pytest.raises(ArgumentTypeError):
-        attrs.evolve(result, players=[result.players[0]])
+        attrs.evolve(result, players=[result.players[0]])  # type: ignore[arg-type]
     assert attrs.evolve(result, seconds=99.0) == result  # the timings take no part in comparisons

@@ -11,7 +11,9 @@ peek at the other hands.  The bots here:
   random players drift below zero and rarely reach the target;
 * :func:`simple_bot` plays random legal cards too but bids by a rough
   estimate of the hand (:func:`estimate_bid`), which makes games end in a
-  few dozen hands.
+  few dozen hands;
+* :func:`spades.heuristic.heuristic_bot` bids and plays as a club player
+  would (:mod:`spades.heuristic`).
 
 :data:`BOTS` names them for the command line (:func:`bot_named`).
 :func:`play_game` hands each seat only its own view, draws every chance
@@ -48,10 +50,13 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, Protocol
 
+import attrs
+
 from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import CardSet, Rank
 from spades.deal import seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
+from spades.heuristic import heuristic_bot
 from spades.rules import Rules
 from spades.state import GameState, Phase, new_game
 from spades.view import SeatView, seat_view
@@ -83,7 +88,8 @@ class Bot(Protocol):
     ``sealed=True``) withholds the cards while Double Nil is open to the
     seat (P-6, T-6): the bot answers :attr:`Bid.DOUBLE_NIL
     <spades.Bid.DOUBLE_NIL>` to bid it blind, or any other legal action to
-    decline and look at its cards (it is then asked again, with its cards).
+    decline and look at its cards (it is then asked again, with its cards
+    and without Double Nil among the legal actions).
 
     >>> from spades import Rules, new_game, seat_view
     >>> view = seat_view(new_game(Rules.partnership(), seed=1), 1)
@@ -201,8 +207,8 @@ def play_game(
 
     ``sealed=True`` hands a seat a sealed view while Double Nil is open to
     it (P-6, T-6): a player that answers anything but Double Nil has looked
-    at its cards; it is asked again with its full view, and may then no
-    longer bid Double Nil this hand.  ``hands``: stop after that many hands
+    at its cards; it is asked again with its full view, which no longer
+    offers Double Nil (its legal actions leave it out).  ``hands``: stop after that many hands
     (the state is then the start of the next hand) instead of at the end of
     the game (S-9).  An illegal action from a player raises
     :class:`~spades.IllegalActionError`.
@@ -248,7 +254,12 @@ def play_game(
                 state = state.apply(answer, seat=seat)
                 continue
             looked[seat] = True
-        action = players[seat](seat_view(state, seat), rngs[seat])
+        view = seat_view(state, seat)
+        if sealed and looked[seat] and view.double_nil_open:
+            # P-6: it has seen its cards, so Double Nil is no longer offered.
+            legal = tuple(a for a in view.legal_actions if a != Bid.DOUBLE_NIL)
+            view = attrs.evolve(view, legal_actions=legal, double_nil_open=False)
+        action = players[seat](view, rngs[seat])
         if sealed and looked[seat] and action == Bid.DOUBLE_NIL:
             raise IllegalActionError(
                 Reason.DOUBLE_NIL_NOT_ALLOWED, f"seat {seat} has looked at its cards: no Double Nil this hand", "P-6"
@@ -257,11 +268,15 @@ def play_game(
     return state
 
 
-BOTS: Final[Mapping[str, Bot]] = MappingProxyType({"random": random_bot, "simple": simple_bot})
-"""The bots by name, for the command line.
+BOTS: Final[Mapping[str, Bot]] = MappingProxyType(
+    {"random": random_bot, "simple": simple_bot, "heuristic": heuristic_bot}
+)
+"""The bots by name, for the command line: ``"random"`` (:func:`random_bot`),
+``"simple"`` (:func:`simple_bot`), ``"heuristic"``
+(:func:`spades.heuristic.heuristic_bot`).
 
 >>> sorted(BOTS)
-['random', 'simple']
+['heuristic', 'random', 'simple']
 """
 
 
@@ -273,7 +288,7 @@ def bot_named(name: str) -> Bot:
     >>> bot_named("clever")
     Traceback (most recent call last):
     ...
-    spades.errors.ArgumentError: no bot is called 'clever': the bots are random, simple
+    spades.errors.ArgumentError: no bot is called 'clever': the bots are random, simple, heuristic
     """
     bot = BOTS.get(name) if type(name) is str else None
     if bot is None:

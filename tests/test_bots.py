@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades import PRESETS, Bid, Deal, Replacement, Stock, CardSet, Exchange, ExchangeChoices, GameState, Phase, Rules, SeatView, new_game, seat_view
+from spades import PRESETS, Bid, Deal, Replacement, Stock, Suit, CardSet, Exchange, ExchangeChoices, GameState, Phase, Rules, SeatView, new_game, seat_view
 from spades.actions import Action
 from spades.bots import (
     BOTS,
@@ -27,6 +27,7 @@ from spades.bots import (
     simple_bot,
 )
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, StateError
+from spades.heuristic import hand_tricks, heuristic_bot, nil_risk
 
 PRESET_NAMES = sorted(PRESETS)
 
@@ -198,13 +199,19 @@ def test_sealed_views_ask_double_nil_before_the_cards(name: str) -> None:
 
 def test_a_player_that_looked_may_not_bid_double_nil() -> None:
     # P-6: a seat that has seen its cards may not bid Double Nil.
+    offered = []
+
     def peeker(view: SeatView, rng: random.Random) -> Action:
         if view.sealed:
             return Bid(3)
-        return Bid.DOUBLE_NIL if Bid.DOUBLE_NIL in view.legal_actions else simple_bot(view, rng)
+        if view.phase is Phase.BID:
+            offered.append(Bid.DOUBLE_NIL in view.legal_actions or view.double_nil_open)
+            return Bid.DOUBLE_NIL
+        return simple_bot(view, rng)
 
     with pytest.raises(IllegalActionError, match="P-6"):
         play_game(Rules.partnership(), (peeker,) * 4, seed=1, sealed=True)
+    assert offered == [False]
     # Without sealed views the bid is as legal as any other (P-6 [decided]).
     final = play_game(Rules.partnership(), (peeker,) * 4, seed=1, hands=1)
     assert Bid.DOUBLE_NIL in final.sheet[0].bids
@@ -244,3 +251,51 @@ def test_the_registry() -> None:
         bot_named("clever")
     with pytest.raises(ArgumentError):
         bot_named(3)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------
+# The heuristic player.
+
+
+@given(seed=st.integers(0, 2**64 - 1), preset=st.sampled_from(PRESET_NAMES), sealed=st.booleans(), mix=st.integers(0, 15))
+@settings(max_examples=60)
+def test_the_heuristic_player_always_acts_legally(seed: int, preset: str, sealed: bool, mix: int) -> None:
+    # C-3, C-5, C-6, P-6, T-2, T-6: a legal action in every position of whole
+    # games, against random players too (who bid Nil and Double Nil).
+    rules = PRESETS[preset](losing_floor=-300)
+    players = [Spy(seat, heuristic_bot if mix >> seat & 1 or seat == 0 else random_bot) for seat in range(rules.players)]
+    final = play_game(rules, players, seed=seed, sealed=sealed)
+    assert final.is_over
+    assert players[0].views
+
+
+def test_the_heuristic_player_exchanges_for_double_nil() -> None:
+    # P-6: the Double Nil bidder gives its highest cards, its partner its lowest.
+    state = new_game(Rules.partnership(), seed=3).apply(Bid.DOUBLE_NIL)
+    while state.phase is Phase.BID:
+        state = state.apply(Bid(3))
+    seen = []
+    while state.phase is Phase.EXCHANGE:
+        assert state.turn is not None
+        view = seat_view(state, state.turn)
+        action = heuristic_bot(view, random.Random(0))
+        assert type(action) is Exchange and len(action.cards) == 3
+        kept = view.hand - action.cards
+        power = view.rules.power
+        low, high = min(action.cards, key=lambda c: power[c]), max(action.cards, key=lambda c: power[c])
+        if view.bids[view.seat] == Bid.DOUBLE_NIL:
+            assert all(power[c] <= power[low] or c.suit != Suit.SPADES and low.suit == Suit.SPADES for c in kept)
+        else:
+            assert all(power[c] >= power[high] or c.suit == Suit.SPADES for c in kept if high.suit != Suit.SPADES)
+        seen.append(view.seat)
+        state = state.apply(action)
+    assert sorted(seen) == [1, 3]
+
+
+def test_the_heuristic_player_beats_the_random_one() -> None:
+    # A quick check of strength (the benchmark measures it over many games).
+    rules = Rules.partnership()
+    wins = sum(
+        play_game(rules, (heuristic_bot, random_bot) * 2, seed=seed).winner == 0 for seed in range(6)
+    )
+    assert wins == 6

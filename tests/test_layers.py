@@ -41,6 +41,7 @@ LAYER: dict[str, int] = {
     "_witness": 7,
     "sampling": 7,
     "record": 7,
+    "heuristic": 7,
     "bots": 7,
     "serial": 8,
     "rollouts": 8,

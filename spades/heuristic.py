@@ -1,0 +1,510 @@
+"""A heuristic player that reads only its view: :func:`heuristic_bot`.
+
+It bids by hand evaluation and plays the way a club player would:
+
+* **bidding**: sure tricks (aces, guarded kings, the top spades), spade
+  length and ruffs from voids and short suits; Nil on a weak hand with no
+  card that is hard to get rid of; Double Nil rarely, only when the rules
+  offer it and the side is far behind near the end of the game (on a
+  sealed view, P-6, it answers the question blind);
+* **play**: second hand low, third hand high, win cheaply with a card no
+  later opponent can beat, trump when void if the contract still needs
+  tricks, duck and shed high cards once the contract is made (more so when
+  the side's bags are near a penalty, S-8), never overtake a partner's
+  winning trick without need; it covers and overtakes for a partner's Nil
+  and attacks an opponent's Nil (leads low into it, plays under the Nil
+  bidder's winning card);
+* **the exchange** (P-6, T-6): a Double Nil bidder gives away its highest
+  cards, its partner its lowest; **the draft** (T-2): it keeps spades and
+  high cards.
+
+It works for every rule set (partnership, cutthroat, two-player with its
+draft, jokers), and remembers nothing between calls: everything comes from
+the view (the cards played, the suits each seat has shown out of, the bids
+and tricks won, the scores and bags).
+
+>>> from spades import Rules
+>>> from spades.bots import play_game, simple_bot
+>>> final = play_game(Rules.partnership(), (heuristic_bot, simple_bot) * 2, seed=1)
+>>> final.winner
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices
+from spades.cards import Card, CardSet, cards_of_mask
+from spades.errors import ArgumentTypeError, StateError, type_name
+from spades.rules import Rules
+from spades.state import Phase
+from spades.view import SeatView
+
+__all__ = ["heuristic_bot", "hand_tricks", "nil_risk"]
+
+_SPADES: Final = 3
+_ACE: Final = 12
+_KING: Final = 11
+_QUEEN: Final = 10
+_JACK: Final = 9
+
+
+def _rank(card: int) -> int:
+    """The rank within its printed suit (0 = two .. 12 = ace; jokers 13, 14)."""
+    return card % 13 if card < 52 else card - 39
+
+
+def _higher_counts(hand: int, deck: int, suit_mask: int, power: Sequence[int]) -> list[int]:
+    """For each of the hand's cards of one suit, highest first, how many
+    higher cards of that suit the others may hold."""
+    mine = sorted(cards_of_mask(hand & suit_mask), key=lambda c: -power[c])
+    others = [power[c] for c in cards_of_mask(deck & suit_mask & ~hand)]
+    return [sum(1 for p in others if p > power[c]) for c in mine]
+
+
+def hand_tricks(hand: CardSet, rules: Rules) -> float:
+    """The tricks ``hand`` should take under ``rules``: sure and likely
+    tricks in each suit, spade length, and ruffs from voids and short suits
+    with spades to spare.
+
+    >>> from spades import CardSet, Rules
+    >>> rules = Rules.partnership()
+    >>> round(hand_tricks(CardSet.parse("AK.A.A32.AKQJT"), rules), 1)  # spades first
+    5.9
+    >>> round(hand_tricks(CardSet.parse("AKQ432.A.-.K432"), rules), 1)  # six spades
+    7.2
+    >>> round(hand_tricks(CardSet.parse("5432.432.5432.32"), rules), 1)  # a ruff, maybe
+    0.8
+    """
+    suit_masks, power, deck_mask = rules.suit_masks, rules.power, rules.deck_mask
+    mask = hand.mask
+    total = 0.0
+    # Spades (trumps): the i-th highest is a trick when at most i higher
+    # spades are out; long spades win in the end.
+    trumps = _higher_counts(mask, deck_mask, suit_masks[_SPADES], power)
+    # A spade beyond a seat's share of them is long: it wins in the end.
+    share = -(-(deck_mask & suit_masks[_SPADES]).bit_count() // rules.players)
+    counted = 0.0
+    for i, higher in enumerate(trumps):
+        if higher <= i:
+            value = 1.0
+        elif i >= share - 1:
+            value = 0.8 if higher <= i + 3 else 0.3
+        elif higher == i + 1 and len(trumps) >= 2 + i:
+            value = 0.5
+        else:
+            value = 0.0
+        counted += value
+    total += counted
+    spare = max(0.0, len(trumps) - counted - 0.5)
+    short = 2.0 if rules.players == 2 else 0.0  # two-player: long side suits hold up (T-3)
+    # More trumps in the deck (V-9, V-10): side winners are ruffed sooner.
+    side_worth = min(1.0, 13 / (deck_mask & suit_masks[_SPADES]).bit_count()) ** 2
+    for suit in range(3):
+        cards = cards_of_mask(mask & suit_masks[suit])
+        length = len(cards)
+        ranks = {_rank(c) for c in cards}
+        value = 0.0
+        if _ACE in ranks:
+            value += 1.0 if length <= 5 + short else 0.6
+        if _KING in ranks and length >= 2:
+            value += (0.9 if _ACE in ranks else 0.7) if length <= 5 + short else 0.3
+        elif _KING in ranks:
+            value += 0.3
+        if _QUEEN in ranks and length >= 3 and length <= 4 + short:
+            value += 0.6 if (_ACE in ranks and _KING in ranks) else 0.4 if (_ACE in ranks or _KING in ranks) else 0.2
+        total += value * side_worth
+        # Ruffs: a void or a short suit with spades to spare.
+        if spare > 0 and length <= 2:
+            ruffs = min(spare, (2.0, 1.0, 0.5)[length])
+            spare -= ruffs
+            total += ruffs
+    # Three players hold 17 cards each (C-8): every card lasts longer.
+    return total * rules.hand_size / 13
+
+
+def nil_risk(hand: CardSet, rules: Rules) -> float:
+    """How hard the hand is to bid Nil with: about 0 for only low cards in
+    long suits, more for each high card (worse when short) and each high or
+    extra spade.
+
+    >>> from spades import CardSet, Rules
+    >>> rules = Rules.partnership()
+    >>> nil_risk(CardSet.parse("32.5432.6432.432"), rules) < 1 < nil_risk(CardSet.parse("A2.5432.6432.K32"), rules)
+    True
+    """
+    suit_masks, power, deck_mask = rules.suit_masks, rules.power, rules.deck_mask
+    mask = hand.mask
+    risk = 0.0
+    for suit in range(4):
+        cards = sorted(cards_of_mask(mask & suit_masks[suit]), key=lambda c: power[c])
+        length = len(cards)
+        others = [power[c] for c in cards_of_mask(deck_mask & suit_masks[suit] & ~mask)]
+        for position, card in enumerate(cards):
+            # The cards below this one in the hand can be played first; what
+            # matters is how many of the others' cards sit above it.
+            above = sum(1 for p in others if p > power[card])
+            below_mine = position
+            if suit == _SPADES:
+                if above <= 6:
+                    risk += 2.0 if above <= 3 else 1.0
+            elif above <= 2:
+                risk += 2.5 - 0.5 * min(below_mine, 3)
+            elif above <= 4:
+                risk += 1.0 - 0.25 * min(below_mine, 3)
+        if suit == _SPADES and length >= 4:
+            risk += 1.5 * (length - 3)
+    return risk
+
+
+class _Read:
+    """What the bot works out from a view once per decision: the cards
+    played, the cards still out, the suits each seat has shown out of, the
+    contracts and tricks, who is on Nil."""
+
+    __slots__ = (
+        "view", "rules", "seat", "players", "suit_of", "power", "side_of", "hand", "out", "void", "my_side",
+        "partners", "nil_alive", "need", "opp_need", "tricks_left", "bag_room",
+    )
+
+    def __init__(self, view: SeatView) -> None:
+        rules = view.rules
+        self.view = view
+        self.rules = rules
+        self.seat = seat = view.seat
+        self.players = players = rules.players
+        self.suit_of = suit_of = rules.suit_of
+        self.power = rules.power
+        self.side_of = side_of = rules.side_of
+        self.hand = hand = view.hand.mask
+        played = 0
+        void = [0] * players
+        for trick in view.tricks:
+            played |= _seen(trick.cards, trick.leader, players, suit_of, void)
+        played |= _seen(view.trick, view.leader if view.leader is not None else seat, players, suit_of, void)
+        self.void = void
+        # Cards this seat cannot place: not in its hand, not played, not
+        # discarded in its own draft turns (T-2).
+        self.out = rules.deck_mask & ~hand & ~played & ~view.draft_discards.mask
+        self.my_side = my_side = side_of[seat]
+        self.partners = tuple(s for s in rules.sides[my_side] if s != seat)
+        bids = view.bids
+        won = view.tricks_won
+        self.nil_alive = tuple(b is not None and b.tricks == 0 and won[s] == 0 for s, b in enumerate(bids))
+        need = [0] * len(rules.sides)
+        for side, seats in enumerate(rules.sides):
+            contract = sum(b.tricks for s in seats if (b := bids[s]) is not None)
+            taken = sum(won[s] for s in seats if (b := bids[s]) is None or b.tricks > 0)
+            need[side] = contract - taken
+        self.need = need[my_side]
+        self.opp_need = tuple(n for side, n in enumerate(need) if side != my_side)
+        self.tricks_left = rules.hand_size - len(view.tricks)
+        self.bag_room = rules.bags_per_penalty - view.bags[my_side] % rules.bags_per_penalty
+
+    def higher_out(self, card: int) -> int:
+        """How many cards still out rank above ``card`` in its suit."""
+        suit = self.suit_of[card]
+        power = self.power[card]
+        return sum(1 for c in cards_of_mask(self.out & self.rules.suit_masks[suit]) if self.power[c] > power)
+
+    def could_beat(self, seat: int, best: int, led: int) -> bool:
+        """Whether ``seat``, still to play to this trick, may hold a card that
+        beats ``best`` (as far as the view tells)."""
+        suit_of, power, out, masks = self.suit_of, self.power, self.out, self.rules.suit_masks
+        best_suit = suit_of[best]
+        best_power = power[best]
+        void = self.void[seat]
+        if not void >> led & 1:
+            if best_suit == led and any(power[c] > best_power for c in cards_of_mask(out & masks[led])):
+                return True
+            if led == _SPADES:
+                return False
+            # Following suit it cannot trump; it may be void without our knowing
+            # only when few cards of the led suit are still out.
+            if (out & masks[led]).bit_count() > 2:
+                return False
+        if void >> _SPADES & 1:
+            return False
+        spades = cards_of_mask(out & masks[_SPADES])
+        return any(best_suit != _SPADES or power[c] > best_power for c in spades)
+
+
+def _seen(cards: Sequence[Card], leader: int, players: int, suit_of: Sequence[int], void: list[int]) -> int:
+    """The mask of ``cards`` (a trick led by ``leader``), marking in ``void``
+    each seat that did not follow the suit led (C-5)."""
+    mask = 0
+    if not cards:
+        return 0
+    led = suit_of[cards[0]]
+    for position, card in enumerate(cards):
+        mask |= 1 << card
+        if suit_of[card] != led:
+            void[(leader + position) % players] |= 1 << led
+    return mask
+
+
+def _check(view: object, rng: object) -> SeatView:
+    if type(view) is not SeatView:
+        raise ArgumentTypeError(f"a bot needs a SeatView, got {type_name(view)}")
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError(f"a bot needs a random.Random, got {type_name(rng)}")
+    if not view.legal_actions:
+        raise StateError(f"seat {view.seat} has no action to take (it is not its turn)")
+    return view
+
+
+def heuristic_bot(view: SeatView, rng: random.Random) -> Action:
+    """The heuristic player's action in ``view`` (see the module's
+    documentation); ``rng`` is not drawn from: the player is deterministic.
+
+    >>> import random
+    >>> from spades import Bid, Rules, new_game, seat_view
+    >>> view = seat_view(new_game(Rules.partnership(), seed=1), 1)
+    >>> heuristic_bot(view, random.Random(0)) in view.legal_actions
+    True
+    """
+    view = _check(view, rng)
+    legal = view.legal_actions
+    phase = view.phase
+    if type(legal) is ExchangeChoices:
+        return _exchange(view, legal)
+    if phase is Phase.PLAY:
+        return _play(_Read(view), legal)  # type: ignore[arg-type]
+    if phase is Phase.BID:
+        return _bid(view, legal)
+    if phase is Phase.DRAFT:
+        return _draft(view, legal)
+    return legal[0]  # pragma: no cover - every phase with a choice is above
+
+
+# ----------------------------------------------------------------------
+# Bidding, the draft and the exchange.
+
+
+def _desperate(view: SeatView) -> bool:
+    """Far behind near the end of the game: the time for Double Nil."""
+    rules = view.rules
+    mine = view.scores[rules.side_of[view.seat]]
+    best = max(view.scores)
+    return best - mine >= 200 and best >= rules.target - 150
+
+
+def _bid(view: SeatView, legal: Sequence[Action]) -> Action:
+    rules = view.rules
+    if view.sealed:
+        if Bid.DOUBLE_NIL in legal and _desperate(view):
+            return Bid.DOUBLE_NIL
+        return next(a for a in legal if a != Bid.DOUBLE_NIL)  # decline and look at the cards
+    hand = view.hand
+    tricks = hand_tricks(hand, rules)
+    risk = nil_risk(hand, rules)
+    partners = [s for s in rules.sides[rules.side_of[view.seat]] if s != view.seat]
+    partner_bids = [view.bids[s] for s in partners]
+    partner_nil = any(b is not None and b.tricks == 0 for b in partner_bids)
+    if Bid.DOUBLE_NIL in legal and not partner_nil and _desperate(view) and risk <= 1.0:
+        return Bid.DOUBLE_NIL
+    if Bid.NIL in legal and not partner_nil and tricks <= 1.6 and risk <= 2.5:
+        partner_strong = any(b is not None and b.tricks >= 4 for b in partner_bids)
+        if risk <= 1.5 or partner_strong:
+            return Bid.NIL
+    want = tricks
+    if partner_nil:
+        want += 0.5  # covering a partner's Nil costs and wins tricks
+    bag_room = rules.bags_per_penalty - view.bags[rules.side_of[view.seat]] % rules.bags_per_penalty
+    want = int(want + 0.5) if bag_room > 3 else int(want + 0.8)
+    bids = [a for a in legal if type(a) is Bid and not a.double_nil]
+    numbers = [b for b in bids if b.tricks > 0] or bids
+    return min(numbers, key=lambda b: (abs(b.tricks - max(want, 1)), b.tricks))
+
+
+def _draft(view: SeatView, legal: Sequence[Action]) -> Action:
+    if Bid.DOUBLE_NIL in legal and (view.sealed or view.hand_sizes[view.seat] == 0) and _desperate(view):
+        return Bid.DOUBLE_NIL
+    card = view.top_of_stock
+    if card is None:  # a sealed view declines Double Nil and looks
+        return Draft.KEEP
+    rules = view.rules
+    bid = view.bids[view.seat]
+    nil = bid is not None and bid.tricks == 0
+    suit = rules.suit_of[card]
+    rank = _rank(card)
+    if nil:
+        return Draft.KEEP if suit != _SPADES and rank <= 6 else Draft.REJECT
+    if suit == _SPADES or rank >= _QUEEN:
+        return Draft.KEEP
+    # A low card in a suit the hand is already short in keeps a void away:
+    # better to see what the next card is.
+    return Draft.REJECT if rank >= 3 or (view.hand.mask & rules.suit_masks[suit]) else Draft.KEEP
+
+
+def _exchange(view: SeatView, legal: ExchangeChoices) -> Action:
+    rules = view.rules
+    power = rules.power
+    bid = view.bids[view.seat]
+    nil = bid is not None and bid.tricks == 0
+    cards = list(view.hand)
+    sizes = legal.sizes
+    if nil:
+        # Give (or discard) the cards most likely to win a trick: highest first.
+        cards.sort(key=lambda c: (rules.suit_of[c] == _SPADES, power[c]), reverse=True)
+        if view.phase is Phase.DISCARD:
+            # Two-player (T-6): discard only the dangerous cards.
+            dangerous = [c for c in cards if rules.suit_of[c] == _SPADES and _rank(c) >= 7 or _rank(c) >= _JACK]
+            count = max((n for n in sizes if n <= len(dangerous)), default=min(sizes))
+        else:
+            count = max(sizes)
+        give = cards[:count]
+    else:
+        # Give the partner low cards, side suits first (P-6).
+        cards.sort(key=lambda c: (rules.suit_of[c] == _SPADES, power[c]))
+        give = cards[: max(sizes)]
+    return Exchange(CardSet.from_cards(give))
+
+
+# ----------------------------------------------------------------------
+# The play of the cards.
+
+
+def _play(read: _Read, legal: Sequence[Card]) -> Card:
+    view = read.view
+    if not view.trick:
+        return _lead(read, legal)
+    seat, players, power, suit_of = read.seat, read.players, read.power, read.suit_of
+    trick = view.trick
+    leader = view.leader if view.leader is not None else seat
+    led = suit_of[trick[0]]
+    best_pos = 0
+    for position in range(1, len(trick)):
+        card, best = trick[position], trick[best_pos]
+        if power[card] > power[best] and (suit_of[card] == led or suit_of[card] == _SPADES):
+            best_pos = position
+    best = trick[best_pos]
+    winner = (leader + best_pos) % players
+    later = [(seat + k) % players for k in range(1, players - len(trick))]
+    later_opps = [p for p in later if read.side_of[p] != read.my_side]
+
+    def beats(card: int) -> bool:
+        return power[card] > power[best] and (suit_of[card] == led or suit_of[card] == _SPADES)
+
+    winners = [c for c in legal if beats(c)]
+    losers = [c for c in legal if not beats(c)]
+    following = suit_of[legal[0]] == led
+
+    def safe(card: int) -> bool:
+        return not any(read.could_beat(p, card, led) for p in later_opps)
+
+    # My own Nil: stay under, shed the dangerous cards.
+    if read.nil_alive[seat]:
+        if losers:
+            return max(losers, key=lambda c: (power[c], suit_of[c] == _SPADES))
+        return min(winners, key=lambda c: power[c]) if later else max(winners, key=lambda c: power[c])
+    # A partner's Nil: cover it, or overtake it.
+    for partner in read.partners:
+        if not read.nil_alive[partner]:
+            continue
+        if winner == partner and winners:
+            safe_winners = [c for c in winners if safe(c)]
+            return min(safe_winners or winners, key=lambda c: power[c]) if safe_winners else max(winners, key=lambda c: power[c])
+        if partner in later and winners:
+            if following:
+                return max(winners, key=lambda c: power[c])
+            return min(winners, key=lambda c: power[c])
+    # An opponent's Nil: leave them the trick, or make them take it.
+    for opponent in range(players):
+        if read.side_of[opponent] == read.my_side or not read.nil_alive[opponent]:
+            continue
+        if winner == opponent and losers:
+            return max(losers, key=lambda c: (suit_of[c] != _SPADES, power[c]))
+        if opponent in later and read.need < read.tricks_left - 1:
+            pool = losers or winners
+            return min(pool, key=lambda c: power[c])
+    partner_winning = winner in read.partners
+    partner_safe = partner_winning and not any(read.could_beat(p, best, led) for p in later_opps)
+    fight = read.need > 0 or any(0 < n and read.tricks_left - n <= 1 for n in read.opp_need)
+    if fight:
+        if partner_safe or not winners:
+            return _throw_low(read, losers or legal)
+        safe_winners = [c for c in winners if safe(c)]
+        if safe_winners:
+            return min(safe_winners, key=lambda c: power[c])  # win cheaply
+        if partner_winning:
+            return _throw_low(read, losers or legal)
+        if following and later_opps:
+            return max(winners, key=lambda c: power[c])  # third hand high: make them pay
+        return min(winners, key=lambda c: power[c])  # a cheap ruff, or the last hand's cheapest winner
+    # The contract is made: duck, shed high cards, never overtake a partner.
+    if losers:
+        if following:
+            return max(losers, key=lambda c: power[c])
+        return max(losers, key=lambda c: _shed_order(read, c))
+    if later:
+        return min(winners, key=lambda c: power[c])
+    return max(winners, key=lambda c: power[c])
+
+
+def _shed_order(read: _Read, card: int) -> tuple[int, int]:
+    """The order in which to get rid of cards when ducking: the cards most
+    likely to win a trick later first (few higher cards out)."""
+    return (-read.higher_out(card), read.power[card])
+
+
+def _throw_low(read: _Read, cards: Sequence[Card]) -> Card:
+    """The cheapest card to give up: the lowest of the suit followed, or when
+    discarding, a low side card from a short suit (never a spade if avoidable)."""
+    power, suit_of = read.power, read.suit_of
+    sides = [c for c in cards if suit_of[c] != _SPADES]
+    pool = sides or list(cards)
+    masks = read.rules.suit_masks
+    return min(pool, key=lambda c: (read.higher_out(c) <= 0, power[c], (read.hand & masks[suit_of[c]]).bit_count()))
+
+
+def _lead(read: _Read, legal: Sequence[Card]) -> Card:
+    power, suit_of, masks = read.power, read.suit_of, read.rules.suit_masks
+    hand = read.hand
+    players = read.players
+    opponents = [s for s in range(players) if read.side_of[s] != read.my_side]
+
+    def length(card: int) -> int:
+        return (hand & masks[suit_of[card]]).bit_count()
+
+    if read.nil_alive[read.seat]:
+        # Lead the card with the most higher cards out: someone else takes it.
+        return max(legal, key=lambda c: (read.higher_out(c) - 0 if suit_of[c] != _SPADES else -1, -power[c]))
+    for partner in read.partners:
+        if read.nil_alive[partner]:
+            # Lead from strength so that the partner can play under.
+            return min(legal, key=lambda c: (read.higher_out(c), suit_of[c] == _SPADES, -length(c), -power[c]))
+    nil_opps = [s for s in opponents if read.nil_alive[s]]
+    if nil_opps and read.need <= 1:
+        target = nil_opps[0]
+        pool = [c for c in legal if not read.void[target] >> suit_of[c] & 1] or list(legal)
+        return min(pool, key=lambda c: (power[c] - min(power[x] for x in cards_of_mask(hand & masks[suit_of[c]])), read.higher_out(c) == 0, power[c]))
+    fight = read.need > 0 or any(0 < n and read.tricks_left - n <= 1 for n in read.opp_need)
+    if not fight:
+        # Duck: lead a low card that others will beat; spades last.
+        return max(legal, key=lambda c: (suit_of[c] != _SPADES, read.higher_out(c), -power[c]))
+
+    def ruffed(suit: int) -> bool:
+        return any(read.void[s] >> suit & 1 and not read.void[s] >> _SPADES & 1 for s in opponents)
+
+    masters = [c for c in legal if read.higher_out(c) == 0 and (suit_of[c] == _SPADES or not ruffed(suit_of[c]))]
+    spade_masters = [c for c in masters if suit_of[c] == _SPADES]
+    spades_out = (read.out & masks[_SPADES]).bit_count()
+    my_spades = [c for c in legal if suit_of[c] == _SPADES]
+    if spade_masters and spades_out:
+        return max(spade_masters, key=lambda c: power[c])  # draw trumps with the top spade
+    side_masters = [c for c in masters if suit_of[c] != _SPADES]
+    if side_masters:
+        return max(side_masters, key=lambda c: (length(c) <= 3, power[c]))
+    if my_spades and spades_out and len(my_spades) >= 4 and len(my_spades) * 2 >= spades_out:
+        return min(my_spades, key=lambda c: power[c])  # a low spade pulls trumps
+    sides = [c for c in legal if suit_of[c] != _SPADES]
+    if not sides:
+        return min(legal, key=lambda c: power[c])
+    safe_sides = [c for c in sides if not ruffed(suit_of[c])] or sides
+    # A low card from the longest side suit, keeping the kings and queens
+    # that wait for the ace to go.
+    return min(safe_sides, key=lambda c: (-length(c), power[c]))

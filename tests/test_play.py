@@ -86,10 +86,10 @@ class Person:
         raise AssertionError(f"an unexpected prompt: {prompt!r}")
 
 
-def play(rules: Rules, seat: int, seed: int, **person: Any) -> tuple[str, Person, Any]:
+def play(rules: Rules, seat: int, seed: int, bot: str = "simple", **person: Any) -> tuple[str, Person, Any]:
     out = io.StringIO()
     reader = Person(out, tricks=rules.hand_size, **person)
-    final = play_terminal(rules, seat, seed, "simple", reader, out)  # type: ignore[arg-type]
+    final = play_terminal(rules, seat, seed, bot, reader, out)  # type: ignore[arg-type]
     return out.getvalue(), reader, final
 
 
@@ -106,6 +106,15 @@ def test_a_whole_hand_under_every_preset(name: str) -> None:
     # The person's own moves are the ones on the record (a bid of 3 after refusing Double Nil, or the bid made).
     assert row.bids[1] in (Bid(3), Bid.DOUBLE_NIL) or not rules.double_nil_allowed
     assert sum(row.tricks) == rules.hand_size
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_two_hands_against_the_default_bots(name: str) -> None:
+    from spades.cli import _default_bot
+
+    rules = Rules.preset(name)
+    text, person, final = play(rules, 0, 11, _default_bot(), quit_after=2)
+    assert len(final.sheet) == 2 and f"the {_default_bot()} bot plays the other seats" in text
 
 
 def test_double_nil_is_asked_before_the_cards_are_shown() -> None:  # P-6

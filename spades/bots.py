@@ -13,7 +13,9 @@ peek at the other hands.  The bots here:
   estimate of the hand (:func:`estimate_bid`), which makes games end in a
   few dozen hands;
 * :func:`spades.heuristic.heuristic_bot` bids and plays as a club player
-  would (:mod:`spades.heuristic`).
+  would (:mod:`spades.heuristic`);
+* :class:`SamplingBot` imagines the hidden hands (:mod:`spades.sampling`)
+  and plays each card out in them with the heuristic player.
 
 :data:`BOTS` names them for the command line (:func:`bot_named`).
 :func:`play_game` hands each seat only its own view, draws every chance
@@ -46,9 +48,10 @@ True
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -58,6 +61,7 @@ from spades.deal import seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
 from spades.heuristic import heuristic_bot
 from spades.rules import Rules
+from spades.sampling import Deals
 from spades.state import GameState, Phase, new_game
 from spades.view import SeatView, seat_view
 
@@ -66,6 +70,7 @@ __all__ = [
     "random_bot",
     "simple_bot",
     "estimate_bid",
+    "SamplingBot",
     "play_game",
     "player_seed",
     "BOTS",
@@ -268,15 +273,124 @@ def play_game(
     return state
 
 
+def _samples(_instance: Any, _attribute: Any, value: Any) -> None:
+    if type(value) is not int or not 1 <= value <= 10**6:
+        raise ArgumentError(f"samples is an int from 1 to 10**6, got {short_repr(value)}")
+
+
+def _seconds(_instance: Any, _attribute: Any, value: Any) -> None:
+    if value is None:
+        return
+    if type(value) not in (int, float) or not 0 < value <= 3600:
+        raise ArgumentError(f"seconds is None or a number of seconds above 0 (at most 3600), got {short_repr(value)}")
+
+
+def _margin(_instance: Any, _attribute: Any, value: Any) -> None:
+    if type(value) not in (int, float) or not 0 <= value <= 1000:
+        raise ArgumentError(f"margin is a number of points from 0 to 1000, got {short_repr(value)}")
+
+
+def _policy(_instance: Any, _attribute: Any, value: Any) -> None:
+    if not callable(value):
+        raise ArgumentTypeError(f"the playout policy is a bot (view, rng) -> action, got {type_name(value)}")
+
+
+@attrs.frozen(slots=True)
+class SamplingBot:
+    """A determinised Monte Carlo player (perfect-information sampling).
+
+    For each card it may play, it deals the cards it cannot see in
+    ``samples`` ways consistent with its view (:class:`spades.sampling.Deals`,
+    uniformly at random with the player's ``rng``), plays the rest of the
+    hand out in each deal with ``policy`` at every seat (each seat seeing
+    only its own view of that deal), and plays the card with the best mean
+    result for its side: the hand's points for its side less the best of
+    the other sides' (contracts, bags and their penalties, Nil, S-1 to S-8).
+    Every card is tried on the same deals, and the ``policy``'s own card is
+    kept unless another one does better by more than ``margin`` points.  Bids, the exchange and the
+    draft are the ``policy``'s (the heuristic player's by default), as is a
+    play with only one legal card.
+
+    ``seconds``, when given, is a time budget per move: the player stops
+    dealing once it is spent (after at least one deal), so its choices then
+    depend on the machine's speed.  With ``seconds=None`` (the default) the
+    player is reproducible from its ``rng``.
+
+    >>> import random
+    >>> from spades import Rules, new_game, seat_view
+    >>> from spades.heuristic import heuristic_bot
+    >>> state = new_game(Rules.partnership(), seed=2)
+    >>> while state.phase.name == "BID":
+    ...     state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
+    >>> bot, view = SamplingBot(samples=4), seat_view(state, state.turn)
+    >>> card = bot(view, random.Random(1))
+    >>> card in view.legal_actions, card == bot(view, random.Random(1))
+    (True, True)
+    >>> SamplingBot(samples=0)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: samples is an int from 1 to 10**6, got 0
+    """
+
+    samples: int = attrs.field(default=8, validator=_samples)
+    """Deals sampled per move (the whole budget when ``seconds`` is ``None``)."""
+    seconds: float | None = attrs.field(default=None, validator=_seconds)
+    """A time budget per move, or ``None`` for none."""
+    policy: Bot = attrs.field(default=heuristic_bot, validator=_policy)
+    """The player of every seat in the playouts, and of the moves the
+    sampling player does not search (bids, exchange, draft)."""
+    margin: float = attrs.field(default=0.0, validator=_margin)
+    """How many points a card's mean must beat the ``policy``'s own card by
+    for the player to prefer it (ties keep the policy's card)."""
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Action:
+        """The card with the best mean playout result (see the class)."""
+        legal = check_view(view).legal_actions
+        check_rng(rng)
+        if view.phase is not Phase.PLAY or len(legal) == 1:
+            return self.policy(view, rng)
+        start = time.perf_counter()
+        usual = self.policy(view, random.Random(rng.getrandbits(64)))
+        deals = Deals(view)
+        side = view.rules.side_of[view.seat]
+        totals = [0.0] * len(legal)
+        dealt = 0
+        for _ in range(self.samples):
+            world = deals.state(rng)
+            seed = rng.getrandbits(64)
+            for index, action in enumerate(legal):
+                totals[index] += _playout(world.apply(action), self.policy, random.Random(seed), side)
+            dealt += 1
+            if self.seconds is not None and time.perf_counter() - start >= self.seconds:
+                break
+        best = max(range(len(legal)), key=totals.__getitem__)
+        if usual in legal and totals[best] - totals[legal.index(usual)] <= self.margin * dealt:
+            return usual  # no clear gain over the policy's own move
+        return legal[best]
+
+
+def _playout(state: GameState, policy: Bot, rng: random.Random, side: int) -> float:
+    """Play the hand out with ``policy`` at every seat; ``side``'s points
+    less the best of the other sides'."""
+    done = len(state.sheet)
+    while len(state.sheet) == done:
+        seat = state.turn
+        assert seat is not None  # a seeded game's hand ends with the scoring
+        state = state.apply(policy(seat_view(state, seat), rng), seat=seat)
+    points = state.sheet[done].result.points
+    return points[side] - max(p for other, p in enumerate(points) if other != side)
+
+
 BOTS: Final[Mapping[str, Bot]] = MappingProxyType(
-    {"random": random_bot, "simple": simple_bot, "heuristic": heuristic_bot}
+    {"random": random_bot, "simple": simple_bot, "heuristic": heuristic_bot, "sampling": SamplingBot()}
 )
 """The bots by name, for the command line: ``"random"`` (:func:`random_bot`),
 ``"simple"`` (:func:`simple_bot`), ``"heuristic"``
-(:func:`spades.heuristic.heuristic_bot`).
+(:func:`spades.heuristic.heuristic_bot`) and ``"sampling"``
+(:class:`SamplingBot` with its defaults).
 
 >>> sorted(BOTS)
-['heuristic', 'random', 'simple']
+['heuristic', 'random', 'sampling', 'simple']
 """
 
 
@@ -288,7 +402,7 @@ def bot_named(name: str) -> Bot:
     >>> bot_named("clever")
     Traceback (most recent call last):
     ...
-    spades.errors.ArgumentError: no bot is called 'clever': the bots are random, simple, heuristic
+    spades.errors.ArgumentError: no bot is called 'clever': the bots are random, simple, heuristic, sampling
     """
     bot = BOTS.get(name) if type(name) is str else None
     if bot is None:

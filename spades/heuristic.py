@@ -32,6 +32,7 @@ and tricks won, the scores and bags).
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Sequence
 from typing import Final
@@ -167,7 +168,7 @@ class _Read:
 
     __slots__ = (
         "view", "rules", "seat", "players", "suit_of", "power", "side_of", "hand", "out", "void", "my_side",
-        "partners", "nil_alive", "need", "opp_need", "tricks_left", "bag_room",
+        "partners", "nil_alive", "need", "opp_need", "tricks_left", "bag_room", "out_powers", "top",
     )
 
     def __init__(self, view: SeatView) -> None:
@@ -188,7 +189,11 @@ class _Read:
         self.void = void
         # Cards this seat cannot place: not in its hand, not played, not
         # discarded in its own draft turns (T-2).
-        self.out = rules.deck_mask & ~hand & ~played & ~view.draft_discards.mask
+        self.out = out = rules.deck_mask & ~hand & ~played & ~view.draft_discards.mask
+        power = self.power
+        masks = rules.suit_masks
+        self.out_powers = out_powers = tuple(sorted(power[c] for c in cards_of_mask(out & masks[s])) for s in range(4))
+        self.top = tuple(p[-1] if p else -1 for p in out_powers)
         self.my_side = my_side = side_of[seat]
         self.partners = tuple(s for s in rules.sides[my_side] if s != seat)
         bids = view.bids
@@ -206,30 +211,28 @@ class _Read:
 
     def higher_out(self, card: int) -> int:
         """How many cards still out rank above ``card`` in its suit."""
-        suit = self.suit_of[card]
-        power = self.power[card]
-        return sum(1 for c in cards_of_mask(self.out & self.rules.suit_masks[suit]) if self.power[c] > power)
+        powers = self.out_powers[self.suit_of[card]]
+        return len(powers) - bisect.bisect_right(powers, self.power[card])
 
     def could_beat(self, seat: int, best: int, led: int) -> bool:
         """Whether ``seat``, still to play to this trick, may hold a card that
         beats ``best`` (as far as the view tells)."""
-        suit_of, power, out, masks = self.suit_of, self.power, self.out, self.rules.suit_masks
-        best_suit = suit_of[best]
-        best_power = power[best]
+        best_suit = self.suit_of[best]
+        best_power = self.power[best]
         void = self.void[seat]
         if not void >> led & 1:
-            if best_suit == led and any(power[c] > best_power for c in cards_of_mask(out & masks[led])):
+            if best_suit == led and self.top[led] > best_power:
                 return True
             if led == _SPADES:
                 return False
             # Following suit it cannot trump; it may be void without our knowing
             # only when few cards of the led suit are still out.
-            if (out & masks[led]).bit_count() > 2:
+            if len(self.out_powers[led]) > 2:
                 return False
         if void >> _SPADES & 1:
             return False
-        spades = cards_of_mask(out & masks[_SPADES])
-        return any(best_suit != _SPADES or power[c] > best_power for c in spades)
+        spades = self.out_powers[_SPADES]
+        return bool(spades) and (best_suit != _SPADES or spades[-1] > best_power)
 
 
 def _seen(cards: Sequence[Card], leader: int, players: int, suit_of: Sequence[int], void: list[int]) -> int:
@@ -399,7 +402,9 @@ def _play(read: _Read, legal: Sequence[Card]) -> Card:
     # My own Nil: stay under, shed the dangerous cards.
     if read.nil_alive[seat]:
         if losers:
-            return max(losers, key=lambda c: (power[c], suit_of[c] == _SPADES))
+            if following:
+                return max(losers, key=lambda c: power[c])
+            return max(losers, key=lambda c: _shed_order(read, c))
         return min(winners, key=lambda c: power[c]) if later else max(winners, key=lambda c: power[c])
     # A partner's Nil: cover it, or overtake it.
     for partner in read.partners:
@@ -430,8 +435,8 @@ def _play(read: _Read, legal: Sequence[Card]) -> Card:
         safe_winners = [c for c in winners if safe(c)]
         if safe_winners:
             return min(safe_winners, key=lambda c: power[c])  # win cheaply
-        if partner_winning:
-            return _throw_low(read, losers or legal)
+        if partner_winning or following and any(p in later for p in read.partners):
+            return _throw_low(read, losers or legal)  # second hand low: the partner is still to play
         if following and later_opps:
             return max(winners, key=lambda c: power[c])  # third hand high: make them pay
         return min(winners, key=lambda c: power[c])  # a cheap ruff, or the last hand's cheapest winner
@@ -478,7 +483,7 @@ def _lead(read: _Read, legal: Sequence[Card]) -> Card:
             # Lead from strength so that the partner can play under.
             return min(legal, key=lambda c: (read.higher_out(c), suit_of[c] == _SPADES, -length(c), -power[c]))
     nil_opps = [s for s in opponents if read.nil_alive[s]]
-    if nil_opps and read.need <= 1:
+    if nil_opps and read.need < read.tricks_left - 1:
         target = nil_opps[0]
         pool = [c for c in legal if not read.void[target] >> suit_of[c] & 1] or list(legal)
         return min(pool, key=lambda c: (power[c] - min(power[x] for x in cards_of_mask(hand & masks[suit_of[c]])), read.higher_out(c) == 0, power[c]))

@@ -5,7 +5,11 @@ seed."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +20,7 @@ from spades import PRESETS, Bid, Deal, Replacement, Stock, Suit, CardSet, Exchan
 from spades.actions import Action
 from spades.bots import (
     BOTS,
+    SamplingBot,
     Bot,
     bot_named,
     estimate_bid,
@@ -28,6 +33,7 @@ from spades.bots import (
 )
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, StateError
 from spades.heuristic import hand_tricks, heuristic_bot, nil_risk
+from spades.serial import view_from_dict
 
 PRESET_NAMES = sorted(PRESETS)
 
@@ -299,3 +305,152 @@ def test_the_heuristic_player_beats_the_random_one() -> None:
         play_game(rules, (heuristic_bot, random_bot) * 2, seed=seed).winner == 0 for seed in range(6)
     )
     assert wins == 6
+
+
+# ----------------------------------------------------------------------
+# The sampling player.
+
+
+@pytest.mark.parametrize("name", ["partnership", "two-player", "cutthroat-3", "jokers"])
+def test_the_sampling_player_plays_legal_cards(name: str) -> None:
+    # C-5, C-6: every card it plays is legal; it sees only its view.
+    rules = PRESETS[name]()
+    bot = SamplingBot(samples=2)
+    players = [Spy(0, bot)] + [Spy(seat, heuristic_bot) for seat in range(1, rules.players)]
+    final = play_game(rules, players, seed=3, hands=1)
+    assert len(final.sheet) == 1 and len(players[0].views) >= rules.hand_size
+
+
+def test_the_sampling_player_is_reproducible_and_searches() -> None:
+    state = new_game(Rules.partnership(), seed=8)
+    while state.phase is Phase.BID:
+        assert state.turn is not None
+        state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
+    assert state.turn is not None
+    view = seat_view(state, state.turn)
+    bot = SamplingBot(samples=3)
+    assert bot(view, random.Random(5)) == bot(view, random.Random(5))
+    # The move is the best mean over the sampled deals, each card played
+    # out by the heuristic player: worked out here again, the long way.
+    from spades.sampling import Deals
+
+    rng = random.Random(5)
+    rng.getrandbits(64)  # the generator of the heuristic's own choice
+    deals = Deals(view)
+    totals = {card: 0 for card in view.legal_actions}
+    for _ in range(3):
+        world = deals.state(rng)
+        rng.getrandbits(64)
+        for card in view.legal_actions:
+            game = world.apply(card)
+            while not game.sheet:
+                assert game.turn is not None
+                game = game.apply(heuristic_bot(seat_view(game, game.turn), random.Random(0)))
+            points = game.sheet[0].result.points
+            totals[card] += points[view.seat % 2] - points[1 - view.seat % 2]
+    best = max(totals.values())
+    assert totals[bot(view, random.Random(5))] == best
+
+
+def test_a_large_margin_keeps_the_policys_card() -> None:
+    bot = SamplingBot(samples=2, margin=1000)
+    rules = Rules.partnership()
+    state = new_game(rules, seed=12)
+    for _ in range(30):
+        assert state.turn is not None
+        view = seat_view(state, state.turn)
+        assert bot(view, random.Random(2)) == heuristic_bot(view, random.Random(2))
+        state = state.apply(heuristic_bot(view, random.Random(2)))
+
+
+def test_the_sampling_player_keeps_to_its_time() -> None:
+    import time
+
+    state = new_game(Rules.partnership(), seed=8)
+    while state.phase is Phase.BID:
+        assert state.turn is not None
+        state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
+    assert state.turn is not None
+    view = seat_view(state, state.turn)
+    start = time.perf_counter()
+    assert SamplingBot(samples=10**6, seconds=0.2)(view, random.Random(1)) in view.legal_actions
+    assert time.perf_counter() - start < 5
+
+
+def test_the_sampling_player_checks_its_budget() -> None:
+    with pytest.raises(ArgumentError):
+        SamplingBot(samples=0)
+    with pytest.raises(ArgumentError):
+        SamplingBot(samples=True)
+    with pytest.raises(ArgumentError):
+        SamplingBot(seconds=0)
+    with pytest.raises(ArgumentError):
+        SamplingBot(margin=-1)
+    with pytest.raises(ArgumentTypeError):
+        SamplingBot(policy=3)  # type: ignore[arg-type]
+    assert isinstance(BOTS["sampling"], SamplingBot)
+
+
+# ----------------------------------------------------------------------
+# The position suite (tests/positions/*.json, built by tests/positions/make.py).
+
+POSITIONS_DIR = Path(__file__).resolve().parent / "positions"
+
+
+def _load_module(path: Path, name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _documents() -> list[dict[str, Any]]:
+    return [json.loads(path.read_text(encoding="utf-8")) for path in sorted(POSITIONS_DIR.glob("*.json"))]
+
+
+DOCUMENTS = _documents()
+
+
+def test_the_suite_has_enough_positions() -> None:
+    assert len(DOCUMENTS) >= 20
+    assert len({d["name"] for d in DOCUMENTS}) == len(DOCUMENTS)
+    assert all(d["reason"] and d["good"] for d in DOCUMENTS)
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda d: str(d["name"]))
+def test_the_heuristic_player_finds_a_good_move(document: dict[str, Any]) -> None:
+    # The loader checks that a real game gives the view (view_from_dict).
+    view = view_from_dict(document["view"])
+    good = set(document["good"])
+    legal = {str(action) for action in view.legal_actions}
+    assert good <= legal and good != legal  # the position is a real choice
+    assert str(heuristic_bot(view, random.Random(0))) in good, document["reason"]
+
+
+def test_the_positions_are_built_by_the_script() -> None:
+    make = _load_module(POSITIONS_DIR / "make.py", "spades_positions_make")
+    built = [(p, make.reach(p)) for p in make.POSITIONS] + [make.draft_position(*d) for d in make.DRAFTS]
+    assert [make.document(p, state) for p, state in built] == DOCUMENTS
+
+
+def test_the_positions_benchmark_runs() -> None:
+    bench = _load_module(Path(__file__).resolve().parent.parent / "benchmarks" / "positions.py", "spades_benchmarks_positions")
+    rows = bench.run(samples=1, tries=1)
+    assert set(rows) == {"random", "simple", "heuristic", "sampling(1)"}
+    assert rows["heuristic"]["right"] == rows["heuristic"]["of"] == len(DOCUMENTS)
+    assert all(0 <= row["right"] <= row["of"] for row in rows.values())
+
+
+def test_hand_evaluation_worked_examples() -> None:
+    rules = Rules.partnership()
+    # Thirteen spades take every trick (C-7: spades beat every other suit).
+    assert hand_tricks(CardSet.parse("AKQJT98765432..."), rules) == 13
+    # Aces and guarded kings of side suits, no spade: about five tricks.
+    assert 4 <= hand_tricks(CardSet.parse("-.AK2.AK2.AK432"), rules) <= 6
+    # No high card, no spade to ruff with: nothing.
+    assert hand_tricks(CardSet.parse("-.5432.5432.65432"), rules) == 0
+    # Nil: low cards are safe, an unguarded ace is not.
+    low, ace = CardSet.parse("32.5432.6432.432"), CardSet.parse("32.A432.6432.432")
+    assert nil_risk(low, rules) < 1 <= nil_risk(ace, rules)

@@ -7,8 +7,9 @@ writes its game record.  ``replay FILE`` reads a game record (the text
 form, or its JSON document) and prints the game hand by hand, trick by
 trick.  ``play`` lets a person play one seat in the terminal against bots
 (:func:`play_terminal`); ``match`` plays a match between bots on duplicate
-deals and prints its table (:func:`run_match`).  ``spades --help`` and ``spades COMMAND --help`` describe each
-command with examples; ``spades --version`` prints the version.
+deals and prints its table (:func:`run_match`).  ``spades --help`` and
+``spades COMMAND --help`` describe each command with examples; ``spades
+--version`` prints the version.
 
 Hands are numbered from 0 on the screen, as in the library
 (:attr:`~spades.GameState.hand_number`, :attr:`~spades.HandRecord.number`),
@@ -487,9 +488,8 @@ _QUIT = ("q", "quit", "exit")
 
 
 def _default_bot() -> str:
-    from spades.bots import BOTS
-
-    return "heuristic" if "heuristic" in BOTS else "simple"
+    """The bot ``spades play`` seats by default."""
+    return "heuristic"
 
 
 class _Terminal:

@@ -47,6 +47,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -56,10 +57,10 @@ from typing import Any, Final, Protocol
 import attrs
 
 from spades.actions import Action, Bid, ExchangeChoices
-from spades.cards import CardSet, Rank
+from spades.cards import Card, CardSet, Rank, cards_of_mask
 from spades.deal import seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
-from spades.heuristic import heuristic_bot
+from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
 from spades.rules import Rules
 from spades.sampling import Deals
 from spades.state import GameState, Phase, new_game
@@ -301,13 +302,16 @@ class SamplingBot:
 
     For each card it may play, it deals the cards it cannot see in
     ``samples`` ways consistent with its view (:class:`spades.sampling.Deals`,
-    uniformly at random with the player's ``rng``), plays the rest of the
+    drawn with the player's ``rng``, uniformly, then kept the more often
+    the better the other seats' hands fit their bids, by
+    :func:`spades.heuristic.hand_tricks`), plays the rest of the
     hand out in each deal with ``policy`` at every seat (each seat seeing
     only its own view of that deal), and plays the card with the best mean
     result for its side: the hand's points for its side less the best of
-    the other sides' (contracts, bags and their penalties, Nil, S-1 to S-8).
-    Every card is tried on the same deals, and the ``policy``'s own card is
-    kept unless another one does better by more than ``margin`` points.  Bids, the exchange and the
+    the other sides' (contracts, bags, Nil, S-1 to S-7), each bag counted at
+    its share of the penalty to come (S-8).  Every card is tried on the same
+    deals, and the ``policy``'s own card is kept unless another one does
+    better by more than ``margin`` points.  Bids, the exchange and the
     draft are the ``policy``'s (the heuristic player's by default), as is a
     play with only one legal card.
 
@@ -318,7 +322,7 @@ class SamplingBot:
 
     >>> import random
     >>> from spades import Rules, new_game, seat_view
-    >>> from spades.heuristic import heuristic_bot
+    >>> from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
     >>> state = new_game(Rules.partnership(), seed=2)
     >>> while state.phase.name == "BID":
     ...     state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
@@ -351,34 +355,114 @@ class SamplingBot:
             return self.policy(view, rng)
         start = time.perf_counter()
         usual = self.policy(view, random.Random(rng.getrandbits(64)))
+        candidates = _distinct_cards(view, legal, usual)  # type: ignore[arg-type]
+        if len(candidates) == 1:
+            return candidates[0]
         deals = Deals(view)
         side = view.rules.side_of[view.seat]
-        totals = [0.0] * len(legal)
+        totals = [0.0] * len(candidates)
         dealt = 0
+        played = _played_by(view)
         for _ in range(self.samples):
-            world = deals.state(rng)
+            world = _likely_world(view, deals, played, rng)
             seed = rng.getrandbits(64)
-            for index, action in enumerate(legal):
+            for index, action in enumerate(candidates):
                 totals[index] += _playout(world.apply(action), self.policy, random.Random(seed), side)
             dealt += 1
             if self.seconds is not None and time.perf_counter() - start >= self.seconds:
                 break
-        best = max(range(len(legal)), key=totals.__getitem__)
-        if usual in legal and totals[best] - totals[legal.index(usual)] <= self.margin * dealt:
+        best = max(range(len(candidates)), key=totals.__getitem__)
+        if usual in candidates and totals[best] - totals[candidates.index(usual)] <= self.margin * dealt:
             return usual  # no clear gain over the policy's own move
-        return legal[best]
+        return candidates[best]
+
+
+def _played_by(view: SeatView) -> list[int]:
+    """The mask of the cards each seat has played this hand."""
+    players = view.rules.players
+    played = [0] * players
+    for trick in view.tricks:
+        for position, card in enumerate(trick.cards):
+            played[(trick.leader + position) % players] |= 1 << card
+    if view.leader is not None:
+        for position, card in enumerate(view.trick):
+            played[(view.leader + position) % players] |= 1 << card
+    return played
+
+
+_DRAWS: Final = 12
+"""Deals drawn at most per deal kept by :func:`_likely_world`."""
+
+
+def _likely_world(view: SeatView, deals: Deals, played: list[int], rng: random.Random) -> GameState:
+    """A deal consistent with the view, drawn uniformly and kept with a
+    probability that falls as the others' hands (as dealt) fit their bids
+    worse: a seat that bid 5 seldom holds a hand worth 1 trick, a Nil bidder
+    seldom a strong one.  After ``_DRAWS`` refusals the best fit is kept."""
+    rules = view.rules
+    best: GameState | None = None
+    best_fit = -1.0
+    for _ in range(_DRAWS):
+        world = deals.state(rng)
+        fit = 1.0
+        for seat, bid in enumerate(view.bids):
+            if seat == view.seat or bid is None:
+                continue
+            worth = hand_tricks(CardSet(world.hand(seat).mask | played[seat]), rules)
+            miss = max(0.0, worth - 1.5) if bid.tricks == 0 else abs(worth - bid.tricks)
+            fit *= math.exp(-0.5 * miss * miss)
+        if rng.random() < fit:
+            return world
+        if fit > best_fit:
+            best, best_fit = world, fit
+    assert best is not None
+    return best
+
+
+def _distinct_cards(view: SeatView, legal: Sequence[Card], usual: Action) -> list[Card]:
+    """The legal cards less those equal to another: two cards of a suit
+    with no card still out between them take the same tricks, so only one
+    of them (``usual`` if it is one, else the lower) is tried."""
+    rules = view.rules
+    power, suit_of, masks = rules.power, rules.suit_of, rules.suit_masks
+    played = 0
+    for trick in view.tricks:
+        for card in trick.cards:
+            played |= 1 << card
+    for card in view.trick:
+        played |= 1 << card
+    out = rules.deck_mask & ~view.hand.mask & ~played
+    groups: list[list[Card]] = []
+    for card in sorted(legal, key=lambda c: (suit_of[c], power[c])):
+        last = groups[-1][-1] if groups else None
+        if last is not None and suit_of[last] == suit_of[card]:
+            low, high = power[last], power[card]
+            between = any(low < power[c] < high for c in cards_of_mask(out & masks[suit_of[card]]))
+            if not between:
+                groups[-1].append(card)
+                continue
+        groups.append([card])
+    return [usual if usual in group else group[0] for group in groups]
 
 
 def _playout(state: GameState, policy: Bot, rng: random.Random, side: int) -> float:
-    """Play the hand out with ``policy`` at every seat; ``side``'s points
-    less the best of the other sides'."""
+    """Play the hand out with ``policy`` at every seat; ``side``'s worth
+    less the best of the other sides'.  A side's worth is its points for the
+    hand with each bag it took counted at its share of the penalty to come
+    (S-8: ``bag_penalty / bags_per_penalty``) instead of any penalty paid
+    this hand, so that bags cost what they will cost."""
     done = len(state.sheet)
+    before = state.bags
+    if policy is heuristic_bot:
+        state = play_out_hand(state)  # the same cards, without a view per card
     while len(state.sheet) == done:
         seat = state.turn
         assert seat is not None  # a seeded game's hand ends with the scoring
         state = state.apply(policy(seat_view(state, seat), rng), seat=seat)
-    points = state.sheet[done].result.points
-    return points[side] - max(p for other, p in enumerate(points) if other != side)
+    rules = state.rules
+    share = rules.bag_penalty / rules.bags_per_penalty
+    worth = [s.points - share * (s.total_bags - bags) for s, bags in zip(state.sheet[done].result.sides, before)]
+    return worth[side] - max(w for other, w in enumerate(worth) if other != side)
 
 
 BOTS: Final[Mapping[str, Bot]] = MappingProxyType(

@@ -117,7 +117,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "cards": ("spades.cards",),
     "rules": ("spades.rules", "spades._decks"),
     "actions": ("spades.actions",),
-    "state": ("spades.state", "spades.sheet", "spades.rollouts"),
+    "state": ("spades.state", "spades.sheet", "spades.rollouts", "spades.match"),
     "functions": ("spades.tricks", "spades.bidding", "spades.draft", "spades.exchange", "spades.scoring", "spades.deal"),
     "views": ("spades.view", "spades.record", "spades.serial", "spades.documents", "spades.events", "spades.sampling"),
     "errors": ("spades.errors",),

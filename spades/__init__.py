@@ -48,6 +48,7 @@ from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades.sampling import Deals, count_deals, sample_hands
 from spades.double_dummy import double_dummy
 from spades.rollouts import RolloutResult, SimulatedGame, SimulatedHand, rollout, simulate, simulation_seed
+from spades.match import play_match
 
 __version__ = "0.2.0"
 
@@ -66,6 +67,7 @@ __all__ = [
     "next_bidder",
     "next_dealer",
     "seat_view",
+    "play_match",
     "Deals",
     "count_deals",
     "sample_hands",

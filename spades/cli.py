@@ -1,12 +1,17 @@
-"""The command line: ``spades demo`` and ``spades replay`` (also
-``python -m spades ...``).
+"""The command line: ``spades demo``, ``spades replay``, ``spades analyse``,
+``spades play`` and ``spades match`` (also ``python -m spades ...``).
 
 ``demo`` plays one whole seeded game between simple players and prints it
 hand by hand (``--verbose``: every trick too); ``demo --record FILE`` also
 writes its game record.  ``replay FILE`` reads a game record (the text
 form, or its JSON document) and prints the game hand by hand, trick by
-trick.  ``spades --help`` and ``spades COMMAND --help`` describe each
-command with examples; ``spades --version`` prints the version.
+trick.  ``analyse FILE`` reports, for each finished hand of a record, the
+double-dummy tricks of each side and the cards that cost a trick or a Nil
+(:mod:`spades.analysis`).  ``play`` lets a person play one seat in the terminal against bots
+(:func:`play_terminal`); ``match`` plays a match between bots on duplicate
+deals and prints its table (:func:`run_match`).  ``spades --help`` and
+``spades COMMAND --help`` describe each command with examples; ``spades
+--version`` prints the version.
 
 Hands are numbered from 0 on the screen, as in the library
 (:attr:`~spades.GameState.hand_number`, :attr:`~spades.HandRecord.number`),
@@ -22,10 +27,11 @@ import random
 import shutil
 import sys
 import textwrap
+import time
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
-from spades.actions import Action, Bid, Stock
+from spades.actions import Action, Bid, Draft, Exchange, Stock
 from spades.bots import estimate_bid, simple_action
 from spades.cards import Card, CardSet, Rank, Suit
 from spades.errors import ParseError, SpadesError, StateError
@@ -36,14 +42,19 @@ from spades.serial import from_json, to_json
 from spades.state import GameState, Phase, new_game
 from spades.draft import walk_draft
 from spades.exchange import exchanged_cards
-from spades.tricks import first_leader, walk_tricks
+from spades.tricks import first_leader, trick_winner_seat, walk_tricks
+from spades.view import seat_view
 
-__all__ = ["main", "play_demo", "demo_action", "format_hand", "format_replay"]
+__all__ = ["main", "play_demo", "demo_action", "format_hand", "format_replay", "play_terminal", "run_match"]
 
 BROKEN_PIPE_STATUS = 141
 """The exit status when the reader of the output goes away (``spades demo |
 head``): 128 + SIGPIPE, what a shell reports for a program a closed pipe
 ends.  Nothing is printed."""
+
+INTERRUPTED_STATUS = 130
+"""The exit status after Ctrl-C (``spades play``, ``spades match``): 128 +
+SIGINT, as a shell reports it."""
 
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # as in the text form of a hand
 
@@ -353,7 +364,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="The rules of the card game Spades: play a demo game, or replay a recorded one.",
+        description="The rules of the card game Spades: play a demo game, replay or analyse a recorded one, "
+                    "play against bots, or run a match between bots.",
         epilog=f"Run '{prog} COMMAND --help' for a command's options and examples.",
     )
     parser.add_argument("--version", action="version", version=f"spades {__version__}")
@@ -379,6 +391,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
                                   description=_ANALYSE, epilog=_ANALYSE_EXAMPLES, formatter_class=raw)
     analyse.add_argument("file", metavar="FILE", help="a game record (its text or JSON form) or a game state's JSON")
     analyse.add_argument("--json", action="store_true", help="print the report as JSON")
+    _add_play_parser(commands, raw)
+    _add_match_parser(commands, raw)
     return parser
 
 
@@ -458,6 +472,10 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                 print(format_replay(record, symbols=_encodes(sys.stdout, "♠♥♦♣")))
             elif args.command == "analyse":
                 _analyse(args.file, args.json)
+            elif args.command == "play":
+                _run_play(args)
+            elif args.command == "match":
+                _run_match(args)
             sys.stdout.flush()
         except (SpadesError, _CommandError) as error:
             print(f"{name}: error: {error}", file=sys.stderr)
@@ -470,4 +488,401 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return BROKEN_PIPE_STATUS
+    except KeyboardInterrupt:
+        print(f"\n{name}: interrupted", file=sys.stderr)
+        return INTERRUPTED_STATUS
     return 0
+
+
+# ----------------------------------------------------------------------
+# ``spades play``: a person plays one seat in the terminal against bots.
+
+_PLAY = """\
+Play one game of Spades in the terminal: you hold one seat, bots hold the
+others. Your hand is shown sorted by suit, with the trick so far, the bids
+and the score. Type your move as the library reads it: a bid (4, nil), a
+card (QH, Q♥, 10h), keep or reject in the two-player draft, the cards of an
+exchange (AS KH 2C). An illegal move is explained with the rule it breaks.
+When Double Nil is open to you, you are asked before you see your cards.
+Type help for help, q to quit (you may save the game's record first).
+"""
+
+_PLAY_EXAMPLES = """\
+bots (--bots NAME): {bots}
+
+examples:
+  %(prog)s
+      partnership Spades in seat 0, a new deal each time
+  %(prog)s --rules two-player --seed 3
+      two-player Spades, the same cards every time with seed 3
+  %(prog)s --seat 2 --bots random
+      seat 2, against random players
+"""
+
+_PLAY_HELP = """\
+Type one of:
+  a bid          4, nil, double nil (also: blind nil, dn)
+  a card         QH, Q♥, qh, 10h, TH (big joker: BJ, little joker: LJ)
+  keep, reject   in the two-player draft: keep the card you drew or take the next
+  cards          an exchange or a discard: AS KH 2C (or - for none)
+  hand           show the table again
+  q              quit (you may save the game's record first)"""
+
+_QUIT = ("q", "quit", "exit")
+
+
+def _default_bot() -> str:
+    """The bot ``spades play`` seats by default."""
+    return "heuristic"
+
+
+class _Terminal:
+    """One person's side of a game in the terminal: reads lines from
+    ``inp``, writes to ``out``."""
+
+    def __init__(self, inp: TextIO, out: TextIO, rules: Rules, seat: int) -> None:
+        self.inp = inp
+        self.out = out
+        self.rules = rules
+        self.seat = seat
+        self.symbols = _encodes(out, "♠♥♦♣")
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def ask(self, prompt: str) -> str | None:
+        """The next line typed, stripped; ``None`` at the end of input."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def card(self, card: Card) -> str:
+        return _card_text(card, self.symbols)
+
+    def cards(self, cards: CardSet) -> str:
+        return " ".join(self.card(card) for card in sorted(cards, reverse=True)) if cards else "none"
+
+    def who(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"seat {seat}"
+
+    def side_text(self, side: int) -> str:
+        seats = self.rules.sides[side]
+        if self.seat in seats:
+            return " & ".join(self.who(s) for s in sorted(seats, key=lambda s: s != self.seat))
+        return _side_name(self.rules, side)
+
+    def table(self, state: GameState, *, sealed: bool) -> None:
+        """The score, the bids, the tricks won, the trick so far and the
+        hand (not while ``sealed``)."""
+        view = seat_view(state, self.seat, sealed=sealed)
+        rules = self.rules
+        scores = "   ".join(f"{self.side_text(side)}: {score} ({view.bags[side]} bags)"
+                           for side, score in enumerate(view.scores))
+        self.say(f"Score (game to {rules.target}): {scores}")
+        self.say("Bids: " + "   ".join(f"{self.who(s)}: {'-' if b is None else b}" for s, b in enumerate(view.bids)))
+        if view.phase is Phase.PLAY:
+            self.say("Tricks won: " + "   ".join(f"{self.who(s)}: {n}" for s, n in enumerate(view.tricks_won))
+                     + ("" if view.spades_broken else "   (spades not broken)"))
+            if view.trick:
+                leader = view.leader if view.leader is not None else 0
+                plays = ", ".join(f"{self.who((leader + i) % rules.players)} {self.card(c)}"
+                                  for i, c in enumerate(view.trick))
+                self.say(f"Trick {len(view.tricks) + 1}: {plays}")
+            else:
+                self.say(f"Trick {len(view.tricks) + 1}: you lead")
+        if view.phase is Phase.DRAFT:
+            self.say(f"Drafted so far: {self.cards(view.hand)}   (stock: {view.stock_left} cards)")
+        elif view.sealed:
+            self.say(f"Your hand: {len(view.hand_sizes) and view.hand_sizes[self.seat]} cards, not shown yet")
+        else:
+            self.say(f"Your hand: {_hand_text(view.hand, self.symbols)}")
+
+    def prompt(self, state: GameState) -> str:
+        view = seat_view(state, self.seat)
+        phase = view.phase
+        if phase is Phase.BID:
+            numbers = [a for a in view.legal_actions if isinstance(a, Bid) and not a.double_nil]
+            low = min(bid.tricks for bid in numbers)
+            high = max(bid.tricks for bid in numbers)
+            nil = ", nil" if any(bid.is_nil for bid in numbers) and low == 0 else ""
+            return f"Your bid ({max(low, 1) if nil else low}..{high}{nil}): "
+        if phase is Phase.DRAFT:
+            top = view.top_of_stock
+            return f"You draw {self.card(top) if top is not None else '?'}: keep or reject? "
+        if phase is Phase.EXCHANGE:
+            return f"Give {self.rules.double_nil_exchange} cards to your partner (e.g. AS KH 2C): "
+        if phase is Phase.DISCARD:
+            return f"Discard up to {self.rules.double_nil_exchange} cards for new ones (cards, or - for none): "
+        legal = sorted((a for a in view.legal_actions if isinstance(a, Card)), reverse=True)
+        return f"Your card ({' '.join(self.card(c) for c in legal)}): "
+
+    def announce(self, before: GameState, after: GameState, seat: int, action: Action) -> None:
+        """What happened, in words: a bid, a draft turn, an exchange, a
+        card and the trick it completes, the end of a hand."""
+        rules = self.rules
+        who = self.who(seat)
+        if isinstance(action, Bid):
+            self.say(f"{who.capitalize()} {'bid' if seat == self.seat else 'bids'} {action}.")
+        elif isinstance(action, Card):
+            self.say(f"{who.capitalize()} {'play' if seat == self.seat else 'plays'} {self.card(action)}.")
+            trick = before.trick + (action,)
+            if len(trick) == rules.players:
+                leader = before.leader if before.leader is not None else 0
+                taker = trick_winner_seat(leader, trick, rules)
+                self.say(f"{self.who(taker).capitalize()} {'win' if taker == self.seat else 'wins'} the trick.")
+        elif isinstance(action, Draft):
+            if seat == self.seat:
+                mine_before = seat_view(before, self.seat).hand
+                got = seat_view(after, self.seat).hand.mask & ~mine_before.mask
+                self.say(f"You {'keep' if action is Draft.KEEP else 'reject it and take'} "
+                         f"{self.cards(CardSet(got))}.")
+            else:
+                self.say(f"Seat {seat} takes its draft turn.")
+        elif isinstance(action, Exchange):
+            count = len(action.cards)
+            if seat == self.seat:
+                self.say(f"You give {self.cards(action.cards)}.")
+            elif before.phase is Phase.DISCARD:
+                self.say(f"Seat {seat} discards {count} cards and draws {count}.")
+            else:
+                self.say(f"Seat {seat} passes {count} cards to its partner.")
+            mine = seat_view(after, self.seat)
+            earlier = seat_view(before, self.seat)
+            if mine.received != earlier.received and mine.received:
+                self.say(f"You receive {self.cards(mine.received)}.")
+        if len(after.sheet) > len(before.sheet):
+            self.say()
+            self.say(format_hand(after.sheet[-1], rules, symbols=self.symbols))
+            self.say()
+
+    def offer_save(self, state: GameState) -> None:
+        answer = self.ask("Save the game's record? File name (empty: no): ")
+        if not answer:
+            return
+        text = _record_text(answer, Record.of_state(state, (("Event", "spades play"),)))
+        try:
+            with open(answer, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as error:
+            self.say(f"Cannot write {answer}: {error.strerror or error}")
+            return
+        self.say(f"Saved the record to {answer}.")
+
+
+def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO, out: TextIO) -> GameState:
+    """Play one game in the terminal: a person at ``seat`` reading from
+    ``inp`` and writing to ``out``, the bot :func:`spades.bots.bot_named`
+    ``(bot_name)`` at every other seat (each seat with its own
+    ``random.Random`` of :func:`spades.bots.player_seed`), the deals drawn
+    from ``seed``.  Returns the last state: the end of the game, or where
+    the person quit (``q``) or the input ended."""
+    from spades.bots import bot_named, player_seed
+
+    bot = bot_named(bot_name)
+    term = _Terminal(inp, out, rules, seat)
+    state = new_game(rules, seed=seed)
+    rngs = [random.Random(player_seed(seed, s)) for s in range(rules.players)]
+    partners = [s for s in rules.sides[rules.side_of[seat]] if s != seat]
+    term.say(f"You are seat {seat}" + (f", partner of seat {partners[0]}" if partners else "")
+             + f"; the {bot_name} bot plays the other seats. Type help for help, q to quit.")
+    hand_number = -1
+    looked = False
+    while not state.is_over:
+        if state.hand_number != hand_number:
+            hand_number = state.hand_number
+            looked = False
+            role = "first player" if rules.is_draft else "dealer"
+            term.say(f"--- Hand {hand_number} ({role}: {term.who(state.dealer)}) ---")
+        turn = state.turn
+        if turn is None:  # pragma: no cover - a seeded game resolves its own chance steps
+            raise StateError("the game waits for a chance step")
+        if turn != seat:
+            action = bot(seat_view(state, turn), rngs[turn])
+            before, state = state, state.apply(action, turn)
+            term.announce(before, state, turn, action)
+            continue
+        if not looked and state.double_nil_open(seat):
+            term.table(state, sealed=True)
+            while True:
+                answer = term.ask("Bid Double Nil before you look at your cards? (yes/no) ")
+                if answer is None:
+                    term.say("End of input: the game is left unfinished.")
+                    return state
+                if answer.lower() in _QUIT:
+                    term.offer_save(state)
+                    return state
+                if answer.lower() in ("y", "yes", "n", "no"):
+                    break
+                term.say("Please answer yes or no (or q to quit).")
+            looked = True
+            if answer.lower() in ("y", "yes"):
+                before, state = state, state.apply(Bid.DOUBLE_NIL, seat)
+                term.announce(before, state, seat, Bid.DOUBLE_NIL)
+                continue
+        looked = True
+        term.table(state, sealed=False)
+        while True:
+            text = term.ask(term.prompt(state))
+            if text is None:
+                term.say("End of input: the game is left unfinished.")
+                return state
+            if text.lower() in _QUIT:
+                term.offer_save(state)
+                return state
+            if text.lower() in ("help", "?", "h"):
+                term.say(_PLAY_HELP)
+                continue
+            if text.lower() in ("hand", "table", "show"):
+                term.table(state, sealed=False)
+                continue
+            if not text:
+                continue
+            try:
+                action = state.parse_action(text, seat=seat)
+            except SpadesError as error:
+                term.say(f"Not allowed: {error}")
+                continue
+            if action == Bid.DOUBLE_NIL:
+                rule = "T-6" if rules.is_draft else "P-6"
+                term.say(f"Not allowed: you have seen your cards, and Double Nil is bid before looking at them "
+                         f"(rule {rule})")
+                continue
+            break
+        before, state = state, state.apply(action, seat)
+        term.announce(before, state, seat, action)
+    winner = state.winner
+    assert winner is not None  # the game is over
+    term.say(f"Game over: {term.side_text(winner)} {'win' if seat in rules.sides[winner] else 'wins'} "
+             f"with {state.scores[winner]} points after {len(state.sheet)} hands "
+             f"(final scores {list(state.scores)}).")
+    term.offer_save(state)
+    return state
+
+
+# ----------------------------------------------------------------------
+# ``spades match``: bots against bots, with a progress line.
+
+_MATCH = """\
+Play a match between bots on duplicate deals: each deal is played once with
+each bot in each side's seats (two sides: the seats swapped; cutthroat: the
+bots rotated one side along), so the luck of the cards cancels out. Prints
+a progress line while the games are played (updating in place on a
+terminal), then each bot's win rate and mean points per hand with their 95%%
+confidence intervals, and its time per move.
+
+--players names one bot per side, comma-separated. --games is a multiple of
+the number of sides. The same seed gives the same results whatever the
+number of workers.
+"""
+
+_MATCH_EXAMPLES = """\
+bots: {bots}
+
+examples:
+  %(prog)s --players simple,random
+      20 partnership games, simple against random
+  %(prog)s --players simple,random --games 200 --workers 2
+      200 games on two worker processes
+  %(prog)s --players simple,random,random --rules cutthroat-3 --games 30
+      three bots, one a seat
+"""
+
+
+class _Progress:
+    """A progress line on ``out``: rewritten in place on a terminal, else a
+    plain line at every tenth of the games."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.tty = bool(getattr(out, "isatty", lambda: False)())
+        self.began = time.perf_counter()
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = time.perf_counter() - self.began
+        text = f"games {done}/{total}, {elapsed:.1f} s"
+        if self.tty:
+            self.out.write("\r" + text + ("\n" if done == total else ""))
+            self.out.flush()
+        elif total and (done == total or done * 10 // total > self.shown):
+            self.shown = done * 10 // total
+            print(text, file=self.out, flush=True)
+
+
+def run_match(names: Sequence[str], rules: Rules, games: int, seed: int, workers: int, out: TextIO,
+              progress_out: TextIO | None, max_hands: int = 200) -> str:
+    """Play a :func:`spades.match.play_match` between the bots called
+    ``names`` (:func:`spades.bots.bot_named`), showing progress on
+    ``progress_out`` (if any), and return the results table, which is also
+    printed on ``out``."""
+    from spades.bots import bot_named
+    from spades.match import play_match
+
+    players = [bot_named(name) for name in names]
+    progress = _Progress(progress_out) if progress_out is not None else None
+    result = play_match(players, rules, games, seed, names=list(names), workers=workers, max_hands=max_hands,
+                        progress=progress)
+    table = result.table()
+    print(f"{result.games} games ({result.deals} deals, each played once per side) under "
+          f"{_rules_name(rules)}, seed {seed}, {result.hands} hands, {result.seconds:.1f} s", file=out)
+    print(table, file=out)
+    return table
+
+
+def _rules_name(rules: Rules) -> str:
+    return next((name for name, build in sorted(PRESETS.items()) if build() == rules), "custom rules")
+
+
+def _bot_list() -> str:
+    from spades.bots import BOTS
+
+    return ", ".join(sorted(BOTS))
+
+
+def _add_play_parser(commands: Any, raw: type[argparse.HelpFormatter]) -> None:
+    play = commands.add_parser("play", help="play one seat of a game in the terminal against bots",
+                               description=_PLAY, epilog=_PLAY_EXAMPLES.format(bots=_bot_list()), formatter_class=raw)
+    play.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS), default="partnership",
+                      help="the preset to play (default partnership)")
+    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument("--seed", type=int, help="the seed of the deals (default: a new one each game)")
+    play.add_argument("--bots", metavar="NAME", default=None,
+                      help=f"the bot at the other seats (default {_default_bot()})")
+
+
+def _add_match_parser(commands: Any, raw: type[argparse.HelpFormatter]) -> None:
+    match = commands.add_parser("match", help="play a match between bots on duplicate deals",
+                                description=_MATCH, epilog=_MATCH_EXAMPLES.format(bots=_bot_list()),
+                                formatter_class=raw)
+    match.add_argument("--players", metavar="NAMES", required=True,
+                       help="the bots, one a side, comma-separated (e.g. simple,random)")
+    match.add_argument("--games", type=int, default=20, help="games to play, a multiple of the sides (default 20)")
+    match.add_argument("--workers", type=int, default=1, help="worker processes (default 1: this process)")
+    match.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS), default="partnership",
+                       help="the preset to play (default partnership)")
+    match.add_argument("--seed", type=int, default=1, help="the match's seed (default 1)")
+    match.add_argument("--max-hands", type=int, default=200,
+                       help="stop a game after this many hands, won by no one (default 200)")
+
+
+def _run_play(args: argparse.Namespace) -> None:
+    from spades.deal import new_seed
+
+    rules = Rules.preset(args.rules)
+    if not 0 <= args.seat < rules.players:
+        raise _CommandError(f"--seat is from 0 to {rules.players - 1} under {args.rules}, not {args.seat}")
+    seed = new_seed() if args.seed is None else args.seed
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")  # bytes that are not text are bad input, not a crash
+    play_terminal(rules, args.seat, seed, args.bots or _default_bot(), sys.stdin, sys.stdout)
+
+
+def _run_match(args: argparse.Namespace) -> None:
+    names = [name.strip() for name in args.players.split(",")]
+    rules = Rules.preset(args.rules)
+    run_match(names, rules, args.games, args.seed, args.workers, sys.stdout, sys.stderr, max_hands=args.max_hands)

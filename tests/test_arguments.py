@@ -211,6 +211,10 @@ HOSTILE: tuple[tuple[str, object], ...] = (
 )
 
 
+def _first_legal(view: Any, rng: Any) -> Any:
+    return view.legal_actions[0]
+
+
 def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]]:
     import random
 
@@ -395,6 +399,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (spades.simulate, (P, 2), {"seed": 1, "chunk_size": 1}),
         (spades.SimulatedHand, (1, (3, 3, 3, 4), (30, -40)), {}),
         (spades.SimulatedGame, (1, 2, (500, -80), 0), {}),
+        (spades.play_match, ((_first_legal, _first_legal), Rules.two_player(losing_floor=-100), 2, 1), {"max_hands": 3}),
         (spades.simulation_seed, (1, 2), {}),
         # double-dummy analysis
         (spades.double_dummy, (play_state_late, 0), {}),

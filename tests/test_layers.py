@@ -47,6 +47,7 @@ LAYER: dict[str, int] = {
     "rollouts": 8,
     "double_dummy": 7,
     "analysis": 8,
+    "match": 8,
     "cli": 9,
     "__main__": 10,
     "__init__": 10,

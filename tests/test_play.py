@@ -1,0 +1,269 @@
+"""``spades play``: a person plays one seat in the terminal against bots.
+
+The real command is driven through a pseudo-terminal (pexpect) for a whole
+hand, illegal input included; every preset's phases (bidding, the
+two-player draft, Double Nil and its exchanges, the play) are driven in
+this process through :func:`spades.cli.play_terminal` by a reader that
+answers each prompt as a person would."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spades import PRESETS, Bid, Card, CardSet, Phase, Record, Rules, Suit
+from spades.cli import play_terminal
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def hand_of(line: str) -> list[Card]:
+    """The cards of a ``Your hand: ♠ Q 6  ♥ J 9  ♦ -  ♣ A 7`` line."""
+    cards = []
+    for group in line.split("  "):
+        symbol, *ranks = group.split()
+        suits = {suit.symbol: suit for suit in Suit}
+        if symbol in suits:
+            cards += [Card.parse(rank + symbol) for rank in ranks if rank != "-"]
+        else:
+            cards += [Card.parse(token) for token in [symbol, *ranks]]  # the jokers
+    return cards
+
+
+class Person:
+    """Stands for the keyboard: answers each prompt of ``out`` as a person
+    would, a few bad answers first, and ``q`` once ``quit_after`` hands have
+    been scored.  What it typed and what it was told are kept."""
+
+    def __init__(self, out: io.StringIO, *, double_nil: bool = False, quit_after: int = 1, tricks: int = 13) -> None:
+        self.out = out
+        self.double_nil = double_nil
+        self.quit_after = quit_after
+        self.typed: list[str] = []
+        self.mistakes = {"double nil": ["maybe"], "bid": [str(tricks + 1), "QH"], "draft": ["keep it"], "card": ["ZZ"]}
+        self.bids = 0
+
+    def readline(self) -> str:
+        answer = self.answer(self.out.getvalue())
+        self.typed.append(answer)
+        return answer + "\n"
+
+    def mistake(self, kind: str) -> str | None:
+        return self.mistakes[kind].pop(0) if self.mistakes[kind] else None
+
+    def answer(self, text: str) -> str:
+        prompt = text.rsplit("\n", 1)[-1]
+        if "File name" in prompt:
+            return ""
+        if len(re.findall(r"^Hand \d+ \(", text, re.M)) >= self.quit_after:
+            return "q"
+        if "Double Nil before you look" in prompt:
+            return self.mistake("double nil") or ("yes" if self.double_nil else "no")
+        hands = re.findall(r"^Your hand: (.*)$", text, re.M)
+        if prompt.startswith("Your bid"):
+            wrong = self.mistake("bid")
+            if wrong:
+                return wrong
+            if "double nil" not in self.typed:
+                return "double nil"  # refused: the person has seen the cards (P-6, T-6)
+            low = int(re.search(r"\((\d+)\.\.", prompt).group(1))  # type: ignore[union-attr]
+            self.bids += 1
+            return "3" if self.bids == 1 else str(low + self.bids - 2)
+        if "keep or reject" in prompt:
+            return self.mistake("draft") or ("keep" if len(self.typed) % 2 else "reject")
+        if prompt.startswith(("Give", "Discard")):
+            count = int(re.search(r"(\d+) cards", prompt).group(1))  # type: ignore[union-attr]
+            return " ".join(str(card) for card in hand_of(hands[-1])[:count])
+        if prompt.startswith("Your card ("):
+            legal = prompt[len("Your card ("):prompt.index(")")].split()
+            return self.mistake("card") or legal[-1]
+        raise AssertionError(f"an unexpected prompt: {prompt!r}")
+
+
+def play(rules: Rules, seat: int, seed: int, bot: str = "simple", **person: Any) -> tuple[str, Person, Any]:
+    out = io.StringIO()
+    reader = Person(out, tricks=rules.hand_size, **person)
+    final = play_terminal(rules, seat, seed, bot, reader, out)  # type: ignore[arg-type]
+    return out.getvalue(), reader, final
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_whole_hand_under_every_preset(name: str) -> None:
+    rules = Rules.preset(name)
+    text, person, final = play(rules, 1, 7)
+    assert final.sheet and len(final.sheet) == 1  # quit after one scored hand
+    row = final.sheet[0]
+    if rules.is_draft:
+        assert "keep or reject" in text
+    assert "Your hand: " in text and re.search(r"^Hand 0 \(", text, re.M)
+    assert "Not allowed:" in text
+    # The person's own moves are the ones on the record (a bid of 3 after refusing Double Nil, or the bid made).
+    assert row.bids[1] in (Bid(3), Bid.DOUBLE_NIL) or not rules.double_nil_allowed
+    assert sum(row.tricks) == rules.hand_size
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_two_hands_against_the_default_bots(name: str) -> None:
+    from spades.cli import _default_bot
+
+    rules = Rules.preset(name)
+    text, person, final = play(rules, 0, 11, _default_bot(), quit_after=2)
+    assert len(final.sheet) == 2 and f"the {_default_bot()} bot plays the other seats" in text
+
+
+def test_double_nil_is_asked_before_the_cards_are_shown() -> None:  # P-6
+    text, person, final = play(Rules.partnership(), 0, 3, double_nil=True)
+    question = text.index("Bid Double Nil before you look")
+    assert "Your hand: 13 cards, not shown yet" in text[:question]
+    assert not re.search(r"Your hand: [♠♥♦♣]", text[:question])
+    assert final.sheet[0].bids[0] == Bid.DOUBLE_NIL
+    assert "Give 3 cards to your partner" in text  # P-6: the exchange follows
+
+
+def test_double_nil_in_the_two_player_draft_then_the_discard() -> None:  # T-6
+    text, person, final = play(Rules.two_player(), 0, 2, double_nil=True)
+    assert final.sheet[0].bids[0] == Bid.DOUBLE_NIL
+    assert "Discard up to 3 cards" in text
+    question = text.index("Bid Double Nil before you look")
+    assert "You draw" not in text[:question]
+
+
+def test_illegal_input_is_explained_with_the_rule() -> None:  # C-3, C-5
+    text, person, final = play(Rules.partnership(), 2, 5)
+    assert "Please answer yes or no" in text
+    assert re.search(r"Not allowed: .*14.*\(rule C-3\)", text)  # a bid out of range (13 cards a seat)
+    assert re.search(r"Not allowed: QH is a card; the bidding expects a bid.*\(rule C-3\)", text)
+    assert "Not allowed: cannot read 'ZZ'" in text
+
+
+def test_double_nil_after_looking_is_refused() -> None:  # P-6
+    out = io.StringIO()
+    lines = iter(["no", "double nil", "q", ""])
+
+    class Keys:
+        def readline(self) -> str:
+            return next(lines) + "\n"
+
+    play_terminal(Rules.partnership(), 1, 3, "simple", Keys(), out)  # type: ignore[arg-type]
+    assert "Double Nil is bid before looking at them (rule P-6)" in out.getvalue()
+
+
+def test_the_end_of_input_quits_cleanly() -> None:
+    class Closed:
+        def readline(self) -> str:
+            return ""
+
+    out = io.StringIO()
+    final = play_terminal(Rules.partnership(), 0, 1, "simple", Closed(), out)  # type: ignore[arg-type]
+    assert "End of input" in out.getvalue() and not final.sheet
+
+
+def test_quit_saves_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    lines = iter(["no", "3", "q", str(path)])
+
+    class Keys:
+        def readline(self) -> str:
+            return next(lines) + "\n"
+
+    out = io.StringIO()
+    final = play_terminal(Rules.partnership(), 1, 3, "simple", Keys(), out)  # type: ignore[arg-type]
+    assert f"Saved the record to {path}" in out.getvalue()
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    assert record.replay() == final and final.bids[1] == Bid(3) and final.phase is Phase.PLAY  # seat 1 leads
+
+
+# -- the real command, through a pseudo-terminal ----------------------------
+
+
+def _spawn(*args: str) -> Any:
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
+    return pexpect.spawn(sys.executable, ["-m", "spades", "play", *args], env=env, encoding="utf-8", timeout=20,
+                         dimensions=(40, 120))
+
+
+def test_the_command_plays_a_whole_hand_in_a_terminal(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = _spawn("--seed", "4", "--seat", "1", "--bots", "simple")
+    child.expect("Bid Double Nil before you look at your cards")
+    child.sendline("perhaps")
+    child.expect("Please answer yes or no")
+    child.sendline("no")
+    child.expect(r"Your hand: (.*)\r\n")
+    hand = hand_of(child.match.group(1))
+    shown = CardSet.from_cards(hand)
+    assert len(hand) == 13
+    child.expect(r"Your bid")
+    child.sendline("14")
+    child.expect(r"Not allowed: .*\(rule C-3\)")
+    child.sendline("3")
+    illegal_shown = False
+    while True:
+        index = child.expect([r"Trick \d+: (.*)\r\n", r"\nHand 0 \("], timeout=20)
+        if index == 1:
+            break
+        trick = child.match.group(1)
+        child.expect(r"Your card \(([^)]*)\): ")
+        legal = [Card.parse(text) for text in child.match.group(1).split()]
+        held = [card for card in hand if card not in legal]
+        if not illegal_shown and "you lead" not in trick and held:
+            # C-5: a card of another suit while able to follow.
+            led = legal[0].suit
+            if all(card.suit == led for card in legal) and any(card.suit == led for card in hand):
+                child.sendline(str(held[0]))
+                child.expect(r"Not allowed: .*\(rule C-\d+\)")
+                child.expect(r"Your card \(")
+                illegal_shown = True
+        child.sendline(str(legal[0]))
+        hand.remove(legal[0])
+    assert illegal_shown
+    child.expect(r"Bids: ")  # the scoring of hand 0, then the next hand
+    child.expect(r"Your|Bid Double Nil")
+    child.sendline("q")
+    child.expect("File name")
+    path = tmp_path / "played.txt"
+    child.sendline(str(path))
+    child.expect("Saved the record")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    final = Record.parse(path.read_text(encoding="utf-8")).replay()
+    assert final.sheet[0].bids[1] == Bid(3) and final.sheet[0].hands[1] == shown  # the cards on the screen
+
+
+def test_the_command_quits_at_the_end_of_input() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = _spawn("--rules", "two-player", "--seed", "2")
+    child.expect(r"Bid Double Nil|keep or reject")
+    child.sendeof()
+    child.expect("End of input")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_command_survives_bytes_that_are_not_text() -> None:
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run([sys.executable, "-m", "spades", "play", "--seed", "4", "--seat", "1"],
+                          input=b"no\n\xff\xfe\x00\n" + b"x" * 5000 + b"\n", capture_output=True, timeout=60, env=env)
+    out = done.stdout.decode("utf-8")
+    assert done.returncode == 0, done.stderr
+    assert out.count("Not allowed: ") == 2 and "End of input" in out
+
+
+def test_the_command_refuses_a_seat_or_bot_that_does_not_exist(capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.cli import main
+
+    assert main(["play", "--rules", "two-player", "--seat", "2"], prog="spades") == 2
+    assert "--seat is from 0 to 1 under two-player" in capsys.readouterr().err
+    assert main(["play", "--bots", "clever", "--seed", "1"], prog="spades") == 2
+    assert "no bot is called 'clever'" in capsys.readouterr().err

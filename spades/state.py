@@ -215,13 +215,22 @@ class _Context(NamedTuple):
 #   trick   the cards of the trick in progress, in order;
 #   won     tricks won by each seat this hand, a byte a seat (seat 0 lowest);
 #   legal   in the play of tricks, the legal cards of the seat to play, in
-#           index order (empty in every other phase);
+#           index order; in the bidding, the legal bids of the seat to bid,
+#           in the order of legal_actions() (empty in every other phase);
 #   log     the hand's actions before the trick in progress, as a chain of
 #           pairs (earlier, actions): one action at a time before the play,
 #           then one whole trick at a time;
 #   bids    each seat's bid, None while not yet made.
 # Spades are broken when a spade has been played (C-6: every legal spade
 # play breaks them), so that is worked out from ``played`` when asked.
+#
+# A seeded game's hand that has not been dealt yet: the end of a hand gives
+# the next hand's state in phase DEAL, and the seed deals it when something
+# first reads what the deal decides (the phase, the turn, the hands, the
+# legal actions, ...), in GameState._dealt(), which puts the dealt fields in
+# the state's slot.  So the end of a hand costs no deal, and a caller that
+# only reads the score sheet, the scores or the hand's number never pays for
+# one.  Only such a state is seeded and in phase DEAL.
 _CONTEXT: Final = 0
 _PHASE: Final = 1
 _TURN: Final = 2
@@ -237,7 +246,7 @@ _ONE_TRICK: Final = tuple(1 << (8 * seat) for seat in range(4))
 _BIT: Final = tuple(1 << card for card in range(NUM_CARD_INDEXES))
 
 
-@attrs.frozen(slots=True, eq=True, init=False)
+@attrs.frozen(slots=True, eq=False, init=False)
 class GameState:
     """A whole game of Spades at one moment.  Build one with
     :func:`new_game`; get the next with :meth:`apply`; load one with
@@ -259,6 +268,28 @@ class GameState:
     def __init__(self, *_args: object, **_kwargs: object) -> None:
         raise ArgumentTypeError("a GameState is made by new_game(), apply() or a loader, not by GameState()")
 
+    def _dealt(self) -> tuple[Any, ...]:
+        """The play fields, the hand dealt first if the seed has not dealt
+        it yet (see the layout above): the same state, worked out further."""
+        play: tuple[Any, ...] = self._play
+        if play[_PHASE] == _DEAL and play[_CONTEXT].seed is not None:
+            play = self._resolve_chance()._play
+            _set_play(self, play)
+        return play
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return self is other or self._dealt() == other._dealt()
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self._dealt())
+
     # ------------------------------------------------------------------
     # What the state shows.
 
@@ -278,7 +309,10 @@ class GameState:
     @property
     def phase(self) -> Phase:
         """The current :class:`Phase`."""
-        phase: Phase = _PHASES[self._play[_PHASE]]
+        play = self._play
+        if play[_PHASE] == _DEAL:
+            play = self._dealt()
+        phase: Phase = _PHASES[play[_PHASE]]
         return phase
 
     @property
@@ -290,13 +324,13 @@ class GameState:
     def is_chance(self) -> bool:
         """True when the next action is a chance step (deal, stock or
         replacement draw) for the caller to supply (only in unseeded games)."""
-        phase: int = self._play[_PHASE]
+        phase: int = self._dealt()[_PHASE]
         return phase == _DEAL or phase == _REPLACE
 
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` at a chance step or after the game."""
-        turn: int = self._play[_TURN]
+        turn: int = self._dealt()[_TURN]
         return turn if turn >= 0 else None
 
     @property
@@ -313,7 +347,7 @@ class GameState:
 
     def _held(self) -> tuple[int, ...]:
         """Each seat's cards now, as masks."""
-        play = self._play
+        play = self._dealt()
         played: int = play[_PLAYED]
         return tuple(h & ~played for h in play[_HANDS])
 
@@ -370,12 +404,12 @@ class GameState:
     def discard_pile(self) -> CardSet:
         """Cards out of play this hand: the two-player draft's discards (T-3),
         or the card set aside in three-player cutthroat (V-10)."""
-        return card_set_of_mask(self._play[_PILE])
+        return card_set_of_mask(self._dealt()[_PILE])
 
     @property
     def stock_left(self) -> int:
         """Cards still in the two-player stock (T-3)."""
-        stock = self._play[_CONTEXT].stock
+        stock = self._dealt()[_CONTEXT].stock
         if not stock or self._play[_PHASE] != _DRAFT:
             return 0
         return max(0, len(stock) - self._stock_drawn())
@@ -384,7 +418,7 @@ class GameState:
     def top_of_stock(self) -> Card | None:
         """The card the drafting player has drawn and must decide on (T-2);
         only that player may see it."""
-        if self._play[_PHASE] != _DRAFT:
+        if self._dealt()[_PHASE] != _DRAFT:
             return None
         card: Card = self._play[_CONTEXT].stock[self._stock_drawn()]
         return card
@@ -443,8 +477,9 @@ class GameState:
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action of the current hand so far, chance steps included."""
-        trick: tuple[Card, ...] = self._play[_TRICK]
-        return _unchain(self._play[_LOG]) + trick
+        play = self._dealt()
+        trick: tuple[Card, ...] = play[_TRICK]
+        return _unchain(play[_LOG]) + trick
 
     def double_nil_open(self, seat: int) -> bool:
         """Whether ``seat`` may still bid Double Nil this hand (P-6, T-6, V-3).
@@ -452,7 +487,7 @@ class GameState:
         A client must ask the player *before* showing them their cards."""
         rules = self.rules
         seat = check_seat(seat, rules.players)
-        play = self._play
+        play = self._dealt()
         bid = play[_BIDS][seat]
         if rules.is_draft:
             return play[_PHASE] == _DRAFT and declarable_of(seat, rules, self.scores, play[_HANDS][seat].bit_count(), bid)
@@ -476,14 +511,15 @@ class GameState:
         * chance steps and a finished game: none (``()``).
         """
         play = self._play
-        legal: tuple[Card, ...] = play[_LEGAL]
+        legal: tuple[Action, ...] = play[_LEGAL]
         if legal:
-            return legal  # the play of tricks: worked out with the state
+            return legal  # the play of tricks and the bidding: worked out with the state
+        play = self._dealt()
+        if play[_LEGAL]:
+            return cast("tuple[Action, ...]", play[_LEGAL])
         phase = play[_PHASE]
         rules = play[_CONTEXT].rules
         seat = play[_TURN]
-        if phase == _BID:
-            return limits_of(seat, play[_BIDS], rules, self.scores).legal
         if phase == _DRAFT:
             return draft_actions(
                 declarable_of(seat, rules, self.scores, play[_HANDS][seat].bit_count(), play[_BIDS][seat])
@@ -529,7 +565,8 @@ class GameState:
         (True, 'NOT_YOUR_TURN')
         """
         seat = check_seat(seat, self.rules.players)
-        if self._play[_PHASE] != _OVER and seat == self._play[_TURN]:
+        play = self._dealt()
+        if play[_PHASE] != _OVER and seat == play[_TURN]:
             return None
         return self._turn_error(seat)
 
@@ -566,8 +603,9 @@ class GameState:
         ...
         spades.errors.IllegalActionError: it is seat 1's turn, not seat 2's (rule P-3)
         """
-        phase = self._play[_PHASE]
-        turn = self._play[_TURN]
+        play = self._dealt()
+        phase = play[_PHASE]
+        turn = play[_TURN]
         if phase == _OVER:
             raise self._turn_error(seat)
         if seat is not None:
@@ -653,6 +691,9 @@ class GameState:
     def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
         """:meth:`apply` for everything but a legal card: the other phases,
         and the errors."""
+        if self._play[_PHASE] == _DEAL and self._play[_CONTEXT].seed is not None:
+            self._dealt()  # a hand the seed has not dealt yet: dealt now, in place
+            return self.apply(action, seat)
         if seat is not None and check_seat(seat, self.rules.players) != self._play[_TURN]:
             raise self._turn_error(seat)
         if malformed_action(action):  # built around its type's constructor
@@ -832,7 +873,9 @@ class GameState:
                 raise error
         hands = tuple(map(_MASK_OF, action.hands)) if masks is None else masks
         aside = context.facts.mask & ~sum(hands)  # the hands share no card; V-10: the card set aside
-        return self._next(action, phase=_BID, turn=next_bidder_of(rules.players, context.dealer, self._play[_BIDS]), hands=hands, pile=aside)
+        bids = self._play[_BIDS]
+        log = (self._play[_LOG], (action,))
+        return _bidding(context, next_bidder_of(rules.players, context.dealer, bids), hands, aside, log, bids)
 
     def _replace(self, action: Action, trusted: bool) -> GameState:
         """Apply a two-player Double Nil replacement draw (T-6)."""
@@ -882,16 +925,17 @@ class GameState:
     # -- bidding -----------------------------------------------------------
 
     def _bid(self, action: Action) -> GameState:
-        context, _phase, seat, hands, pile, _played, _trick, _won, _legal, _log, bids = self._play
+        context, _phase, seat, hands, pile, _played, _trick, _won, legal, log, bids = self._play
         if type(action) is not Bid:
             raise self._wrong_phase(action)
-        error = limits_of(seat, bids, context.rules, self.scores).error(action)
-        if error is not None:
-            raise error
+        if not _listed(action, legal):  # not one of the legal bids handed out: checked in full
+            error = limits_of(seat, bids, context.rules, self.scores).error(action)
+            if error is not None:
+                raise error
         bids = bids[:seat] + (action,) + bids[seat + 1 :]
         turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:
-            return self._next(action, turn=turn, bids=bids)  # P-3, T-4
+            return _bidding(context, turn, hands, pile, (log, (action,)), bids)  # P-3, T-4
         if not context.rules.is_draft:  # the two-player discards came after the draft (T-6)
             exchanges = order_of(context.rules, context.dealer, bids)
             if exchanges:
@@ -942,7 +986,7 @@ class GameState:
             return self._next(action, context=context, phase=phase, turn=giver, hands=hands, pile=pile, bids=bids)
         turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:  # T-4: after the draft
-            return self._next(action, context=context, phase=_BID, turn=turn, hands=hands, pile=pile, bids=bids)
+            return _bidding(context, turn, hands, pile, (self._play[_LOG], (action,)), bids)
         # The play of tricks begins (C-4, P-7, T-7, V-7).
         leader = first_leader_of_masks(rules, context.dealer, hands)
         legal = cards_of_mask(legal_mask(hands[leader], -1, 0, rules, context.first_trick, context.facts.suit_masks))
@@ -976,7 +1020,8 @@ class GameState:
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
             next_dealer(rules, context.dealer), (), (), None, rows,
         )
-        return _state(_no_cards(following))._resolve_chance()
+        # A seeded game's next hand is dealt when it is first read (GameState._dealt).
+        return _state(_no_cards(following))
 
     # ------------------------------------------------------------------
     # Copying an immutable value is the value itself.
@@ -988,7 +1033,7 @@ class GameState:
         return self
 
     def __repr__(self) -> str:
-        turn = self._play[_TURN]
+        turn = self._dealt()[_TURN]
         seat = "-" if turn < 0 else str(turn)
         return (
             f"<GameState hand {self.hand_number} {self.phase.name} turn {seat} "
@@ -1008,6 +1053,30 @@ def _state(play: tuple[Any, ...]) -> GameState:
     new: GameState = _new_state(GameState)
     _set_play(new, play)
     return new
+
+
+def _bidding(
+    context: _Context, seat: int, hands: tuple[int, ...], pile: int, log: tuple[Any, ...], bids: tuple[Bid | None, ...]
+) -> GameState:
+    """The state of ``seat`` to bid, with its legal bids worked out once
+    (C-3, P-6, T-6, V-2, V-3, V-6: :func:`~spades.bidding.limits_of`)."""
+    legal = limits_of(seat, bids, context.rules, _scores_of(context)).legal
+    return _state((context, _BID, seat, hands, pile, 0, (), 0, legal, log, bids))
+
+
+def _scores_of(context: _Context) -> tuple[int, ...]:
+    """Each side's score before the hand of ``context``."""
+    sheet = context.sheet
+    return sheet[-1].result.scores if sheet else (0,) * len(context.rules.sides)
+
+
+def _listed(bid: Bid, legal: tuple[Bid, ...]) -> bool:
+    """Whether ``bid`` is one of the objects of ``legal`` (the legal bids
+    a state handed out; another equal bid is checked in full)."""
+    for each in legal:
+        if each is bid:
+            return True
+    return False
 
 
 def _unpack_won(won: int, players: int) -> tuple[int, ...]:
@@ -1199,7 +1268,7 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     ``rng.choice(legal_actions())`` drawn as :func:`play_out` draws (internal fast path
     of :func:`spades.rollout`): the state :meth:`apply` would reach, without
     the states between."""
-    context, _phase, seat, hands, pile, _played, _trick, _won, _legal, log, bids = state._play
+    context, _phase, seat, hands, pile, _played, _trick, _won, _legal, log, bids = state._dealt()
     rules = context.rules
     scores = state.scores
     players = rules.players
@@ -1229,4 +1298,4 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
 
 def is_play(state: GameState) -> bool:
     """Whether ``state`` is in the play of tricks (internal fast path)."""
-    return bool(state._play[_PHASE] == _PLAY)
+    return bool(state._dealt()[_PHASE] == _PLAY)

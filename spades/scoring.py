@@ -192,10 +192,19 @@ def score_sides(
     count toward it (S-6); a failed Nil's tricks are bags, or count for the
     partner, or nothing (S-7, V-4); bags carry and cost a penalty (S-8,
     V-5); ten for two hundred and Boston (V-8)."""
-    sides = []
-    for index, members in enumerate(rules.sides):
-        sides.append(_score_side(members, bids, tricks, rules, scores[index], bags[index]))
-    return HandScore(tuple(sides))
+    sides = tuple([
+        _score_side(members, bids, tricks, rules, scores[index], bags[index]) for index, members in enumerate(rules.sides)
+    ])
+    # HandScore(sides) of the SideScore values just made, without checking them again.
+    result: HandScore = _new(HandScore)
+    _set_sides(result, sides)
+    _set_scores(result, tuple(map(_SCORE, sides)))
+    _set_total_bags(result, tuple(map(_TOTAL_BAGS, sides)))
+    return result
+
+
+_new = object.__new__
+_set_sides, _set_scores, _set_total_bags = (getattr(HandScore, f.name).__set__ for f in attrs.fields(HandScore))
 
 
 def _score_side(

@@ -21,7 +21,6 @@ from __future__ import annotations
 import enum
 import operator
 import random
-from itertools import chain
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple, cast
 
@@ -41,18 +40,18 @@ from spades.actions import (
     read_action,
 )
 from spades._decks import DeckFacts
-from spades.bidding import double_nil_open_of, limits_of, next_bidder_of
+from spades.bidding import double_nil_open_of, legal_bids_of, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.deal import (
     SEED_LIMIT,
     ByteSource,
     deal_error,
     deal_from,
-    deal_masks,
     dealer_of_hand,
     next_dealer,
     replacement_from,
     seeded_bytes,
+    seeded_deal_masks,
     stock_error,
     stock_from,
 )
@@ -74,7 +73,7 @@ from spades.errors import (
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
-from spades.sheet import HandRecord, HandSummary, public_row
+from spades.sheet import HandRecord, HandSummary, actions_of_log, public_row, record_of
 from spades.tricks import (
     broken_by,
     first_leader_of_masks,
@@ -198,7 +197,19 @@ class _Context(NamedTuple):
     pending: tuple[int, int, int] | None
     # The score sheet as every seat sees it, one row per finished hand,
     # made once when the hand ends (views share them).
-    rows: tuple[HandSummary, ...] = ()
+    rows: tuple[HandSummary, ...]
+    # rules.players and facts.follow, read on every play (by index: the
+    # play of a card reads the context as a tuple).
+    players: int
+    follow: tuple[tuple[int, tuple[tuple[Card, ...], ...] | None, int], ...]
+
+
+_C_RULES: Final = 0
+_C_FACTS: Final = 1
+_C_FIRST_TRICK: Final = 2
+_C_SHEET: Final = 4
+_C_PLAYERS: Final = 11
+_C_FOLLOW: Final = 12
 
 
 # GameState._play, a plain tuple, so that the successor of a play is one
@@ -433,7 +444,7 @@ class GameState:
     @property
     def sheet(self) -> tuple[HandRecord, ...]:
         """The score sheet: one :class:`~spades.HandRecord` per finished hand."""
-        sheet: tuple[HandRecord, ...] = self._play[_CONTEXT].sheet
+        sheet: tuple[HandRecord, ...] = self._play[_CONTEXT][_C_SHEET]
         return sheet
 
     @property
@@ -654,38 +665,44 @@ class GameState:
             # The hot path: a legal card played.  The legal cards were worked
             # out when this state was made, and the successor is one tuple
             # and a one-slot object.
-            rules = context.rules
             played |= _BIT[action]
             trick += (action,)
-            players = rules.players
+            players = context[_C_PLAYERS]
             if len(trick) < players:
                 turn = turn + 1 if turn + 1 < players else 0
                 held = hands[turn] & ~played
                 # The next seat's legal cards (spades.tricks.legal_mask):
                 # following a plain suit (C-5) is one lookup in the deck's
                 # table of the cards of each pattern of the suit's bits.
-                facts = context.facts
-                suit_mask, suit_cards, shift = facts.follow[trick[0]]
+                suit_mask, suit_cards, shift = context[_C_FOLLOW][trick[0]]
                 follow = held & suit_mask
                 if follow and suit_cards:
                     legal = suit_cards[follow >> shift]
                 else:
-                    first = context.first_trick and not won
-                    legal = cards_of_mask(legal_mask(held, facts.suit_of[trick[0]], played, rules, first, facts.suit_masks))
+                    facts = context[_C_FACTS]
+                    first = context[_C_FIRST_TRICK] and not won
+                    legal = cards_of_mask(
+                        legal_mask(held, facts.suit_of[trick[0]], played, context[_C_RULES], first, facts.suit_masks)
+                    )
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
                 return new
             # The trick is complete (C-7): the winner takes it and leads next.
-            winner = winner_seat_of(turn + 1 if turn + 1 < players else 0, trick, context.facts, players)
+            facts = context[_C_FACTS]
+            winner = winner_seat_of(turn + 1 if turn + 1 < players else 0, trick, facts, players)
             won += _ONE_TRICK[winner]
             log = (log, trick)
             held = hands[winner] & ~played
             if held:
-                legal = cards_of_mask(legal_mask(held, -1, played, rules, False, context.facts.suit_masks))
+                legal = cards_of_mask(legal_mask(held, -1, played, context[_C_RULES], False, facts.suit_masks))
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, winner, hands, pile, played, (), won, legal, log, bids))
                 return new
             return self._end_hand(won, played, log)
+        if type(action) is Bid and phase == _BID and (seat is None or (type(seat) is int and seat == turn)):
+            for each in legal:
+                if each is action:  # one of the legal bids this state handed out
+                    return self._bid(action, True)
         return self._apply_slowly(action, seat)
 
     def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
@@ -763,12 +780,11 @@ class GameState:
                 step = f"replace/{cast('tuple[int, int, int]', context.pending)[0]}"
             else:
                 return state
-            source = seeded_bytes(seed, context.number, step)
-            if phase == _DEAL and not context.rules.is_draft:
-                masks = deal_masks(source, context.rules)  # the hands as masks, and the Deal of them
+            if phase == _DEAL and context.players != 2:
+                masks = seeded_deal_masks(seed, context.number, context.rules)  # the hands as masks, and the Deal of them
                 state = state._deal(deal_of_card_sets(tuple(map(card_set_of_mask, masks))), True, masks)
             else:
-                outcome = state._chance_outcome(source)
+                outcome = state._chance_outcome(seeded_bytes(seed, context.number, step))
                 state = state._deal(outcome, True) if phase == _DEAL else state._replace(outcome, True)
 
     # -- errors ----------------------------------------------------------
@@ -924,14 +940,17 @@ class GameState:
 
     # -- bidding -----------------------------------------------------------
 
-    def _bid(self, action: Action) -> GameState:
+    def _bid(self, action: Action, listed: bool = False) -> GameState:
+        """The state after the bid ``action``; ``listed`` when it is one of
+        the legal bids this state handed out (no need to check it again)."""
         context, _phase, seat, hands, pile, _played, _trick, _won, legal, log, bids = self._play
-        if type(action) is not Bid:
-            raise self._wrong_phase(action)
-        if not _listed(action, legal):  # not one of the legal bids handed out: checked in full
-            error = limits_of(seat, bids, context.rules, self.scores).error(action)
-            if error is not None:
-                raise error
+        if not listed:
+            if type(action) is not Bid:
+                raise self._wrong_phase(action)
+            if not _listed(action, legal):  # another object than the legal bids handed out: checked in full
+                error = limits_of(seat, bids, context.rules, self.scores).error(action)
+                if error is not None:
+                    raise error
         bids = bids[:seat] + (action,) + bids[seat + 1 :]
         turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:
@@ -1001,25 +1020,24 @@ class GameState:
         rules = context.rules
         bids = cast("tuple[Bid, ...]", play[_BIDS])  # every seat has bid
         tricks = _unpack_won(won, rules.players)
-        result = score_sides(bids, tricks, rules, self.scores, self.bags)
-        record = HandRecord(
-            number=context.number,
-            dealer=context.dealer,
-            hands=tuple(map(card_set_of_mask, play[_HANDS])),
-            bids=bids,
-            tricks=tricks,
-            result=result,
-            actions=_unchain(log),
-        )
-        sheet = context.sheet + (record,)
+        sheet = context.sheet
+        if sheet:
+            last = sheet[-1].result
+            result = score_sides(bids, tricks, rules, last.scores, last.total_bags)
+        else:
+            zeros = (0,) * len(rules.sides)
+            result = score_sides(bids, tricks, rules, zeros, zeros)
+        # The record's hands and actions are made when first read.
+        record = record_of(context.number, context.dealer, play[_HANDS], bids, tricks, result, log)
+        sheet += (record,)
         rows = context.rows + (public_row(record),)
         if winner_after(result, rules) is not None:  # S-9
             over = context._replace(sheet=sheet, rows=rows)
             return _state((over, _OVER, -1, (0,) * rules.players, play[_PILE], played, (), won, (), (), play[_BIDS]))
-        following = _Context(
+        following = _new_context((
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
-            next_dealer(rules, context.dealer), (), (), None, rows,
-        )
+            next_dealer(rules, context.dealer), (), (), None, rows, context.players, context.follow,
+        ))
         # A seeded game's next hand is dealt when it is first read (GameState._dealt).
         return _state(_no_cards(following))
 
@@ -1048,6 +1066,14 @@ _new_state = object.__new__
 (_set_play,) = (getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
 
 
+def _new_context(fields: tuple[Any, ...]) -> _Context:
+    """``_Context(*fields)``, without the named tuple's own ``__new__``."""
+    return cast(_Context, _tuple_new(_Context, fields))
+
+
+_tuple_new = tuple.__new__
+
+
 def _state(play: tuple[Any, ...]) -> GameState:
     """``GameState(play)``, built the fast way."""
     new: GameState = _new_state(GameState)
@@ -1060,7 +1086,7 @@ def _bidding(
 ) -> GameState:
     """The state of ``seat`` to bid, with its legal bids worked out once
     (C-3, P-6, T-6, V-2, V-3, V-6: :func:`~spades.bidding.limits_of`)."""
-    legal = limits_of(seat, bids, context.rules, _scores_of(context)).legal
+    legal = legal_bids_of(seat, bids, context.rules, _scores_of(context))
     return _state((context, _BID, seat, hands, pile, 0, (), 0, legal, log, bids))
 
 
@@ -1084,15 +1110,7 @@ def _unpack_won(won: int, players: int) -> tuple[int, ...]:
     return tuple(won.to_bytes(players, "little"))
 
 
-def _unchain(log: tuple[Any, ...]) -> tuple[Action, ...]:
-    """The actions of a log chain, in order."""
-    parts = []
-    node = log
-    while node:
-        node, actions = node
-        parts.append(actions)
-    parts.reverse()
-    return tuple(chain.from_iterable(parts))
+_unchain = actions_of_log
 
 
 def _new_hand(
@@ -1103,7 +1121,10 @@ def _new_hand(
     dealer: int,
 ) -> _Context:
     """The context of a hand waiting for its deal."""
-    return _Context(rules, rules.deck_facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None)
+    facts = rules.deck_facts
+    return _new_context(
+        (rules, facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None, (), rules.players, facts.follow)
+    )
 
 
 
@@ -1274,7 +1295,7 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     players = rules.players
     dealer = context.dealer
     while True:
-        legal = limits_of(seat, bids, rules, scores).legal
+        legal = legal_bids_of(seat, bids, rules, scores)
         n = len(legal)
         k = _BIT_LENGTH[n]
         r = getrandbits(k)

@@ -342,7 +342,7 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
     state): C-3, P-6, T-6, V-2, V-3 and V-6, as :func:`bid_limits` lists
     them."""
     found = _limits(seat, bids, rules, scores)
-    return found if type(found) is BidLimits else BidLimits(*found)
+    return found if isinstance(found, BidLimits) else BidLimits(*found)
 
 
 def legal_bids_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> tuple[Bid, ...]:
@@ -350,7 +350,7 @@ def legal_bids_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: S
     (internal fast path of the state, which works out the legal bids of
     every state of the bidding)."""
     found = _limits(seat, bids, rules, scores)
-    if type(found) is BidLimits:
+    if isinstance(found, BidLimits):
         return found.legal
     least, _lr, _lrule, most, _mr, _mrule, nil, double_nil, total, _hand = found
     return _legal_of(least, most, nil, double_nil, total)

@@ -169,7 +169,11 @@ class HandRecord:
             raise AttributeError(f"'HandRecord' object has no attribute {name!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_record, (self.number, self.dealer, self.hands, self.bids, self.tricks, self.result, self.actions))
+        try:  # a record the state made: its compact form
+            masks, log = _get_pending(self)
+        except AttributeError:
+            return (_record, (self.number, self.dealer, self.hands, self.bids, self.tricks, self.result, self.actions))
+        return (record_of, (self.number, self.dealer, masks, self.bids, self.tricks, self.result, log))
 
 
 def _record(
@@ -201,8 +205,9 @@ def actions_of_log(log: tuple[Any, ...]) -> tuple[Action, ...]:
 _set_number, _set_dealer, _set_hands, _set_bids, _set_tricks, _set_result, _set_actions, _set_pending = (
     getattr(HandRecord, f.name).__set__ for f in attrs.fields(HandRecord)
 )
-_get_pending = HandRecord._pending.__get__  # type: ignore[attr-defined]
-_GETTERS = {"hands": HandRecord.hands.__get__, "actions": HandRecord.actions.__get__}  # type: ignore[attr-defined]
+_SLOTS: dict[str, Any] = {name: HandRecord.__dict__[name] for name in ("_pending", "hands", "actions")}
+_get_pending = _SLOTS["_pending"].__get__
+_GETTERS = {"hands": _SLOTS["hands"].__get__, "actions": _SLOTS["actions"].__get__}
 
 
 def record_of(

@@ -891,7 +891,8 @@ class GameState:
         aside = context.facts.mask & ~sum(hands)  # the hands share no card; V-10: the card set aside
         bids = self._play[_BIDS]
         log = (self._play[_LOG], (action,))
-        return _bidding(context, next_bidder_of(rules.players, context.dealer, bids), hands, aside, log, bids)
+        first = next_bidder_of(rules.players, context.dealer, bids)  # P-3, T-4: no seat has bid yet
+        return _bidding(context, cast(int, first), hands, aside, log, bids)
 
     def _replace(self, action: Action, trusted: bool) -> GameState:
         """Apply a two-player Double Nil replacement draw (T-6)."""
@@ -1050,6 +1051,15 @@ class GameState:
     def __deepcopy__(self, memo: object) -> GameState:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickle holds what happened, not what follows from it: the
+        # context's derived facts, the score sheet's public rows and the
+        # legal actions are worked out again when it is loaded.
+        context, phase, turn, hands, pile, played, trick, won, _legal, log, bids = self._dealt()
+        facts = (context.rules, context.seed, context.sheet, context.number, context.dealer, context.stock,
+                 context.exchanges, context.pending, phase, turn, hands, pile, played, trick, won, log, bids)
+        return (_unpickled, facts)
+
     def __repr__(self) -> str:
         turn = self._dealt()[_TURN]
         seat = "-" if turn < 0 else str(turn)
@@ -1066,9 +1076,36 @@ _new_state = object.__new__
 (_set_play,) = (getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
 
 
+def _unpickled(
+    rules: Rules, seed: int | None, sheet: tuple[HandRecord, ...], number: int, dealer: int, stock: tuple[Card, ...],
+    exchanges: tuple[tuple[int, int], ...], pending: tuple[int, int, int] | None, phase: int, turn: int,
+    hands: tuple[int, ...], pile: int, played: int, trick: tuple[Card, ...], won: int, log: tuple[Any, ...],
+    bids: tuple[Bid | None, ...],
+) -> GameState:
+    """The state of a pickle (see ``GameState.__reduce__``): its context's
+    derived facts, its public rows and its legal actions worked out again
+    (C-4..C-6, V-7 by :func:`legal_mask`; the bids by
+    :func:`~spades.bidding.legal_bids_of`)."""
+    facts = rules.deck_facts
+    rows = tuple(map(public_row, sheet))
+    first_trick = first_trick_matters(rules)
+    context = _new_context(
+        (rules, facts, first_trick, seed, sheet, number, dealer, stock, exchanges, pending, rows, rules.players, facts.follow)
+    )
+    legal: tuple[Any, ...] = ()
+    if phase == _PLAY:
+        led = facts.suit_of[trick[0]] if trick else -1
+        held = hands[turn] & ~played
+        legal = cards_of_mask(legal_mask(held, led, played, rules, first_trick and not won, facts.suit_masks))
+    elif phase == _BID:
+        legal = legal_bids_of(turn, bids, rules, _scores_of(context))
+    return _state((context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
+
+
 def _new_context(fields: tuple[Any, ...]) -> _Context:
     """``_Context(*fields)``, without the named tuple's own ``__new__``."""
-    return cast(_Context, _tuple_new(_Context, fields))
+    context: _Context = _tuple_new(_Context, fields)
+    return context
 
 
 _tuple_new = tuple.__new__

@@ -198,10 +198,9 @@ class _Context(NamedTuple):
     # The score sheet as every seat sees it, one row per finished hand,
     # made once when the hand ends (views share them).
     rows: tuple[HandSummary, ...]
-    # rules.players and facts.follow, read on every play (by index: the
-    # play of a card reads the context as a tuple).
+    # rules.players, read on every play (by index: the play of a card
+    # reads the context as a tuple).
     players: int
-    follow: tuple[tuple[int, tuple[tuple[Card, ...], ...] | None, int], ...]
 
 
 _C_RULES: Final = 0
@@ -209,7 +208,6 @@ _C_FACTS: Final = 1
 _C_FIRST_TRICK: Final = 2
 _C_SHEET: Final = 4
 _C_PLAYERS: Final = 11
-_C_FOLLOW: Final = 12
 
 
 # GameState._play, a plain tuple, so that the successor of a play is one
@@ -299,7 +297,9 @@ class GameState:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash(self._dealt())
+        # The legal actions follow from the rest (and bids hash slowly).
+        play = self._dealt()
+        return hash(play[:_LEGAL] + play[_LEGAL + 1 :])
 
     # ------------------------------------------------------------------
     # What the state shows.
@@ -674,12 +674,12 @@ class GameState:
                 # The next seat's legal cards (spades.tricks.legal_mask):
                 # following a plain suit (C-5) is one lookup in the deck's
                 # table of the cards of each pattern of the suit's bits.
-                suit_mask, suit_cards, shift = context[_C_FOLLOW][trick[0]]
+                facts = context[_C_FACTS]
+                suit_mask, suit_cards, shift = facts.follow[trick[0]]
                 follow = held & suit_mask
                 if follow and suit_cards:
                     legal = suit_cards[follow >> shift]
                 else:
-                    facts = context[_C_FACTS]
                     first = context[_C_FIRST_TRICK] and not won
                     legal = cards_of_mask(
                         legal_mask(held, facts.suit_of[trick[0]], played, context[_C_RULES], first, facts.suit_masks)
@@ -1037,7 +1037,7 @@ class GameState:
             return _state((over, _OVER, -1, (0,) * rules.players, play[_PILE], played, (), won, (), (), play[_BIDS]))
         following = _new_context((
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
-            next_dealer(rules, context.dealer), (), (), None, rows, context.players, context.follow,
+            next_dealer(rules, context.dealer), (), (), None, rows, context.players,
         ))
         # A seeded game's next hand is dealt when it is first read (GameState._dealt).
         return _state(_no_cards(following))
@@ -1090,7 +1090,7 @@ def _unpickled(
     rows = tuple(map(public_row, sheet))
     first_trick = first_trick_matters(rules)
     context = _new_context(
-        (rules, facts, first_trick, seed, sheet, number, dealer, stock, exchanges, pending, rows, rules.players, facts.follow)
+        (rules, facts, first_trick, seed, sheet, number, dealer, stock, exchanges, pending, rows, rules.players)
     )
     legal: tuple[Any, ...] = ()
     if phase == _PLAY:
@@ -1160,7 +1160,7 @@ def _new_hand(
     """The context of a hand waiting for its deal."""
     facts = rules.deck_facts
     return _new_context(
-        (rules, facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None, (), rules.players, facts.follow)
+        (rules, facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None, (), rules.players)
     )
 
 

@@ -979,22 +979,18 @@ def phase_breakdown(rules: Rules, hands: int, seed: int = 0, clock: Clock = time
         state = new_game(rules, seed=seed + game)
         add("new_game (deal)", clock() - start)
         game += 1
-        for _ in range(1):
-            done = len(state.sheet)
-            while len(state.sheet) == done:
-                phase = state.phase.name
-                start = clock()
-                actions = state.legal_actions()
-                middle = clock()
-                action = rng.choice(actions)
-                before = clock()
-                state = state.apply(action)
-                end = clock()
-                add(f"{phase} legal_actions()", middle - start)
-                add("end of hand apply() (score)" if len(state.sheet) > done else f"{phase} apply()", end - before)
-            played += 1
-            if state.is_over:
-                break
+        while not state.sheet:
+            phase = state.phase.name
+            start = clock()
+            actions = state.legal_actions()
+            middle = clock()
+            action = rng.choice(actions)
+            before = clock()
+            state = state.apply(action)
+            end = clock()
+            add(f"{phase} legal_actions()", middle - start)
+            add("end of hand apply() (score)" if state.sheet else f"{phase} apply()", end - before)
+        played += 1
     return {key: 1e6 * value / max(1, played) for key, value in sorted(spent.items(), key=lambda kv: -kv[1])}
 
 

@@ -66,7 +66,6 @@ class SideScore:
     boston: bool
     """Whether the side took every trick (V-8)."""
 
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (_side_score, tuple(getter(self) for getter in _SIDE_GETTERS))
 

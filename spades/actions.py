@@ -25,7 +25,7 @@ import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from collections.abc import Sequence as SequenceABC
-from typing import ClassVar, Final, Union, overload
+from typing import Any, ClassVar, Final, Union, overload
 
 import attrs
 
@@ -126,12 +126,25 @@ class Bid:
     def __repr__(self) -> str:
         return "Bid(0, double_nil=True)" if self.double_nil else f"Bid({self.tricks})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_bid_of, (self.tricks, self.double_nil))
+
 
 Bid.NIL = Bid(0)
 Bid.DOUBLE_NIL = Bid(0, True)
 
 BIDS: Final = tuple(Bid(n) for n in range(18))
 """Cached bids 0..17 (17 tricks is the three-player hand)."""
+
+
+def _bid_of(tricks: int, double_nil: bool) -> Bid:
+    """The bid of a pickle (see ``Bid.__reduce__``): one of the cached bids
+    when there is one, else ``Bid(tricks, double_nil)``, checked."""
+    if double_nil is True and tricks == 0:
+        return Bid.DOUBLE_NIL
+    if double_nil is False and type(tricks) is int and 0 <= tricks < len(BIDS):
+        return BIDS[tricks]
+    return Bid(tricks, double_nil)
 
 
 class Draft(enum.Enum, metaclass=CheckedEnumType):

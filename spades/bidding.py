@@ -127,6 +127,17 @@ def _refused(refusal: Refusal) -> IllegalActionError:
     return IllegalActionError(reason, message, rule)
 
 
+def _legal_of(least: int, most: int, nil: Refusal | None, double_nil: Refusal | None, total: int | None) -> tuple[Bid, ...]:
+    """:attr:`BidLimits.legal` of those limits: Nil, the numbers from
+    ``least`` to ``most`` but ``total``, then Double Nil."""
+    numbers = BIDS[least : max(least, most + 1)]
+    if total is not None and least <= total <= most:
+        numbers = BIDS[least:total] + BIDS[total + 1 : most + 1]
+    nil_open = nil is None and total != 0
+    double = double_nil is None and total != 0
+    return ((Bid.NIL,) if nil_open else ()) + numbers + ((Bid.DOUBLE_NIL,) if double else ())
+
+
 @attrs.frozen(slots=True)
 class BidLimits:
     """What a seat may bid now, and why (C-3, P-6, T-6, V-2, V-3, V-6):
@@ -187,14 +198,7 @@ class BidLimits:
             refusal = getattr(self, name)
             if refusal is not None and (type(refusal) is not tuple or len(refusal) != 3 or type(refusal[0]) is not Reason):
                 raise ArgumentTypeError(f"BidLimits: {name} is None or a Refusal, got {short_repr(refusal)}")
-        numbers = BIDS[self.least : max(self.least, self.most + 1)]
-        total = self.total
-        if total is not None and self.least <= total <= self.most:
-            numbers = BIDS[self.least : total] + BIDS[total + 1 : self.most + 1]
-        nil = self.nil is None and total != 0
-        double = self.double_nil is None and total != 0
-        legal = ((Bid.NIL,) if nil else ()) + numbers + ((Bid.DOUBLE_NIL,) if double else ())
-        object.__setattr__(self, "legal", legal)
+        object.__setattr__(self, "legal", _legal_of(self.least, self.most, self.nil, self.double_nil, self.total))
 
     def error(self, bid: Bid) -> IllegalActionError | None:
         """The error ``bid`` (a :class:`~spades.Bid`) raises under these
@@ -337,6 +341,27 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
     """:func:`bid_limits` of checked arguments (internal fast path of the
     state): C-3, P-6, T-6, V-2, V-3 and V-6, as :func:`bid_limits` lists
     them."""
+    found = _limits(seat, bids, rules, scores)
+    return found if isinstance(found, BidLimits) else BidLimits(*found)
+
+
+def legal_bids_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> tuple[Bid, ...]:
+    """``limits_of(...).legal`` without building the :class:`BidLimits`
+    (internal fast path of the state, which works out the legal bids of
+    every state of the bidding)."""
+    found = _limits(seat, bids, rules, scores)
+    if isinstance(found, BidLimits):
+        return found.legal
+    least, _lr, _lrule, most, _mr, _mrule, nil, double_nil, total, _hand = found
+    return _legal_of(least, most, nil, double_nil, total)
+
+
+_Values = tuple[int, Reason, str, int, Reason, str, Refusal | None, Refusal | None, int | None, int]
+
+
+def _limits(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> BidLimits | _Values:
+    """:func:`limits_of`: the limits built once for rules that restrict
+    nothing but Double Nil, else the fields of the :class:`BidLimits`."""
     # P-6, T-6, V-3: why Double Nil may not be bid now, or None.
     double: Refusal | None = None
     if rules.is_draft:  # the two-player game declares it in the draft
@@ -398,9 +423,7 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
     if double is None:
         double = zero
     total = _forbidden_total(seat, bids, rules, least, most, nil is None or double is None)
-    return BidLimits(
-        least, least_reason, least_rule, most, most_reason, most_rule, nil, double, total, rules.hand_size
-    )
+    return (least, least_reason, least_rule, most, most_reason, most_rule, nil, double, total, rules.hand_size)
 
 
 def _forbidden_total(

@@ -119,6 +119,11 @@ def seeded_bytes(seed: int, hand_number: int, step: str) -> ByteSource:
         raise ArgumentError(f"a hand number is an int from 0, got {short_repr(hand_number)}")
     if type(step) is not str or len(step) > 64 or not step.isascii():
         raise ArgumentError(f"a step is a short name, such as 'deal', got {short_repr(step)}")
+    return _seeded(seed, hand_number, step)
+
+
+def _seeded(seed: int, hand_number: int, step: str) -> ByteSource:
+    """:func:`seeded_bytes` of checked arguments."""
     return hashlib.shake_256(f"spades/{seed}/{hand_number}/{step}".encode()).digest
 
 
@@ -199,13 +204,31 @@ def deal_masks(source: ByteSource, rules: Rules) -> tuple[int, ...]:
     deals every card, ``rules.hand_size`` to each seat (P-2; V-10: with
     three players one card is left over)."""
     rules = check_rules(rules)
-    order = _shuffled(rules.deck_facts.card_bytes, _check_source(source))
+    return _dealt_masks(_shuffled(rules.deck_facts.card_bytes, _check_source(source)), rules)
+
+
+def seeded_deal_masks(seed: int, hand_number: int, rules: Rules) -> tuple[int, ...]:
+    """``deal_masks(seeded_bytes(seed, hand_number, "deal"), rules)`` of
+    checked arguments (internal fast path of a seeded game's deal)."""
+    return _dealt_masks(_shuffled(rules.deck_facts.card_bytes, _seeded(seed, hand_number, "deal")), rules)
+
+
+def _dealt_masks(order: bytes, rules: Rules) -> tuple[int, ...]:
+    """Each seat's mask when the dealer deals the cards of ``order`` in
+    turn, ``rules.hand_size`` to each seat (P-2, V-10)."""
     size = rules.hand_size
-    dealt = size * rules.players
+    players = rules.players
+    dealt = size * players
     # Mark each dealt card with its seat, then read each seat's mask off the
     # marks as binary digits, highest card first.
-    marks = bytes.maketrans(order[:dealt], _SEAT_MARKS[size][:dealt])[NUM_CARD_INDEXES - 1 :: -1]
-    return tuple(int(marks.translate(_DIGITS[seat]), 2) for seat in range(rules.players))
+    translate = bytes.maketrans(order[:dealt], _SEAT_MARKS[size][:dealt])[NUM_CARD_INDEXES - 1 :: -1].translate
+    digits = _DIGITS
+    if players == 4:
+        return (
+            int(translate(digits[0]), 2), int(translate(digits[1]), 2), int(translate(digits[2]), 2),
+            int(translate(digits[3]), 2),
+        )
+    return tuple(int(translate(digits[seat]), 2) for seat in range(players))
 
 
 def stock_from(source: ByteSource, rules: Rules) -> Stock:

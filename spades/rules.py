@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, ParamSpec, TypeVar
 
 import attrs
 
@@ -179,6 +179,41 @@ class _LosingFloor(_Range):
                 f"{attribute.name}: must be >= {-POINTS_LIMIT} and <= {target - 1}, below target ({target}), "
                 f"got {short_repr(value)}"
             )
+
+
+_Params = ParamSpec("_Params")
+_Built = TypeVar("_Built")
+_KEPT_LIMIT: Final = 512
+_PLAIN: Final = (int, str, bool, type(None))
+
+
+def _kept(build: Callable[_Params, _Built]) -> Callable[_Params, _Built]:
+    """A preset that keeps the values it builds, by its arguments: rules are
+    immutable values, so the same arguments may give the same object, built
+    and checked once.  Only arguments of plain types (int, str, bool,
+    None) are kept, by type and value (``True`` is not ``1``); anything else
+    is built, and refused, as if nothing were kept.  At most
+    ``_KEPT_LIMIT`` values are kept; then the store starts again."""
+    kept: dict[tuple[Any, ...], _Built] = {}
+
+    @functools.wraps(build)
+    def preset(*args: _Params.args, **changes: _Params.kwargs) -> _Built:
+        try:
+            key = (args, tuple((name, type(value), value) for name, value in changes.items()))
+            plain = all(type(a) in _PLAIN for a in args[1:]) and all(type(v) in _PLAIN for v in changes.values())
+        except Exception:  # arguments that cannot even be looked at: built, and refused, the usual way
+            plain = False
+        if not plain:
+            return build(*args, **changes)
+        found = kept.get(key)
+        if found is None:
+            found = build(*args, **changes)
+            if len(kept) >= _KEPT_LIMIT:
+                kept.clear()
+            kept[key] = found
+        return found
+
+    return preset
 
 
 def _bool(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -489,6 +524,7 @@ class Rules:
     # Presets: named rule sets, each with where it comes from.
 
     @classmethod
+    @_kept
     def partnership(cls, /, **changes: Any) -> Rules:
         """Partnership Spades as the project's sources describe it (the P-, S-
         and C- rules; source texts 000, 002 and 003): 4 players in two
@@ -502,6 +538,7 @@ class Rules:
         return cls(**changes)
 
     @classmethod
+    @_kept
     def two_player(cls, /, **changes: Any) -> Rules:
         """Two-player Spades from the project's sources (the T- rules; source
         texts 001 and 004): a keep-or-discard draft instead of a deal, each
@@ -514,6 +551,7 @@ class Rules:
         return cls(**{"players": 2, "partners": False, **changes})
 
     @classmethod
+    @_kept
     def pagat(cls, /, **changes: Any) -> Rules:
         """The partnership game with the choices usually given as standard on
         pagat.com (John McLeod, *Spades*,
@@ -542,6 +580,7 @@ class Rules:
         return cls(**{**base, **changes})
 
     @classmethod
+    @_kept
     def jokers(cls, /, **changes: Any) -> Rules:
         """Partnership Spades with the two jokers as the highest trumps (V-9
         (a), a common house rule listed among pagat.com's Spades variations):
@@ -555,6 +594,7 @@ class Rules:
         return cls(**{"deck": "jokers", **changes})
 
     @classmethod
+    @_kept
     def joker_joker_deuce_deuce(cls, /, **changes: Any) -> Rules:
         """"Joker Joker Deuce Deuce" (V-9 (b), from the variations on pagat.com's
         Spades page): Big Joker > Little Joker > 2♦ > 2♠ > A♠ as the top
@@ -563,6 +603,7 @@ class Rules:
         return cls(**{"deck": "joker-joker-deuce-deuce", **changes})
 
     @classmethod
+    @_kept
     def cutthroat(cls, players: int = 4, /, **changes: Any) -> Rules:
         """Cutthroat Spades (V-10): 3 or 4 players, each for themselves, with
         the partnership game's scoring for each player.  With 3 players each
@@ -580,6 +621,7 @@ class Rules:
         return cls(**{"partners": False, **changes, "players": players})
 
     @classmethod
+    @_kept
     def openspiel(cls, /, **changes: Any) -> Rules:
         """The scoring choices of OpenSpiel's ``spades`` game
         (google-deepmind/open_spiel, ``open_spiel/games/spades/spades.cc``,

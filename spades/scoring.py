@@ -66,7 +66,24 @@ class SideScore:
     boston: bool
     """Whether the side took every trick (V-8)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_side_score, tuple(getter(self) for getter in _SIDE_GETTERS))
 
+
+def _side_score(*values: Any) -> SideScore:
+    """The side score of a pickle (see ``SideScore.__reduce__``): its fields
+    in order, as a side score wrote them."""
+    if len(values) != len(_SIDE_SETTERS) or not all(type(v) in (int, bool) for v in values):
+        raise ArgumentTypeError("not a pickle of SideScore")
+    side: SideScore = _new(SideScore)
+    for setter, value in zip(_SIDE_SETTERS, values):
+        setter(side, value)
+    return side
+
+
+_SIDE_SETTERS: Final = tuple(getattr(SideScore, f.name).__set__ for f in attrs.fields(SideScore))
+_SIDE_GETTERS: Final = tuple(getattr(SideScore, f.name).__get__ for f in attrs.fields(SideScore))
+_new = object.__new__
 _SCORE: Final = operator.attrgetter("score")
 _TOTAL_BAGS: Final = operator.attrgetter("total_bags")
 
@@ -94,6 +111,9 @@ class HandScore:
     def points(self) -> tuple[int, ...]:
         """Each side's points for the hand."""
         return tuple(s.points for s in self.sides)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (HandScore, (self.sides,))
 
 
 def score_hand(
@@ -192,10 +212,18 @@ def score_sides(
     count toward it (S-6); a failed Nil's tricks are bags, or count for the
     partner, or nothing (S-7, V-4); bags carry and cost a penalty (S-8,
     V-5); ten for two hundred and Boston (V-8)."""
-    sides = []
-    for index, members in enumerate(rules.sides):
-        sides.append(_score_side(members, bids, tricks, rules, scores[index], bags[index]))
-    return HandScore(tuple(sides))
+    sides = tuple([
+        _score_side(members, bids, tricks, rules, scores[index], bags[index]) for index, members in enumerate(rules.sides)
+    ])
+    # HandScore(sides) of the SideScore values just made, without checking them again.
+    result: HandScore = _new(HandScore)
+    _set_sides(result, sides)
+    _set_scores(result, tuple(map(_SCORE, sides)))
+    _set_total_bags(result, tuple(map(_TOTAL_BAGS, sides)))
+    return result
+
+
+_set_sides, _set_scores, _set_total_bags = (getattr(HandScore, f.name).__set__ for f in attrs.fields(HandScore))
 
 
 def _score_side(

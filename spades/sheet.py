@@ -13,12 +13,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import chain
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from spades.actions import Action, Bid
-from spades.cards import Card, CardSet
+from spades.cards import Card, CardSet, card_set_of_mask
 from spades.errors import ArgumentError, ArgumentTypeError, short_repr
 from spades.scoring import HandScore
 
@@ -125,7 +126,12 @@ class HandSummary:
 
 @attrs.frozen(slots=True, kw_only=True)
 class HandRecord:
-    """What happened in one hand, and how it was scored."""
+    """What happened in one hand, and how it was scored.
+
+    The records a game's state makes at the end of each hand work out
+    :attr:`hands` and :attr:`actions` when they are first read, which
+    changes nothing that can be seen (not equality, hashing, the text or a
+    pickle), only what the end of a hand costs."""
 
     number: int
     """The hand's number in the game, from 0."""
@@ -142,6 +148,88 @@ class HandRecord:
     """The hand's score for each side, with running totals (S-1..S-8)."""
     actions: tuple[Action, ...]
     """Every action of the hand in order, chance steps included."""
+    # A record the state made (record_of): the hands as masks and the
+    # state's log of the hand's actions, until ``hands`` and ``actions``
+    # are first read (their slots are unset until then).
+    _pending: tuple[tuple[int, ...], tuple[Any, ...]] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    if not TYPE_CHECKING:  # hidden from type checkers, which would let any attribute through
+
+        def __getattr__(self, name: str) -> Any:
+            # Python comes here only for a slot not set: the lazy fields.
+            if name == "hands" or name == "actions":
+                try:
+                    masks, log = _get_pending(self)
+                except AttributeError:
+                    pass
+                else:
+                    _set_hands(self, tuple(map(card_set_of_mask, masks)))
+                    _set_actions(self, actions_of_log(log))
+                    return _GETTERS[name](self)
+            raise AttributeError(f"'HandRecord' object has no attribute {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        try:  # a record the state made: its compact form
+            masks, log = _get_pending(self)
+        except AttributeError:
+            return (_record, (self.number, self.dealer, self.hands, self.bids, self.tricks, self.result, self.actions))
+        return (record_of, (self.number, self.dealer, masks, self.bids, self.tricks, self.result, log))
+
+
+def _record(
+    number: int,
+    dealer: int,
+    hands: tuple[CardSet, ...],
+    bids: tuple[Bid, ...],
+    tricks: tuple[int, ...],
+    result: HandScore,
+    actions: tuple[Action, ...],
+) -> HandRecord:
+    """A record from its fields (how a pickled record is rebuilt)."""
+    return HandRecord(number=number, dealer=dealer, hands=hands, bids=bids, tricks=tricks, result=result, actions=actions)
+
+
+def actions_of_log(log: tuple[Any, ...]) -> tuple[Action, ...]:
+    """The actions of a state's log, in order (internal): the log is a
+    chain of pairs ``(earlier, actions)``, ``()`` at its start, so that
+    each step of a hand adds one small pair."""
+    parts = []
+    node = log
+    while node:
+        node, actions = node
+        parts.append(actions)
+    parts.reverse()
+    return tuple(chain.from_iterable(parts))
+
+
+_set_number, _set_dealer, _set_hands, _set_bids, _set_tricks, _set_result, _set_actions, _set_pending = (
+    getattr(HandRecord, f.name).__set__ for f in attrs.fields(HandRecord)
+)
+_SLOTS: dict[str, Any] = {name: HandRecord.__dict__[name] for name in ("_pending", "hands", "actions")}
+_get_pending = _SLOTS["_pending"].__get__
+_GETTERS = {"hands": _SLOTS["hands"].__get__, "actions": _SLOTS["actions"].__get__}
+
+
+def record_of(
+    number: int,
+    dealer: int,
+    masks: tuple[int, ...],
+    bids: tuple[Bid, ...],
+    tricks: tuple[int, ...],
+    result: HandScore,
+    log: tuple[Any, ...],
+) -> HandRecord:
+    """The record of a hand the state has just played (internal fast path):
+    the hands as masks and the hand's log (see :func:`actions_of_log`),
+    made into :class:`~spades.CardSet` values and actions when first read."""
+    record: HandRecord = _new(HandRecord)
+    _set_number(record, number)
+    _set_dealer(record, dealer)
+    _set_bids(record, bids)
+    _set_tricks(record, tricks)
+    _set_result(record, result)
+    _set_pending(record, (masks, log))
+    return record
 
 
 _new = object.__new__

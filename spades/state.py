@@ -21,7 +21,6 @@ from __future__ import annotations
 import enum
 import operator
 import random
-from itertools import chain
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple, cast
 
@@ -41,18 +40,18 @@ from spades.actions import (
     read_action,
 )
 from spades._decks import DeckFacts
-from spades.bidding import double_nil_open_of, limits_of, next_bidder_of
+from spades.bidding import double_nil_open_of, legal_bids_of, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.deal import (
     SEED_LIMIT,
     ByteSource,
     deal_error,
     deal_from,
-    deal_masks,
     dealer_of_hand,
     next_dealer,
     replacement_from,
     seeded_bytes,
+    seeded_deal_masks,
     stock_error,
     stock_from,
 )
@@ -74,7 +73,7 @@ from spades.errors import (
 from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
-from spades.sheet import HandRecord, HandSummary, public_row
+from spades.sheet import HandRecord, HandSummary, actions_of_log, public_row, record_of
 from spades.tricks import (
     broken_by,
     first_leader_of_masks,
@@ -198,7 +197,17 @@ class _Context(NamedTuple):
     pending: tuple[int, int, int] | None
     # The score sheet as every seat sees it, one row per finished hand,
     # made once when the hand ends (views share them).
-    rows: tuple[HandSummary, ...] = ()
+    rows: tuple[HandSummary, ...]
+    # rules.players, read on every play (by index: the play of a card
+    # reads the context as a tuple).
+    players: int
+
+
+_C_RULES: Final = 0
+_C_FACTS: Final = 1
+_C_FIRST_TRICK: Final = 2
+_C_SHEET: Final = 4
+_C_PLAYERS: Final = 11
 
 
 # GameState._play, a plain tuple, so that the successor of a play is one
@@ -215,13 +224,22 @@ class _Context(NamedTuple):
 #   trick   the cards of the trick in progress, in order;
 #   won     tricks won by each seat this hand, a byte a seat (seat 0 lowest);
 #   legal   in the play of tricks, the legal cards of the seat to play, in
-#           index order (empty in every other phase);
+#           index order; in the bidding, the legal bids of the seat to bid,
+#           in the order of legal_actions() (empty in every other phase);
 #   log     the hand's actions before the trick in progress, as a chain of
 #           pairs (earlier, actions): one action at a time before the play,
 #           then one whole trick at a time;
 #   bids    each seat's bid, None while not yet made.
 # Spades are broken when a spade has been played (C-6: every legal spade
 # play breaks them), so that is worked out from ``played`` when asked.
+#
+# A seeded game's hand that has not been dealt yet: the end of a hand gives
+# the next hand's state in phase DEAL, and the seed deals it when something
+# first reads what the deal decides (the phase, the turn, the hands, the
+# legal actions, ...), in GameState._dealt(), which puts the dealt fields in
+# the state's slot.  So the end of a hand costs no deal, and a caller that
+# only reads the score sheet, the scores or the hand's number never pays for
+# one.  Only such a state is seeded and in phase DEAL.
 _CONTEXT: Final = 0
 _PHASE: Final = 1
 _TURN: Final = 2
@@ -237,7 +255,7 @@ _ONE_TRICK: Final = tuple(1 << (8 * seat) for seat in range(4))
 _BIT: Final = tuple(1 << card for card in range(NUM_CARD_INDEXES))
 
 
-@attrs.frozen(slots=True, eq=True, init=False)
+@attrs.frozen(slots=True, eq=False, init=False)
 class GameState:
     """A whole game of Spades at one moment.  Build one with
     :func:`new_game`; get the next with :meth:`apply`; load one with
@@ -259,6 +277,30 @@ class GameState:
     def __init__(self, *_args: object, **_kwargs: object) -> None:
         raise ArgumentTypeError("a GameState is made by new_game(), apply() or a loader, not by GameState()")
 
+    def _dealt(self) -> tuple[Any, ...]:
+        """The play fields, the hand dealt first if the seed has not dealt
+        it yet (see the layout above): the same state, worked out further."""
+        play: tuple[Any, ...] = self._play
+        if play[_PHASE] == _DEAL and play[_CONTEXT].seed is not None:
+            play = self._resolve_chance()._play
+            _set_play(self, play)
+        return play
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return self is other or self._dealt() == other._dealt()
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        # The legal actions follow from the rest (and bids hash slowly).
+        play = self._dealt()
+        return hash(play[:_LEGAL] + play[_LEGAL + 1 :])
+
     # ------------------------------------------------------------------
     # What the state shows.
 
@@ -278,7 +320,10 @@ class GameState:
     @property
     def phase(self) -> Phase:
         """The current :class:`Phase`."""
-        phase: Phase = _PHASES[self._play[_PHASE]]
+        play = self._play
+        if play[_PHASE] == _DEAL:
+            play = self._dealt()
+        phase: Phase = _PHASES[play[_PHASE]]
         return phase
 
     @property
@@ -290,13 +335,13 @@ class GameState:
     def is_chance(self) -> bool:
         """True when the next action is a chance step (deal, stock or
         replacement draw) for the caller to supply (only in unseeded games)."""
-        phase: int = self._play[_PHASE]
+        phase: int = self._dealt()[_PHASE]
         return phase == _DEAL or phase == _REPLACE
 
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` at a chance step or after the game."""
-        turn: int = self._play[_TURN]
+        turn: int = self._dealt()[_TURN]
         return turn if turn >= 0 else None
 
     @property
@@ -313,7 +358,7 @@ class GameState:
 
     def _held(self) -> tuple[int, ...]:
         """Each seat's cards now, as masks."""
-        play = self._play
+        play = self._dealt()
         played: int = play[_PLAYED]
         return tuple(h & ~played for h in play[_HANDS])
 
@@ -370,12 +415,12 @@ class GameState:
     def discard_pile(self) -> CardSet:
         """Cards out of play this hand: the two-player draft's discards (T-3),
         or the card set aside in three-player cutthroat (V-10)."""
-        return card_set_of_mask(self._play[_PILE])
+        return card_set_of_mask(self._dealt()[_PILE])
 
     @property
     def stock_left(self) -> int:
         """Cards still in the two-player stock (T-3)."""
-        stock = self._play[_CONTEXT].stock
+        stock = self._dealt()[_CONTEXT].stock
         if not stock or self._play[_PHASE] != _DRAFT:
             return 0
         return max(0, len(stock) - self._stock_drawn())
@@ -384,7 +429,7 @@ class GameState:
     def top_of_stock(self) -> Card | None:
         """The card the drafting player has drawn and must decide on (T-2);
         only that player may see it."""
-        if self._play[_PHASE] != _DRAFT:
+        if self._dealt()[_PHASE] != _DRAFT:
             return None
         card: Card = self._play[_CONTEXT].stock[self._stock_drawn()]
         return card
@@ -399,7 +444,7 @@ class GameState:
     @property
     def sheet(self) -> tuple[HandRecord, ...]:
         """The score sheet: one :class:`~spades.HandRecord` per finished hand."""
-        sheet: tuple[HandRecord, ...] = self._play[_CONTEXT].sheet
+        sheet: tuple[HandRecord, ...] = self._play[_CONTEXT][_C_SHEET]
         return sheet
 
     @property
@@ -443,8 +488,9 @@ class GameState:
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action of the current hand so far, chance steps included."""
-        trick: tuple[Card, ...] = self._play[_TRICK]
-        return _unchain(self._play[_LOG]) + trick
+        play = self._dealt()
+        trick: tuple[Card, ...] = play[_TRICK]
+        return _unchain(play[_LOG]) + trick
 
     def double_nil_open(self, seat: int) -> bool:
         """Whether ``seat`` may still bid Double Nil this hand (P-6, T-6, V-3).
@@ -452,7 +498,7 @@ class GameState:
         A client must ask the player *before* showing them their cards."""
         rules = self.rules
         seat = check_seat(seat, rules.players)
-        play = self._play
+        play = self._dealt()
         bid = play[_BIDS][seat]
         if rules.is_draft:
             return play[_PHASE] == _DRAFT and declarable_of(seat, rules, self.scores, play[_HANDS][seat].bit_count(), bid)
@@ -476,14 +522,15 @@ class GameState:
         * chance steps and a finished game: none (``()``).
         """
         play = self._play
-        legal: tuple[Card, ...] = play[_LEGAL]
+        legal: tuple[Action, ...] = play[_LEGAL]
         if legal:
-            return legal  # the play of tricks: worked out with the state
+            return legal  # the play of tricks and the bidding: worked out with the state
+        play = self._dealt()
+        if play[_LEGAL]:
+            return cast("tuple[Action, ...]", play[_LEGAL])
         phase = play[_PHASE]
         rules = play[_CONTEXT].rules
         seat = play[_TURN]
-        if phase == _BID:
-            return limits_of(seat, play[_BIDS], rules, self.scores).legal
         if phase == _DRAFT:
             return draft_actions(
                 declarable_of(seat, rules, self.scores, play[_HANDS][seat].bit_count(), play[_BIDS][seat])
@@ -529,7 +576,8 @@ class GameState:
         (True, 'NOT_YOUR_TURN')
         """
         seat = check_seat(seat, self.rules.players)
-        if self._play[_PHASE] != _OVER and seat == self._play[_TURN]:
+        play = self._dealt()
+        if play[_PHASE] != _OVER and seat == play[_TURN]:
             return None
         return self._turn_error(seat)
 
@@ -566,8 +614,9 @@ class GameState:
         ...
         spades.errors.IllegalActionError: it is seat 1's turn, not seat 2's (rule P-3)
         """
-        phase = self._play[_PHASE]
-        turn = self._play[_TURN]
+        play = self._dealt()
+        phase = play[_PHASE]
+        turn = play[_TURN]
         if phase == _OVER:
             raise self._turn_error(seat)
         if seat is not None:
@@ -616,43 +665,52 @@ class GameState:
             # The hot path: a legal card played.  The legal cards were worked
             # out when this state was made, and the successor is one tuple
             # and a one-slot object.
-            rules = context.rules
             played |= _BIT[action]
             trick += (action,)
-            players = rules.players
+            players = context[_C_PLAYERS]
             if len(trick) < players:
                 turn = turn + 1 if turn + 1 < players else 0
                 held = hands[turn] & ~played
                 # The next seat's legal cards (spades.tricks.legal_mask):
                 # following a plain suit (C-5) is one lookup in the deck's
                 # table of the cards of each pattern of the suit's bits.
-                facts = context.facts
+                facts = context[_C_FACTS]
                 suit_mask, suit_cards, shift = facts.follow[trick[0]]
                 follow = held & suit_mask
                 if follow and suit_cards:
                     legal = suit_cards[follow >> shift]
                 else:
-                    first = context.first_trick and not won
-                    legal = cards_of_mask(legal_mask(held, facts.suit_of[trick[0]], played, rules, first, facts.suit_masks))
+                    first = context[_C_FIRST_TRICK] and not won
+                    legal = cards_of_mask(
+                        legal_mask(held, facts.suit_of[trick[0]], played, context[_C_RULES], first, facts.suit_masks)
+                    )
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
                 return new
             # The trick is complete (C-7): the winner takes it and leads next.
-            winner = winner_seat_of(turn + 1 if turn + 1 < players else 0, trick, context.facts, players)
+            facts = context[_C_FACTS]
+            winner = winner_seat_of(turn + 1 if turn + 1 < players else 0, trick, facts, players)
             won += _ONE_TRICK[winner]
             log = (log, trick)
             held = hands[winner] & ~played
             if held:
-                legal = cards_of_mask(legal_mask(held, -1, played, rules, False, context.facts.suit_masks))
+                legal = cards_of_mask(legal_mask(held, -1, played, context[_C_RULES], False, facts.suit_masks))
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, winner, hands, pile, played, (), won, legal, log, bids))
                 return new
             return self._end_hand(won, played, log)
+        if type(action) is Bid and phase == _BID and (seat is None or (type(seat) is int and seat == turn)):
+            for each in legal:
+                if each is action:  # one of the legal bids this state handed out
+                    return self._bid(action, True)
         return self._apply_slowly(action, seat)
 
     def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
         """:meth:`apply` for everything but a legal card: the other phases,
         and the errors."""
+        if self._play[_PHASE] == _DEAL and self._play[_CONTEXT].seed is not None:
+            self._dealt()  # a hand the seed has not dealt yet: dealt now, in place
+            return self.apply(action, seat)
         if seat is not None and check_seat(seat, self.rules.players) != self._play[_TURN]:
             raise self._turn_error(seat)
         if malformed_action(action):  # built around its type's constructor
@@ -722,12 +780,11 @@ class GameState:
                 step = f"replace/{cast('tuple[int, int, int]', context.pending)[0]}"
             else:
                 return state
-            source = seeded_bytes(seed, context.number, step)
-            if phase == _DEAL and not context.rules.is_draft:
-                masks = deal_masks(source, context.rules)  # the hands as masks, and the Deal of them
+            if phase == _DEAL and context.players != 2:
+                masks = seeded_deal_masks(seed, context.number, context.rules)  # the hands as masks, and the Deal of them
                 state = state._deal(deal_of_card_sets(tuple(map(card_set_of_mask, masks))), True, masks)
             else:
-                outcome = state._chance_outcome(source)
+                outcome = state._chance_outcome(seeded_bytes(seed, context.number, step))
                 state = state._deal(outcome, True) if phase == _DEAL else state._replace(outcome, True)
 
     # -- errors ----------------------------------------------------------
@@ -832,7 +889,10 @@ class GameState:
                 raise error
         hands = tuple(map(_MASK_OF, action.hands)) if masks is None else masks
         aside = context.facts.mask & ~sum(hands)  # the hands share no card; V-10: the card set aside
-        return self._next(action, phase=_BID, turn=next_bidder_of(rules.players, context.dealer, self._play[_BIDS]), hands=hands, pile=aside)
+        bids = self._play[_BIDS]
+        log = (self._play[_LOG], (action,))
+        first = next_bidder_of(rules.players, context.dealer, bids)  # P-3, T-4: no seat has bid yet
+        return _bidding(context, cast(int, first), hands, aside, log, bids)
 
     def _replace(self, action: Action, trusted: bool) -> GameState:
         """Apply a two-player Double Nil replacement draw (T-6)."""
@@ -881,17 +941,21 @@ class GameState:
 
     # -- bidding -----------------------------------------------------------
 
-    def _bid(self, action: Action) -> GameState:
-        context, _phase, seat, hands, pile, _played, _trick, _won, _legal, _log, bids = self._play
-        if type(action) is not Bid:
-            raise self._wrong_phase(action)
-        error = limits_of(seat, bids, context.rules, self.scores).error(action)
-        if error is not None:
-            raise error
+    def _bid(self, action: Action, listed: bool = False) -> GameState:
+        """The state after the bid ``action``; ``listed`` when it is one of
+        the legal bids this state handed out (no need to check it again)."""
+        context, _phase, seat, hands, pile, _played, _trick, _won, legal, log, bids = self._play
+        if not listed:
+            if type(action) is not Bid:
+                raise self._wrong_phase(action)
+            if not _listed(action, legal):  # another object than the legal bids handed out: checked in full
+                error = limits_of(seat, bids, context.rules, self.scores).error(action)
+                if error is not None:
+                    raise error
         bids = bids[:seat] + (action,) + bids[seat + 1 :]
         turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:
-            return self._next(action, turn=turn, bids=bids)  # P-3, T-4
+            return _bidding(context, turn, hands, pile, (log, (action,)), bids)  # P-3, T-4
         if not context.rules.is_draft:  # the two-player discards came after the draft (T-6)
             exchanges = order_of(context.rules, context.dealer, bids)
             if exchanges:
@@ -942,7 +1006,7 @@ class GameState:
             return self._next(action, context=context, phase=phase, turn=giver, hands=hands, pile=pile, bids=bids)
         turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:  # T-4: after the draft
-            return self._next(action, context=context, phase=_BID, turn=turn, hands=hands, pile=pile, bids=bids)
+            return _bidding(context, turn, hands, pile, (self._play[_LOG], (action,)), bids)
         # The play of tricks begins (C-4, P-7, T-7, V-7).
         leader = first_leader_of_masks(rules, context.dealer, hands)
         legal = cards_of_mask(legal_mask(hands[leader], -1, 0, rules, context.first_trick, context.facts.suit_masks))
@@ -957,26 +1021,26 @@ class GameState:
         rules = context.rules
         bids = cast("tuple[Bid, ...]", play[_BIDS])  # every seat has bid
         tricks = _unpack_won(won, rules.players)
-        result = score_sides(bids, tricks, rules, self.scores, self.bags)
-        record = HandRecord(
-            number=context.number,
-            dealer=context.dealer,
-            hands=tuple(map(card_set_of_mask, play[_HANDS])),
-            bids=bids,
-            tricks=tricks,
-            result=result,
-            actions=_unchain(log),
-        )
-        sheet = context.sheet + (record,)
+        sheet = context.sheet
+        if sheet:
+            last = sheet[-1].result
+            result = score_sides(bids, tricks, rules, last.scores, last.total_bags)
+        else:
+            zeros = (0,) * len(rules.sides)
+            result = score_sides(bids, tricks, rules, zeros, zeros)
+        # The record's hands and actions are made when first read.
+        record = record_of(context.number, context.dealer, play[_HANDS], bids, tricks, result, log)
+        sheet += (record,)
         rows = context.rows + (public_row(record),)
         if winner_after(result, rules) is not None:  # S-9
             over = context._replace(sheet=sheet, rows=rows)
             return _state((over, _OVER, -1, (0,) * rules.players, play[_PILE], played, (), won, (), (), play[_BIDS]))
-        following = _Context(
+        following = _new_context((
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
-            next_dealer(rules, context.dealer), (), (), None, rows,
-        )
-        return _state(_no_cards(following))._resolve_chance()
+            next_dealer(rules, context.dealer), (), (), None, rows, context.players,
+        ))
+        # A seeded game's next hand is dealt when it is first read (GameState._dealt).
+        return _state(_no_cards(following))
 
     # ------------------------------------------------------------------
     # Copying an immutable value is the value itself.
@@ -987,8 +1051,17 @@ class GameState:
     def __deepcopy__(self, memo: object) -> GameState:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickle holds what happened, not what follows from it: the
+        # context's derived facts, the score sheet's public rows and the
+        # legal actions are worked out again when it is loaded.
+        context, phase, turn, hands, pile, played, trick, won, _legal, log, bids = self._dealt()
+        facts = (context.rules, context.seed, context.sheet, context.number, context.dealer, context.stock,
+                 context.exchanges, context.pending, phase, turn, hands, pile, played, trick, won, log, bids)
+        return (_unpickled, facts)
+
     def __repr__(self) -> str:
-        turn = self._play[_TURN]
+        turn = self._dealt()[_TURN]
         seat = "-" if turn < 0 else str(turn)
         return (
             f"<GameState hand {self.hand_number} {self.phase.name} turn {seat} "
@@ -1003,6 +1076,41 @@ _new_state = object.__new__
 (_set_play,) = (getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
 
 
+def _unpickled(
+    rules: Rules, seed: int | None, sheet: tuple[HandRecord, ...], number: int, dealer: int, stock: tuple[Card, ...],
+    exchanges: tuple[tuple[int, int], ...], pending: tuple[int, int, int] | None, phase: int, turn: int,
+    hands: tuple[int, ...], pile: int, played: int, trick: tuple[Card, ...], won: int, log: tuple[Any, ...],
+    bids: tuple[Bid | None, ...],
+) -> GameState:
+    """The state of a pickle (see ``GameState.__reduce__``): its context's
+    derived facts, its public rows and its legal actions worked out again
+    (C-4..C-6, V-7 by :func:`legal_mask`; the bids by
+    :func:`~spades.bidding.legal_bids_of`)."""
+    facts = rules.deck_facts
+    rows = tuple(map(public_row, sheet))
+    first_trick = first_trick_matters(rules)
+    context = _new_context(
+        (rules, facts, first_trick, seed, sheet, number, dealer, stock, exchanges, pending, rows, rules.players)
+    )
+    legal: tuple[Any, ...] = ()
+    if phase == _PLAY:
+        led = facts.suit_of[trick[0]] if trick else -1
+        held = hands[turn] & ~played
+        legal = cards_of_mask(legal_mask(held, led, played, rules, first_trick and not won, facts.suit_masks))
+    elif phase == _BID:
+        legal = legal_bids_of(turn, bids, rules, _scores_of(context))
+    return _state((context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
+
+
+def _new_context(fields: tuple[Any, ...]) -> _Context:
+    """``_Context(*fields)``, without the named tuple's own ``__new__``."""
+    context: _Context = _tuple_new(_Context, fields)
+    return context
+
+
+_tuple_new = tuple.__new__
+
+
 def _state(play: tuple[Any, ...]) -> GameState:
     """``GameState(play)``, built the fast way."""
     new: GameState = _new_state(GameState)
@@ -1010,20 +1118,36 @@ def _state(play: tuple[Any, ...]) -> GameState:
     return new
 
 
+def _bidding(
+    context: _Context, seat: int, hands: tuple[int, ...], pile: int, log: tuple[Any, ...], bids: tuple[Bid | None, ...]
+) -> GameState:
+    """The state of ``seat`` to bid, with its legal bids worked out once
+    (C-3, P-6, T-6, V-2, V-3, V-6: :func:`~spades.bidding.limits_of`)."""
+    legal = legal_bids_of(seat, bids, context.rules, _scores_of(context))
+    return _state((context, _BID, seat, hands, pile, 0, (), 0, legal, log, bids))
+
+
+def _scores_of(context: _Context) -> tuple[int, ...]:
+    """Each side's score before the hand of ``context``."""
+    sheet = context.sheet
+    return sheet[-1].result.scores if sheet else (0,) * len(context.rules.sides)
+
+
+def _listed(bid: Bid, legal: tuple[Bid, ...]) -> bool:
+    """Whether ``bid`` is one of the objects of ``legal`` (the legal bids
+    a state handed out; another equal bid is checked in full)."""
+    for each in legal:
+        if each is bid:
+            return True
+    return False
+
+
 def _unpack_won(won: int, players: int) -> tuple[int, ...]:
     """Tricks won by each seat, from the packed count of the play fields."""
     return tuple(won.to_bytes(players, "little"))
 
 
-def _unchain(log: tuple[Any, ...]) -> tuple[Action, ...]:
-    """The actions of a log chain, in order."""
-    parts = []
-    node = log
-    while node:
-        node, actions = node
-        parts.append(actions)
-    parts.reverse()
-    return tuple(chain.from_iterable(parts))
+_unchain = actions_of_log
 
 
 def _new_hand(
@@ -1034,7 +1158,10 @@ def _new_hand(
     dealer: int,
 ) -> _Context:
     """The context of a hand waiting for its deal."""
-    return _Context(rules, rules.deck_facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None)
+    facts = rules.deck_facts
+    return _new_context(
+        (rules, facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None, (), rules.players)
+    )
 
 
 
@@ -1199,13 +1326,13 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     ``rng.choice(legal_actions())`` drawn as :func:`play_out` draws (internal fast path
     of :func:`spades.rollout`): the state :meth:`apply` would reach, without
     the states between."""
-    context, _phase, seat, hands, pile, _played, _trick, _won, _legal, log, bids = state._play
+    context, _phase, seat, hands, pile, _played, _trick, _won, _legal, log, bids = state._dealt()
     rules = context.rules
     scores = state.scores
     players = rules.players
     dealer = context.dealer
     while True:
-        legal = limits_of(seat, bids, rules, scores).legal
+        legal = legal_bids_of(seat, bids, rules, scores)
         n = len(legal)
         k = _BIT_LENGTH[n]
         r = getrandbits(k)
@@ -1229,4 +1356,4 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
 
 def is_play(state: GameState) -> bool:
     """Whether ``state`` is in the play of tricks (internal fast path)."""
-    return bool(state._play[_PHASE] == _PLAY)
+    return bool(state._dealt()[_PHASE] == _PLAY)

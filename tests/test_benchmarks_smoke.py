@@ -37,6 +37,7 @@ def test_random_hands_counts_hands() -> None:
     timing = bench.random_hands(PARTNERSHIP, 2, seed=3)
     assert timing.units == 2 and timing.seconds > 0 and timing.rate > 0
     assert bench.random_hands(PARTNERSHIP, 5, seed=3, per_game=2).units == 5
+    assert bench.random_hands_sampled(PARTNERSHIP, 3, seed=3, per_game=2).units == 3
 
 
 def test_random_hands_start_a_new_game_when_one_ends() -> None:
@@ -96,7 +97,7 @@ def test_best_rate_and_profile() -> None:
     assert timing.units >= 1
     assert "ncalls" in bench.profile_random_hands(PARTNERSHIP, 1, top=5)
     shares = bench.phase_breakdown(PARTNERSHIP, 2, seed=1)
-    assert {"new_game (deal)", "BID legal_actions()", "PLAY apply()", "end of hand apply() (score, deal)"} <= set(shares)
+    assert {"new_game (deal)", "BID legal_actions()", "PLAY apply()", "end of hand apply() (score)"} <= set(shares)
 
 
 def test_document_figures() -> None:
@@ -128,6 +129,7 @@ def test_openspiel_measurements_when_installed() -> None:
     if pyspiel is None:
         pytest.skip("pyspiel not installed")
     assert bench.openspiel_hands(pyspiel, 2, seed=1).units == 2
+    assert bench.openspiel_hands(pyspiel, 2, seed=1, chance="legal").units == 2
     assert bench.openspiel_legal_actions(pyspiel, 20, seed=1).units == 20
     assert bench.openspiel_apply(pyspiel, 20, seed=1).units == 20
     game, states, finals = bench.openspiel_document_states(pyspiel, 2, seed=1)
@@ -207,3 +209,16 @@ def test_the_double_dummy_check_runs(capsys: pytest.CaptureFixture[str]) -> None
     assert check.main(["--endings", "3", "--dds", "2", "--presets", "two-player", "cutthroat-3"]) == 0
     out = capsys.readouterr().out
     assert "two-player: 3 endings" in out and "0 disagreements" in out
+def test_the_memory_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("spades_benchmarks_memory", _PATH.parent / "memory.py")
+    assert spec is not None and spec.loader is not None
+    memory: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(memory)
+    games = memory.whole_games(1, seed=0)
+    assert games["states"] > 56 and games["bytes_per_state"] > 0
+    kept = memory.hands_kept(2, seed=0)
+    assert kept["hands"] == 2 and kept["states"] > 100 and kept["bytes_per_hand_end_state"] > 0
+    one = memory.new_state(40, seed=0)
+    assert one["samples"] == 40 and one["bytes_per_new_state"] > 0
+    assert memory.main(["--games", "1", "--hands", "2", "--samples", "20"]) == 0
+    assert "per state" in capsys.readouterr().out

@@ -642,3 +642,22 @@ def test_a_cutthroat_preset_keeps_its_players() -> None:  # V-10
         with pytest.raises(RulesError, match="players"):
             Rules.preset(name, players=players)
     assert Rules.from_dict({"preset": "cutthroat-4", "target": 300}).players == 4
+
+
+def test_presets_keep_the_values_they_build() -> None:
+    # Rules are immutable values: a preset built twice with the same
+    # arguments may be the same object.
+    assert Rules.partnership() is Rules.partnership() == Rules()
+    assert Rules.pagat(target=300) is Rules.pagat(target=300) != Rules.pagat()
+    assert Rules.cutthroat(3) is Rules.cutthroat(3) and Rules.cutthroat(3) != Rules.cutthroat(4)
+    assert Rules.preset("openspiel") is Rules.openspiel()
+    # Kept by the type of each value as well as the value: True is not 1.
+    assert Rules.partnership(nil_allowed=True).nil_allowed is True
+    with pytest.raises(RulesError, match="nil_allowed: must be true or false"):
+        Rules.partnership(nil_allowed=1)
+    with pytest.raises(RulesError, match="target: must be a whole number"):
+        Rules.partnership(target=300.0)
+    # Refusals are never kept: the same bad value is refused every time.
+    for _ in range(2):
+        with pytest.raises(RulesError, match="unknown option"):
+            Rules.partnership(colour="red")

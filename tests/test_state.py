@@ -380,6 +380,76 @@ def test_a_state_survives_pickle_and_copy_in_every_phase(name: str) -> None:
         state = state.apply(rng.choice(state.legal_actions()))
 
 
+def _first_hand(seed: int) -> tuple[list[Any], GameState, tuple[CardSet, ...]]:
+    """The actions of a random hand 0 of a seeded partnership game, the
+    state after it, and the hands as play began."""
+    rng = random.Random(seed)
+    state = new_game(P, seed=seed)
+    actions: list[Any] = []
+    at_play: tuple[CardSet, ...] = ()
+    while not state.sheet:
+        if state.phase is Phase.PLAY and not at_play:
+            at_play = state.hands
+        actions.append(rng.choice(state.legal_actions()))
+        state = state.apply(actions[-1])
+    return actions, state, at_play
+
+
+def _replayed(seed: int, actions: list[Any]) -> GameState:
+    state = new_game(P, seed=seed)
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+def test_the_next_hand_of_a_seeded_game_is_the_one_its_seed_deals() -> None:  # P-2, P-3, P-8
+    from spades.deal import deal_from, seeded_bytes
+
+    actions, after, _ = _first_hand(5)
+    # Twins of the state after hand 0, compared, hashed and pickled before
+    # anything else reads them: the same value whichever is read first.
+    a, b, c = (_replayed(5, actions) for _ in range(3))
+    assert a.sheet == after.sheet and a.scores == after.sheet[0].result.scores and a.hand_number == 1
+    assert b == c and hash(b) == hash(c)
+    assert pickle.loads(pickle.dumps(a)) == after
+    # Hand 1 is the deal the seed draws for it (P-2), dealt by the next
+    # seat (P-8), and the seat on the dealer's left bids first (P-3).
+    expected = deal_from(seeded_bytes(5, 1, "deal"), P)
+    assert after.history == (expected,) and after.hands == expected.hands
+    assert after.dealer == (P.first_dealer + 1) % 4 and after.phase is Phase.BID and after.turn == (after.dealer + 1) % 4
+    assert after.legal_actions() == b.legal_actions() and b == after
+
+
+def test_a_hand_record_is_the_hand_as_played() -> None:  # P-2, C-8
+    from spades import HandRecord
+
+    actions, after, at_play = _first_hand(8)
+    record = after.sheet[0]
+    deal = new_game(P, seed=8).history
+    made = HandRecord(
+        number=0, dealer=P.first_dealer, hands=at_play, bids=record.bids, tricks=record.tricks, result=record.result,
+        actions=deal + tuple(actions),
+    )
+    assert sum(made.tricks) == 13 and len(made.actions) >= 57
+    # Compared, hashed, shown and pickled before its hands and actions are read.
+    for twin in (_replayed(8, actions).sheet[0], _replayed(8, actions).sheet[0], _replayed(8, actions).sheet[0]):
+        assert twin == made
+    assert hash(_replayed(8, actions).sheet[0]) == hash(made)
+    assert repr(_replayed(8, actions).sheet[0]) == repr(made)
+    assert pickle.loads(pickle.dumps(_replayed(8, actions).sheet[0])) == made
+    assert record.hands == at_play and record.actions == made.actions and record == made
+
+
+def test_a_pickled_state_holds_what_happened_not_what_follows_from_it() -> None:
+    actions, _after, _ = _first_hand(3)
+    middle = _replayed(3, actions[:30])
+    # Its rules by their options, no deck tables, no legal actions: a few
+    # hundred bytes in the middle of hand 0 (the tables alone are ~1 MB).
+    assert len(pickle.dumps(middle)) < 1500
+    twin = pickle.loads(pickle.dumps(middle))
+    assert twin == middle and twin.legal_actions() == middle.legal_actions()
+
+
 # -- Illegal actions -----------------------------------------------------------------------------
 
 

@@ -50,14 +50,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final, Protocol
 
 import attrs
 
 from spades.actions import Action, Bid, ExchangeChoices
-from spades.cards import Card, CardSet, Rank, cards_of_mask
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, cards_of_mask
 from spades.deal import seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
 from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
@@ -141,6 +141,13 @@ def random_bot(view: SeatView, rng: random.Random) -> Action:
     return check_rng(rng).choice(check_view(view).legal_actions)
 
 
+# The cards estimate_bid counts as high: the kings, the aces and the jokers.
+_HIGH_CARDS: Final = sum(
+    1 << index for index in range(NUM_CARD_INDEXES)
+    if Card(index).is_joker or Card(index).rank >= Rank.KING
+)
+
+
 def estimate_bid(hand: CardSet, rules: Rules) -> int:
     """A rough number of tricks ``hand`` should take: the seat's share of the
     tricks, adjusted for spades and high cards, less one for safety (at least 1).
@@ -152,7 +159,7 @@ def estimate_bid(hand: CardSet, rules: Rules) -> int:
     size = rules.hand_size
     deck = rules.deck_mask.bit_count()
     spades = (hand.mask & rules.suit_masks[3]).bit_count()
-    high = sum(1 for card in hand if card.is_joker or card.rank >= Rank.KING)
+    high = (hand.mask & _HIGH_CARDS).bit_count()
     estimate = size / rules.players + 0.6 * (spades - size * 13 / deck) + 0.5 * (high - size * 8 / deck)
     return max(1, round(estimate - 1))
 
@@ -168,15 +175,23 @@ def simple_bot(view: SeatView, rng: random.Random) -> Action:
     True
     """
     actions = check_view(view).legal_actions
-    check_rng(rng)
-    if view.phase is Phase.BID:
-        want = estimate_bid(view.hand, view.rules)
+    return _simple_choice(view.phase, view.hand, view.rules, actions, check_rng(rng))
+
+
+def _simple_choice(phase: Phase, hand: CardSet | None, rules: Rules, actions: Sequence[Action],
+                   rng: random.Random) -> Action:
+    """:func:`simple_bot`'s choice, from what it reads of a seat's view: the
+    phase, the seat's hand (read in the bidding only: ``None`` will do in
+    the other phases) and its legal actions (:func:`simple_action` reads
+    the same from a state)."""
+    if phase is Phase.BID and hand is not None:
+        want = estimate_bid(hand, rules)
         bids = [a for a in actions if type(a) is Bid and not a.double_nil]
         numbers = [a for a in bids if a.tricks] or bids
         if numbers:
             return min(numbers, key=lambda bid: (abs(bid.tricks - want), bid.tricks))
-    if type(actions) is ExchangeChoices:
-        return rng.choice(actions)
+    if phase is Phase.PLAY or type(actions) is ExchangeChoices:
+        return rng.choice(actions)  # nothing but cards, or exchanges
     choices: list[Action] = [a for a in actions if type(a) is not Bid] or list(actions)
     return rng.choice(choices)
 
@@ -494,27 +509,41 @@ def bot_named(name: str) -> Bot:
     return bot
 
 
-def _driven(bot: Callable[[SeatView, random.Random], Action], state: GameState, rng: random.Random) -> Action:
+def _seat_to_act(state: object, rng: object) -> int | None:
+    """The seat to act in ``state`` (``None`` at a chance step), after the
+    drivers' checks of their arguments."""
     if not isinstance(state, GameState):
         raise ArgumentTypeError(f"a player needs a GameState, got {type_name(state)}")
+    check_rng(rng)
     if state.is_chance:
-        return state.sample_chance(rng)
+        return None
     seat = state.turn
     if seat is None:
         raise StateError("the game is over: there is no action to take (S-9)")
-    return bot(seat_view(state, seat), rng)
+    return seat
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
     """:func:`random_bot` for a caller holding a whole state: a chance
-    outcome drawn with ``rng`` when the state waits for one, else
-    ``random_bot`` on the view of the seat to act (a legal action chosen
-    uniformly with ``rng``)."""
-    return _driven(random_bot, state, rng)
+    outcome drawn with ``rng`` when the state waits for one, else a legal
+    action chosen uniformly with ``rng``: the choice :func:`random_bot`
+    makes on the view of the seat to act (the state's legal actions are the
+    view's, in the same order).  No view is built: this is the cheap
+    driver for simulations."""
+    if _seat_to_act(state, rng) is None:
+        return state.sample_chance(rng)
+    return rng.choice(state.legal_actions())
 
 
 def simple_action(state: GameState, rng: random.Random) -> Action:
     """:func:`simple_bot` for a caller holding a whole state: a chance
-    outcome drawn with ``rng`` when the state waits for one, else
-    ``simple_bot`` on the view of the seat to act."""
-    return _driven(simple_bot, state, rng)
+    outcome drawn with ``rng`` when the state waits for one, else the
+    choice ``simple_bot`` makes on the view of the seat to act, read from
+    the state directly (the seat's phase, hand and legal actions; no view
+    is built)."""
+    seat = _seat_to_act(state, rng)
+    if seat is None:
+        return state.sample_chance(rng)
+    phase = state.phase
+    hand = state.hand(seat) if phase is Phase.BID else None
+    return _simple_choice(phase, hand, state.rules, state.legal_actions(), rng)

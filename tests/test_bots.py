@@ -129,18 +129,22 @@ def test_simple_games_end(seed: int, preset: str) -> None:
     assert final.is_over and final.winner is not None
 
 
-def test_the_state_drivers_are_the_view_bots() -> None:
-    rules = Rules.partnership()
-    state = new_game(rules, seed=2)
-    rng_a, rng_b = random.Random(3), random.Random(3)
-    for _ in range(120):
-        assert state.turn is not None
-        view = seat_view(state, state.turn)
-        action = simple_action(state, rng_a)
-        assert action == simple_bot(view, rng_b)
-        state = state.apply(action)
-    assert random_action(state, random.Random(1)) == random_bot(seat_view(state, state.turn or 0), random.Random(1))
-    unseeded = new_game(rules)
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_the_state_drivers_are_the_view_bots(name: str) -> None:
+    # The drivers read the state directly (no view): at every step of two
+    # whole hands, each makes the choice its view bot makes on the view of
+    # the seat to act, drawing the same numbers from its generator.
+    rules = PRESETS[name]()
+    for driver, bot in ((simple_action, simple_bot), (random_action, random_bot)):
+        state = new_game(rules, seed=2)
+        rng_a, rng_b = random.Random(3), random.Random(3)
+        while len(state.sheet) < 2 and not state.is_over:
+            assert state.turn is not None
+            action = driver(state, rng_a)
+            assert action == bot(seat_view(state, state.turn), rng_b)
+            assert rng_a.getstate() == rng_b.getstate()
+            state = state.apply(action)
+    unseeded = new_game(Rules.partnership())
     assert unseeded.is_chance and unseeded.apply(random_action(unseeded, random.Random(1))).phase is Phase.BID
     over = play_game(Rules.two_player(target=50), (simple_bot, simple_bot), seed=1)
     with pytest.raises(StateError):

@@ -688,7 +688,8 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
     rngs = [random.Random(player_seed(seed, s)) for s in range(rules.players)]
     partners = [s for s in rules.sides[rules.side_of[seat]] if s != seat]
     term.say(f"You are seat {seat}" + (f", partner of seat {partners[0]}" if partners else "")
-             + f"; the {bot_name} bot plays the other seats. Type help for help, q to quit.")
+             + f"; the {bot_name} bot plays the other seats. Seed {seed} (--seed {seed} deals these cards again)."
+             + " Type help for help, q to quit.")
     hand_number = -1
     looked = False
     while not state.is_over:

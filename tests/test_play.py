@@ -115,6 +115,7 @@ def test_two_hands_against_the_default_bots(name: str) -> None:
     rules = Rules.preset(name)
     text, person, final = play(rules, 0, 11, _default_bot(), quit_after=2)
     assert len(final.sheet) == 2 and f"the {_default_bot()} bot plays the other seats" in text
+    assert "Seed 11 (--seed 11 deals these cards again)" in text  # so that the game can be played again
 
 
 def test_double_nil_is_asked_before_the_cards_are_shown() -> None:  # P-6

@@ -12,7 +12,7 @@ For each size, random partnership positions from random play: endings of
 and full 13-trick deals at the first lead.  At the first lead spades are
 not broken (C-4), which DDS cannot be told: its time there is for the
 same cards with spades free to lead, a slightly different problem.  Each
-position is solved by a fresh :class:`spades.double_dummy.Solver`
+position is solved by a fresh :class:`spades.solver.Solver`
 (nothing learnt from an earlier one); the time is the wall clock
 (``time.perf_counter``) around ``Solver(rules).tricks(state, side)``.
 """
@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades import CardSet, GameState, Phase, Rules, new_game  # noqa: E402
-from spades.double_dummy import Solver  # noqa: E402
+from spades.solver import Solver  # noqa: E402
 
 RULES = Rules.partnership()
 

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from _double_dummy_reference import nil_can_be_kept, random_ending, side_tricks  # noqa: E402
 
 from spades import GameState, Phase, Rules, new_game  # noqa: E402
-from spades.double_dummy import Solver  # noqa: E402
+from spades.solver import Solver  # noqa: E402
 
 PRESETS = {
     "partnership": Rules.partnership(),

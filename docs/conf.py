@@ -122,7 +122,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "views": ("spades.view", "spades.record", "spades.serial", "spades.documents", "spades.events", "spades.sampling"),
     "errors": ("spades.errors",),
     "cli": ("spades.cli",),
-    "analysis": ("spades.double_dummy", "spades.analysis"),
+    "analysis": ("spades.solver", "spades.analysis"),
     "package": ("spades",),
 }
 """For each API page (``docs/api/AREA.rst``), the modules whose names of

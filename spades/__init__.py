@@ -46,7 +46,7 @@ from spades.state import GameState, Phase, new_game
 from spades.tricks import breaks_spades, first_leader, legal_plays, play_error, spades_broken, trick_winner, trick_winner_seat
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades.sampling import Deals, count_deals, sample_hands
-from spades.double_dummy import double_dummy
+from spades.solver import double_dummy
 from spades.rollouts import RolloutResult, SimulatedGame, SimulatedHand, rollout, simulate, simulation_seed
 from spades.match import play_match
 

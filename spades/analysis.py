@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from spades.cards import Card
-from spades.double_dummy import Solver
+from spades.solver import Solver
 from spades.errors import ArgumentTypeError, type_name
 from spades.record import Record
 from spades.rules import Rules

@@ -222,7 +222,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
 
     import spades
     from spades import bots, deal, events, record, serial, view
-    from spades.double_dummy import CardValue, NilCardValue, Solver, card_values, nil_card_values, nil_kept
+    from spades.solver import CardValue, NilCardValue, Solver, card_values, nil_card_values, nil_kept
     from spades._decks import build_deck_facts, deck_facts
     from spades.draft import cards_drawn, draft_actions, draft_over
     from spades.exchange import exchange_sizes
@@ -444,7 +444,7 @@ def test_every_public_callable_is_swept() -> None:
     for module_name in (
         "spades", "spades.bidding", "spades.tricks", "spades.deal", "spades.exchange", "spades.draft",
         "spades.scoring", "spades.actions", "spades.cards", "spades.rules", "spades.record", "spades.serial",
-        "spades.view", "spades.sheet", "spades.errors", "spades.double_dummy",
+        "spades.view", "spades.sheet", "spades.errors", "spades.solver",
     ):
         module = importlib.import_module(module_name)
         for name in module.__all__:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from spades import Bid, Card, GameState, Phase, Rules, new_game
-from spades.double_dummy import (
+from spades.solver import (
     CardValue,
     NilCardValue,
     Solver,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from spades import CardSet, GameState, Phase, Rules, new_game
-from spades.double_dummy import Solver
+from spades.solver import Solver
 
 endplay_types: Any = pytest.importorskip("endplay.types")
 endplay_dds: Any = pytest.importorskip("endplay.dds")

@@ -45,7 +45,7 @@ LAYER: dict[str, int] = {
     "bots": 7,
     "serial": 8,
     "rollouts": 8,
-    "double_dummy": 7,
+    "solver": 7,
     "analysis": 8,
     "match": 8,
     "cli": 9,

@@ -20,7 +20,7 @@ deck's trick ranks), V-7's first-trick options, V-9's decks and V-10's
 seating.
 
 >>> from spades import Card, new_game, Rules, Bid
->>> from spades.double_dummy import double_dummy, card_values
+>>> from spades.solver import double_dummy, card_values
 >>> state = new_game(Rules.partnership(), seed=3)
 >>> for _ in range(4):
 ...     state = state.apply(Bid(3))

@@ -28,20 +28,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from _double_dummy_reference import nil_can_be_kept, random_ending, side_tricks  # noqa: E402
+from _double_dummy_reference import PRESETS, broken_position, nil_can_be_kept, random_ending, side_tricks, to_endplay  # noqa: E402
 
-from spades import GameState, Phase, Rules, new_game  # noqa: E402
 from spades.solver import Solver  # noqa: E402
 
-PRESETS = {
-    "partnership": Rules.partnership(),
-    "two-player": Rules.two_player(),
-    "jokers": Rules.jokers(),
-    "joker-joker-deuce-deuce": Rules.joker_joker_deuce_deuce(),
-    "cutthroat-3": Rules.cutthroat(3),
-    "cutthroat-4": Rules.cutthroat(4),
-    "first-trick": Rules.partnership(first_lead="two-of-clubs", no_spades_first_trick=True),
-}
 LENGTHS = (1, 2, 3, 4, 5)
 WEIGHTS = (14, 30, 40, 15, 1)
 
@@ -68,20 +58,6 @@ def check_preset(name: str, count: int, seed: int) -> tuple[int, list[str]]:
     return checks, problems
 
 
-def broken_position(rng: random.Random, tricks: int) -> GameState:
-    rules = PRESETS["partnership"]
-    while True:
-        state = new_game(rules, seed=rng.randrange(2**32))
-        while state.phase is not Phase.PLAY:
-            state = state.apply(rng.choice(state.legal_actions()))
-        while state.phase is Phase.PLAY and state.hand_number == 0:
-            turn = state.turn
-            assert turn is not None
-            if state.spades_broken and len(state.hand(turn)) <= tricks and rng.random() < 0.6:
-                return state
-            state = state.apply(rng.choice(state.legal_actions()))
-
-
 def check_dds(endplay: Any, count: int, seed: int) -> tuple[int, list[str], dict[int, int]]:
     rules = PRESETS["partnership"]
     rng = random.Random(seed)
@@ -95,18 +71,7 @@ def check_dds(endplay: Any, count: int, seed: int) -> tuple[int, list[str], dict
         assert turn is not None
         left = len(state.hand(turn))
         sizes[left] = sizes.get(left, 0) + 1
-        leader = state.leader
-        assert leader is not None
-        hands = [state.hand(seat).mask for seat in range(4)]
-        for step, card in enumerate(state.trick):
-            hands[(leader + step) % 4] |= card.mask
-        from spades import CardSet
-
-        deal = endplay.types.Deal("N:" + " ".join(str(CardSet(mask)) for mask in hands))
-        deal.first = endplay.types.Player(leader)
-        deal.trump = endplay.types.Denom.spades
-        for card in state.trick:
-            deal.play(endplay.types.Card(str(card)[1] + str(card)[0]))
+        deal = to_endplay(state, endplay.types)
         theirs = {c.suit.name[0].upper() + c.rank.name[1]: v for c, v in endplay.dds.solve_board(deal)}
         ours = {f"{str(v.card)[1]}{str(v.card)[0]}": v.tricks for v in Solver(rules).card_values(state)}
         if ours != theirs:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from spades import Card, GameState, Phase, Rules, Suit, new_game
+from spades import Card, CardSet, GameState, Phase, Rules, Suit, new_game
 
 SPADE = 3
 # A card, for the reference: (the suit it follows as, its power in that
@@ -139,3 +139,49 @@ def random_ending(rules: Rules, rng: random.Random, tricks: int) -> GameState:
 
 
 __all__ = ["Reference", "side_tricks", "nil_can_be_kept", "random_ending", "Suit"]
+
+
+# The rules the solver is checked under (tests and benchmarks/double_dummy_check.py).
+PRESETS = {
+    "partnership": Rules.partnership(),
+    "two-player": Rules.two_player(),
+    "jokers": Rules.jokers(),
+    "joker-joker-deuce-deuce": Rules.joker_joker_deuce_deuce(),
+    "cutthroat-3": Rules.cutthroat(3),
+    "cutthroat-4": Rules.cutthroat(4),
+    "first-trick": Rules.partnership(first_lead="two-of-clubs", no_spades_first_trick=True),
+}
+
+
+def broken_position(rng: random.Random, tricks: int) -> GameState:
+    """A random partnership position with spades broken and at most
+    ``tricks`` tricks left, at a trick's start or within one: where a bridge
+    deal played in spades has the same rules (C-4, C-7)."""
+    rules = PRESETS["partnership"]
+    while True:
+        state = new_game(rules, seed=rng.randrange(2**32))
+        while state.phase is not Phase.PLAY:
+            state = state.apply(rng.choice(state.legal_actions()))
+        while state.phase is Phase.PLAY and state.hand_number == 0:
+            turn = state.turn
+            assert turn is not None
+            if state.spades_broken and len(state.hand(turn)) <= tricks and rng.random() < 0.6:
+                return state
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
+def to_endplay(state: GameState, endplay_types: Any) -> Any:
+    """The position as an ``endplay.types.Deal`` (the module passed in):
+    seats 0..3 are North, East, South, West (clockwise, P-1); the trick in
+    progress played to it; spades trump."""
+    leader = state.leader
+    assert leader is not None
+    hands = [state.hand(seat).mask for seat in range(4)]
+    for step, card in enumerate(state.trick):
+        hands[(leader + step) % 4] |= card.mask
+    deal = endplay_types.Deal("N:" + " ".join(str(CardSet(mask)) for mask in hands))
+    deal.first = endplay_types.Player(leader)
+    deal.trump = endplay_types.Denom.spades
+    for card in state.trick:
+        deal.play(endplay_types.Card(str(card)[1] + str(card)[0]))
+    return deal

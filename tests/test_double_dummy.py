@@ -24,17 +24,7 @@ from spades.solver import (
 )
 from spades.errors import ArgumentError, ArgumentTypeError
 
-from _double_dummy_reference import nil_can_be_kept, random_ending, side_tricks
-
-PRESETS = {
-    "partnership": Rules.partnership(),
-    "two-player": Rules.two_player(),
-    "jokers": Rules.jokers(),
-    "joker-joker-deuce-deuce": Rules.joker_joker_deuce_deuce(),
-    "cutthroat-3": Rules.cutthroat(3),
-    "cutthroat-4": Rules.cutthroat(4),
-    "first-trick": Rules.partnership(first_lead="two-of-clubs", no_spades_first_trick=True),
-}
+from _double_dummy_reference import PRESETS, nil_can_be_kept, random_ending, side_tricks
 
 
 def _endings(rules: Rules, seed: int, lengths: tuple[int, ...]) -> Iterator[GameState]:

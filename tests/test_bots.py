@@ -325,13 +325,20 @@ def test_the_sampling_player_plays_legal_cards(name: str) -> None:
     assert len(final.sheet) == 1 and len(players[0].views) >= rules.hand_size
 
 
-def test_the_sampling_player_is_reproducible_and_searches() -> None:
-    state = new_game(Rules.partnership(), seed=8)
+def _first_lead(seed: int) -> tuple[GameState, SeatView]:
+    """A seeded partnership game after heuristic bidding, and the view of
+    the seat to lead."""
+    state = new_game(Rules.partnership(), seed=seed)
     while state.phase is Phase.BID:
         assert state.turn is not None
         state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
     assert state.turn is not None
     view = seat_view(state, state.turn)
+    return state, view
+
+
+def test_the_sampling_player_is_reproducible_and_searches() -> None:
+    state, view = _first_lead(8)
     bot = SamplingBot(samples=3)
     assert bot(view, random.Random(5)) == bot(view, random.Random(5))
     # The move is the best mean over the sampled deals, each card played
@@ -367,12 +374,7 @@ def test_sampled_deals_fit_the_bids() -> None:
     from spades import bots
     from spades.sampling import Deals
 
-    state = new_game(Rules.partnership(), seed=21)
-    while state.phase is Phase.BID:
-        assert state.turn is not None
-        state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
-    assert state.turn is not None
-    view = seat_view(state, state.turn)
+    state, view = _first_lead(21)
     deals, played, rng = Deals(view), bots._played_by(view), random.Random(3)
     rules = view.rules
 
@@ -402,12 +404,7 @@ def test_a_large_margin_keeps_the_policys_card() -> None:
 def test_the_sampling_player_keeps_to_its_time() -> None:
     import time
 
-    state = new_game(Rules.partnership(), seed=8)
-    while state.phase is Phase.BID:
-        assert state.turn is not None
-        state = state.apply(heuristic_bot(seat_view(state, state.turn), random.Random(0)))
-    assert state.turn is not None
-    view = seat_view(state, state.turn)
+    state, view = _first_lead(8)
     start = time.perf_counter()
     assert SamplingBot(samples=10**6, seconds=0.2)(view, random.Random(1)) in view.legal_actions
     assert time.perf_counter() - start < 5

@@ -73,7 +73,7 @@ def run(samples: int, tries: int) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--samples", type=int, default=8, help="deals per move of the sampling player (default 8)")
+    parser.add_argument("--samples", type=int, default=32, help="deals per move of the sampling player (default 32, as SamplingBot's)")
     parser.add_argument("--tries", type=int, default=20, help="generators per position for the random players (default 20)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)

@@ -351,7 +351,7 @@ class SamplingBot:
     spades.errors.ArgumentError: samples is an int from 1 to 10**6, got 0
     """
 
-    samples: int = attrs.field(default=8, validator=_samples)
+    samples: int = attrs.field(default=32, validator=_samples)
     """Deals sampled per move (the whole budget when ``seconds`` is ``None``)."""
     seconds: float | None = attrs.field(default=None, validator=_seconds)
     """A time budget per move, or ``None`` for none."""

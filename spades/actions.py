@@ -133,8 +133,9 @@ class Bid:
 Bid.NIL = Bid(0)
 Bid.DOUBLE_NIL = Bid(0, True)
 
-BIDS: Final = tuple(Bid(n) for n in range(18))
-"""Cached bids 0..17 (17 tricks is the three-player hand)."""
+BIDS: Final = (Bid.NIL, *(Bid(n) for n in range(1, 18)))
+"""Cached bids 0..17 (17 tricks is the three-player hand); ``BIDS[0]`` is
+:attr:`Bid.NIL`."""
 
 
 def _bid_of(tricks: int, double_nil: bool) -> Bid:

@@ -71,7 +71,7 @@ from typing import Any, Final, Union, cast
 
 import attrs
 
-from spades.actions import MAX_ACTIONS, MAX_BID_TRICKS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
+from spades.actions import BIDS, MAX_ACTIONS, MAX_BID_TRICKS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
 from spades.cards import Card, CardSet
 from spades.errors import (
     ArgumentError,
@@ -1176,7 +1176,7 @@ def _exactly(given: object, expected: object) -> bool:
 
 _ACTION_BY_FRAGMENT: Final[dict[str, Action]] = {
     **{f'"play": "{text}"': Card(index) for index, text in enumerate(_CARD_TEXTS)},
-    **{f'"bid": "{bid}"': bid for bid in (Bid(n) for n in range(MAX_BID_TRICKS + 1))},
+    **{f'"bid": "{bid}"': bid for bid in BIDS[: MAX_BID_TRICKS + 1]},  # the objects the legal bids are made of
     '"bid": "double nil"': Bid.DOUBLE_NIL,
     '"draft": "keep"': Draft.KEEP,
     '"draft": "reject"': Draft.REJECT,

@@ -20,6 +20,7 @@ stood before this discard (T-6).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from spades.actions import MAX_EXCHANGE, Action, Bid, Exchange, ExchangeChoices, Replacement, malformed_action, read_actions
 from spades.cards import CardSet
@@ -188,14 +189,24 @@ def exchanged_cards(
     >>> [str(c) for c in exchanged_cards(Rules.partnership(), 0, bids, steps, 2)]
     ['..2.3', 'A.K.Q.']
     """
-    steps = iter(exchange_order(rules, dealer, bids))
+    steps = exchange_order(rules, dealer, bids)
     seat = check_seat(seat, rules.players)
+    return exchanged_of(steps, read_actions(actions), seat)  # type: ignore[arg-type]
+
+
+def exchanged_of(order: Sequence[tuple[int, int]], actions: Sequence[Action], seat: int) -> tuple[CardSet, CardSet]:
+    """:func:`exchanged_cards` of checked arguments (internal fast path),
+    given the hand's exchange steps (:func:`order_of`): none without a
+    step, else each Exchange taken by the step it answers (P-6, T-6)."""
+    if not order:
+        return _NOTHING_EXCHANGED
+    steps = iter(order)
     # A seat gives at most once and receives at most once in a hand: one
     # step each way between partners (P-6), a discard and its replacement
     # draw (T-6).
     gave = received = 0
     discarding = False  # the last exchange was this seat's discard
-    for action in read_actions(actions):
+    for action in actions:
         if type(action) is Exchange:
             step = next(steps, None)
             discarding = step is not None and step == (seat, -1)
@@ -206,3 +217,6 @@ def exchanged_cards(
         elif type(action) is Replacement and discarding:
             received = action.cards.mask
     return CardSet(gave), CardSet(received)
+
+
+_NOTHING_EXCHANGED: Final = (CardSet(0), CardSet(0))

@@ -91,7 +91,7 @@ from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
 from spades.sheet import HandRecord
 from spades.state import GameState, Phase, new_game
-from spades.tricks import first_leader_of_masks, winner_seat_of
+from spades.tricks import first_leader_of_masks, walk_tricks_of, winner_seat_of
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades._witness import game_behind
 from spades.events import (
@@ -272,21 +272,12 @@ def _trick_plays(state: GameState, history: Sequence[Action]) -> Sequence[Card]:
 
 def _walked(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> list[tuple[int, Sequence[Card], int]]:
     """The tricks of a hand's ``plays`` as (leader, cards, winner), the
-    first led by ``leader``, as :func:`~spades.tricks.walk_tricks` gives
-    them: :func:`~spades.tricks.winner_seat_of` takes each (C-7) and leads
-    the next.  An incomplete last trick has winner -1 when ``partial``, and
-    is left out otherwise."""
-    players = rules.players
-    facts = rules.deck_facts
-    tricks = []
-    whole = len(plays) - len(plays) % players
-    for start in range(0, whole, players):
-        cards = plays[start : start + players]
-        winner = winner_seat_of(leader, cards, facts, players)
-        tricks.append((leader, cards, winner))
-        leader = winner
-    if partial and whole < len(plays):
-        tricks.append((leader, plays[whole:], -1))
+    first led by ``leader`` (:func:`~spades.tricks.walk_tricks_of`, C-7).
+    An incomplete last trick has winner -1 when ``partial``, and is left
+    out otherwise."""
+    tricks: list[tuple[int, Sequence[Card], int]] = walk_tricks_of(rules.players, rules.deck_facts, leader, plays)  # type: ignore[assignment]
+    if not partial and tricks and tricks[-1][2] == -1:
+        tricks.pop()
     return tricks
 
 

@@ -356,15 +356,20 @@ def walk_tricks(rules: Rules, leader: int, plays: Sequence[Card]) -> tuple[Walke
         raise ArgumentTypeError(f"the plays are a sequence of cards, got {type_name(plays)}")
     if any(type(card) is not Card for card in plays):
         raise ArgumentTypeError("the plays are Card values")
-    players = rules.players
-    facts = rules.deck_facts
+    return tuple(walk_tricks_of(rules.players, rules.deck_facts, leader, plays))
+
+
+def walk_tricks_of(players: int, facts: DeckFacts, leader: int, plays: Sequence[int]) -> list[WalkedTrick]:
+    """:func:`walk_tricks` of checked arguments (internal fast path), as a
+    list: each trick's winner (:func:`winner_seat_of`) leads the next (C-7);
+    a last, incomplete trick has winner -1."""
     tricks: list[WalkedTrick] = []
     for start in range(0, len(plays), players):
         cards = tuple(plays[start : start + players])
         if len(cards) < players:
-            tricks.append((leader, cards, -1))
+            tricks.append((leader, cards, -1))  # type: ignore[arg-type]
             break
         winner = winner_seat_of(leader, cards, facts, players)  # C-7
-        tricks.append((leader, cards, winner))
+        tricks.append((leader, cards, winner))  # type: ignore[arg-type]
         leader = winner
-    return tuple(tricks)
+    return tricks

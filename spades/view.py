@@ -27,11 +27,11 @@ from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
 from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr, type_name
-from spades.exchange import exchanged_cards
+from spades.exchange import exchanged_of, order_of
 from spades.rules import Rules, check_rules
 from spades.sheet import HandRecord, HandSummary, PlayedTrick, fail_type, int_in, seat_or_none, tuple_of
 from spades.state import GameState, Phase
-from spades.tricks import first_leader, walk_tricks
+from spades.tricks import first_leader, walk_tricks, walk_tricks_of
 
 __all__ = ["SeatView", "PlayedTrick", "HandSummary", "seat_view", "tricks_of_hand", "current_tricks", "hand_summary"]
 
@@ -211,12 +211,18 @@ def tricks_of_hand(rules: Rules, first: int, plays: Sequence[Card]) -> tuple[Pla
     return tuple(_played_trick(leader, cards, winner) for leader, cards, winner in walk_tricks(rules, first, plays))
 
 
+def _tricks_of(rules: Rules, first: int, plays: Sequence[Card]) -> tuple[PlayedTrick, ...]:
+    """:func:`tricks_of_hand` of cards this library has played (no checks)."""
+    walked = walk_tricks_of(rules.players, rules.deck_facts, first, plays)
+    return tuple([_played_trick(leader, cards, winner) for leader, cards, winner in walked])
+
+
 def _summary_of(rules: Rules, record: HandRecord, tricks: bool) -> HandSummary:
     """:func:`hand_summary` of checked arguments (internal fast path)."""
     played: tuple[PlayedTrick, ...] = ()
     if tricks:
         plays = [a for a in record.actions if type(a) is Card]
-        played = tricks_of_hand(rules, first_leader(rules, record.dealer, record.hands), plays)
+        played = _tricks_of(rules, first_leader(rules, record.dealer, record.hands), plays)
     summary: HandSummary = _new(HandSummary)
     values = (record.number, record.dealer, record.bids, record.tricks, played, record.result)
     for setter, value in zip(_SUMMARY_SETTERS, values):
@@ -249,7 +255,7 @@ def _tricks_so_far(state: GameState, actions: Sequence[Action]) -> tuple[PlayedT
         return ()
     players = state.rules.players
     plays = [a for a in actions if type(a) is Card]
-    return tricks_of_hand(state.rules, first, plays[: len(plays) // players * players])
+    return _tricks_of(state.rules, first, plays[: len(plays) // players * players])
 
 
 def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: bool = False) -> SeatView:
@@ -304,7 +310,7 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
         walk = walk_draft(stock, dealer, actions)
         drafted, discards = walk.kept[seat], walk.discarded[seat]
     # Exchanges (P-6) and two-player discards with their replacements (T-6).
-    gave, received = exchanged_cards(rules, dealer, state.bids, actions, seat)
+    gave, received = exchanged_of(order_of(rules, dealer, state.bids), actions, seat)
     turn = state.turn
     over = state.is_over  # S-9: no hand is in progress after the game; its last hand is on the score sheet
     return _seat_view_of(

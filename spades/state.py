@@ -1354,6 +1354,19 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     return before._next_step(bid, context, hands, pile, bids)
 
 
+def worked_out_actions(state: object) -> tuple[Action, ...]:
+    """The legal actions ``state`` made when it was made (internal fast path
+    of the bots' state drivers): in the play of tricks the legal cards of
+    the seat to play (C-5, C-6, V-7: worked out by :meth:`GameState.apply`),
+    in the bidding the legal bids, both in the order of
+    :meth:`GameState.legal_actions`; ``()`` in every other phase, for a
+    seeded hand not dealt yet, and for anything but a :class:`GameState`."""
+    if type(state) is GameState:
+        legal: tuple[Action, ...] = state._play[_LEGAL]
+        return legal
+    return ()
+
+
 def is_play(state: GameState) -> bool:
     """Whether ``state`` is in the play of tricks (internal fast path)."""
     return bool(state._dealt()[_PHASE] == _PLAY)

@@ -151,6 +151,26 @@ def test_the_state_drivers_are_the_view_bots(name: str) -> None:
         simple_action(over, random.Random(1))
 
 
+class _LastChoice(random.Random):
+    """A generator that draws its own way: its choice is always the last."""
+
+    def choice(self, seq: Any) -> Any:
+        return seq[-1]
+
+
+def test_the_state_drivers_draw_as_the_callers_generator_does() -> None:
+    # A subclass of random.Random with a choice() of its own is asked for
+    # the choice, in the bidding (C-3) and in the play (C-5).
+    state = new_game(Rules.partnership(), seed=4)
+    assert random_action(state, _LastChoice()) == state.legal_actions()[-1]
+    while state.phase is Phase.BID:
+        state = state.apply(Bid(3))
+    for _ in range(6):  # within a trick and at a trick's end
+        legal = state.legal_actions()
+        assert random_action(state, _LastChoice()) == legal[-1] == simple_action(state, _LastChoice())
+        state = state.apply(legal[0])
+
+
 def test_simple_bot_bids_the_estimate() -> None:
     # C-3: the bid nearest the estimate among the legal bids.
     rules = Rules.partnership()

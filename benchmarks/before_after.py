@@ -188,7 +188,9 @@ def _commit(root: Path) -> str:
     commit = out.stdout.strip() if out.returncode == 0 else ""
     if commit and Path(subprocess.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"], capture_output=True,
                                       text=True).stdout.strip()).resolve() == root.resolve():
-        return commit
+        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "spades"], capture_output=True,
+                                 text=True).stdout.strip()
+        return f"{commit} and changes" if changed else commit
     return root.name
 
 

@@ -702,7 +702,17 @@ class GameState:
         if type(action) is Bid and phase == _BID and (seat is None or (type(seat) is int and seat == turn)):
             for each in legal:
                 if each is action:  # one of the legal bids this state handed out
-                    return self._bid(action, True)
+                    bids = bids[:turn] + (action,) + bids[turn + 1 :]
+                    following = next_bidder_of(context[_C_PLAYERS], context.dealer, bids)  # P-3, T-4
+                    if following is None:
+                        return self._bidding_over(action, bids)
+                    # The next seat's legal bids (as _bidding() works them out).
+                    sheet = context[_C_SHEET]
+                    scores = sheet[-1].result.scores if sheet else _ZEROS[len(context[_C_RULES].sides)]
+                    legal = legal_bids_of(following, bids, context[_C_RULES], scores)
+                    new = _new_state(GameState)
+                    _set_play(new, (context, _BID, following, hands, pile, 0, (), 0, legal, (log, (action,)), bids))
+                    return new
         return self._apply_slowly(action, seat)
 
     def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
@@ -781,8 +791,7 @@ class GameState:
             else:
                 return state
             if phase == _DEAL and context.players != 2:
-                masks = seeded_deal_masks(seed, context.number, context.rules)  # the hands as masks, and the Deal of them
-                state = state._deal(deal_of_card_sets(tuple(map(card_set_of_mask, masks))), True, masks)
+                state = _seeded_deal(context, seed)
             else:
                 outcome = state._chance_outcome(seeded_bytes(seed, context.number, step))
                 state = state._deal(outcome, True) if phase == _DEAL else state._replace(outcome, True)
@@ -956,11 +965,19 @@ class GameState:
         turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:
             return _bidding(context, turn, hands, pile, (log, (action,)), bids)  # P-3, T-4
+        return self._bidding_over(action, bids)
+
+    def _bidding_over(self, action: Action, bids: tuple[Bid | None, ...]) -> GameState:
+        """The state after ``action``, the last bid, made ``bids``: the
+        Double Nil exchanges (P-6), else the first lead."""
+        context, _phase, _seat, hands, pile, _played, _trick, _won, _legal, _log, _bids = self._play
         if not context.rules.is_draft:  # the two-player discards came after the draft (T-6)
             exchanges = order_of(context.rules, context.dealer, bids)
             if exchanges:
                 context = context._replace(exchanges=exchanges)
-        return self._next_step(action, context, hands, pile, bids)
+        if context.exchanges:
+            return self._next_step(action, context, hands, pile, bids)
+        return self._first_lead(action, context, hands, pile, bids)
 
     # -- exchanges ---------------------------------------------------------
 
@@ -999,7 +1016,6 @@ class GameState:
         (the bidding, the draft, an exchange or a replacement draw): the next
         exchange due, else the two-player bidding after the draft, else the
         first lead."""
-        rules = context.rules
         if context.exchanges:
             giver, receiver = context.exchanges[0]
             phase = _DISCARD if receiver < 0 else _EXCHANGE
@@ -1007,7 +1023,14 @@ class GameState:
         turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:  # T-4: after the draft
             return _bidding(context, turn, hands, pile, (self._play[_LOG], (action,)), bids)
-        # The play of tricks begins (C-4, P-7, T-7, V-7).
+        return self._first_lead(action, context, hands, pile, bids)
+
+    def _first_lead(
+        self, action: Action, context: _Context, hands: tuple[int, ...], pile: int, bids: tuple[Bid | None, ...]
+    ) -> GameState:
+        """The state after ``action`` ends the steps before the play: the
+        play of tricks begins (C-4, P-7, T-7, V-7)."""
+        rules = context.rules
         leader = first_leader_of_masks(rules, context.dealer, hands)
         legal = cards_of_mask(legal_mask(hands[leader], -1, 0, rules, context.first_trick, context.facts.suit_masks))
         log = (self._play[_LOG], (action,))
@@ -1118,6 +1141,23 @@ def _state(play: tuple[Any, ...]) -> GameState:
     return new
 
 
+def _seeded_deal(context: _Context, seed: int) -> GameState:
+    """The state after the seeded deal of the hand of ``context`` (a dealt
+    hand, not the two-player stock): the hands drawn from the seed and the
+    hand's number (:func:`~spades.deal.seeded_deal_masks`, P-2, V-10), the
+    card left over set aside, the first seat to bid (P-3) with its legal
+    bids; what :meth:`GameState._deal` makes of that deal."""
+    masks = seeded_deal_masks(seed, context.number, context.rules)
+    deal = deal_of_card_sets(tuple(map(card_set_of_mask, masks)))
+    aside = context.facts.mask & ~sum(masks)  # the hands share no card; V-10: the card set aside
+    first = next_bidder_of(context.players, context.dealer, _NO_BIDS[context.players])  # P-3: no seat has bid yet
+    return _bidding(context, cast(int, first), masks, aside, ((), (deal,)), _NO_BIDS[context.players])
+
+
+_NO_BIDS: Final = tuple((None,) * players for players in range(5))
+_ZEROS: Final = tuple((0,) * sides for sides in range(5))
+
+
 def _bidding(
     context: _Context, seat: int, hands: tuple[int, ...], pile: int, log: tuple[Any, ...], bids: tuple[Bid | None, ...]
 ) -> GameState:
@@ -1203,7 +1243,10 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
         raise ArgumentTypeError(f"the seed must be an int or None, got {type_name(seed)}")
     if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
-    return _state(_no_cards(_new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))))._resolve_chance()
+    context = _new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))
+    if seed is not None and context.players != 2:  # the seeded deal, as _resolve_chance() makes it
+        return _seeded_deal(context, seed)
+    return _state(_no_cards(context))._resolve_chance()
 
 
 # n.bit_length() for the number of choices n of a decision (at most 54 cards

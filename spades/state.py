@@ -1042,14 +1042,15 @@ class GameState:
         play = self._play
         context: _Context = play[_CONTEXT]
         rules = context.rules
-        bids = cast("tuple[Bid, ...]", play[_BIDS])  # every seat has bid
-        tricks = _unpack_won(won, rules.players)
+        players = context.players
+        bids: tuple[Bid, ...] = play[_BIDS]  # every seat has bid
+        tricks = tuple(won.to_bytes(players, "little"))  # _unpack_won()
         sheet = context.sheet
         if sheet:
             last = sheet[-1].result
             result = score_sides(bids, tricks, rules, last.scores, last.total_bags)
         else:
-            zeros = (0,) * len(rules.sides)
+            zeros = _ZEROS[len(rules.sides)]
             result = score_sides(bids, tricks, rules, zeros, zeros)
         # The record's hands and actions are made when first read.
         record = record_of(context.number, context.dealer, play[_HANDS], bids, tricks, result, log)
@@ -1057,13 +1058,15 @@ class GameState:
         rows = context.rows + (public_row(record),)
         if winner_after(result, rules) is not None:  # S-9
             over = context._replace(sheet=sheet, rows=rows)
-            return _state((over, _OVER, -1, (0,) * rules.players, play[_PILE], played, (), won, (), (), play[_BIDS]))
+            return _state((over, _OVER, -1, _ZEROS[players], play[_PILE], played, (), won, (), (), bids))
         following = _new_context((
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
-            next_dealer(rules, context.dealer), (), (), None, rows, context.players,
+            next_dealer(rules, context.dealer), (), (), None, rows, players,
         ))
         # A seeded game's next hand is dealt when it is first read (GameState._dealt).
-        return _state(_no_cards(following))
+        new = _new_state(GameState)
+        _set_play(new, _no_cards(following))
+        return new
 
     # ------------------------------------------------------------------
     # Copying an immutable value is the value itself.
@@ -1150,8 +1153,9 @@ def _seeded_deal(context: _Context, seed: int) -> GameState:
     masks = seeded_deal_masks(seed, context.number, context.rules)
     deal = deal_of_card_sets(tuple(map(card_set_of_mask, masks)))
     aside = context.facts.mask & ~sum(masks)  # the hands share no card; V-10: the card set aside
-    first = next_bidder_of(context.players, context.dealer, _NO_BIDS[context.players])  # P-3: no seat has bid yet
-    return _bidding(context, cast(int, first), masks, aside, ((), (deal,)), _NO_BIDS[context.players])
+    no_bids = _NO_BIDS[context.players]
+    first = next_bidder_of(context.players, context.dealer, no_bids)  # P-3: no seat has bid yet
+    return _bidding(context, cast(int, first), masks, aside, ((), (deal,)), no_bids)
 
 
 _NO_BIDS: Final = tuple((None,) * players for players in range(5))
@@ -1209,8 +1213,8 @@ def _new_hand(
 
 def _no_cards(context: _Context) -> tuple[Any, ...]:
     """The play fields of a hand waiting for its deal."""
-    players = context.rules.players
-    return (context, _DEAL, -1, (0,) * players, 0, 0, (), 0, (), (), (None,) * players)
+    players = context.players
+    return (context, _DEAL, -1, _ZEROS[players], 0, 0, (), 0, (), (), _NO_BIDS[players])
 
 
 def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:

@@ -203,30 +203,37 @@ def _figure(values: list[float] | None) -> str:
 
 def format_table(times: dict[str, dict[str, list[float]]]) -> Iterator[str]:
     """The table: for each loop, each version's best (median) time per unit,
-    and the ratio of the first version's best and median times over the
-    last version's."""
-    names = list(times)
+    then each earlier version's best (median) time over the last version's
+    (above 1: the last is faster); then, when ``times`` has an
+    ``"OpenSpiel"`` entry, OpenSpiel's time per hand over each version's."""
+    openspiel = times.get("OpenSpiel", {}).get("random hands, partnership")
+    names = [name for name in times if name != "OpenSpiel"]
     labels: list[str] = []
-    for version in times.values():
-        labels += [label for label in version if label not in labels]
-    yield "| loop | " + " | ".join(names) + " | ratio, best (median) |"
-    yield "|---|" + "---:|" * (len(names) + 1)
+    for name in names:
+        labels += [label for label in times[name] if label not in labels]
+    last = names[-1]
+    ratios = [f"{name[name.find('(') + 1 : -1] if '(' in name else name} / {last.split(' (')[0]}" for name in names[:-1]]
+    yield "| loop | " + " | ".join(names + ratios) + " |"
+    yield "|---|" + "---:|" * (len(names) + len(ratios))
     for label in labels:
         cells = [_figure(times[name].get(label)) for name in names]
-        ratio = ""
-        first = next((times[name][label] for name in names if label in times[name]), None)
-        last = times[names[-1]].get(label)
-        if first is not None and last is not None and first is not last:
-            ratio = f"{min(first) / min(last):.2f}x ({statistics.median(first) / statistics.median(last):.2f}x)"
-        yield f"| {label} | " + " | ".join(cells) + f" | {ratio} |"
-    openspiel = times.get("OpenSpiel", {}).get("random hands, partnership")
+        after = times[last].get(label)
+        for name in names[:-1]:
+            before = times[name].get(label)
+            cells.append(_ratio(before, after) if before and after else "")
+        yield f"| {label} | " + " | ".join(cells) + " |"
     if openspiel:
+        yield ""
+        yield f"OpenSpiel random hands: {_figure(openspiel)} a hand; OpenSpiel's time over ours, best (median):"
         for name in names:
             for label in ("random hands, partnership", "random hands, preset openspiel"):
                 ours = times[name].get(label)
-                if ours and name != "OpenSpiel":
-                    yield (f"OpenSpiel / {name}, {label}: {min(openspiel) / min(ours):.2f}x best, "
-                           f"{statistics.median(openspiel) / statistics.median(ours):.2f}x median")
+                if ours:
+                    yield f"  {name}, {label}: {_ratio(openspiel, ours)}"
+
+
+def _ratio(before: list[float], after: list[float]) -> str:
+    return f"{min(before) / min(after):.2f}x ({statistics.median(before) / statistics.median(after):.2f}x)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -259,15 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     times = measure(versions, args.runs, args.hands, args.games, args.seed, CLOCKS[args.clock])
     print(f"load average after: {_load_average()}")
     print(f"{args.runs} runs, {args.hands} hands or {args.games} games a run; best (median) time per hand or game")
-    if "OpenSpiel" in times:  # the last column compares the versions of our engine
-        times = {**{k: v for k, v in times.items() if k != "OpenSpiel"}, "OpenSpiel": times["OpenSpiel"]}
-    for line in format_table({k: v for k, v in times.items() if k != "OpenSpiel"}):
+    for line in format_table(times):
         print(line)
-    if "OpenSpiel" in times:
-        print(f"OpenSpiel random hands: {_figure(times['OpenSpiel']['random hands, partnership'])} a hand")
-        for line in format_table(times):
-            if line.startswith("OpenSpiel /"):
-                print(line)
     return 0
 
 

@@ -239,4 +239,4 @@ def test_the_before_after_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> 
     for loop in ("random hands, partnership", "simple_action games", "random_action games"):
         assert f"| {loop}" in out
     header = next(line for line in out.splitlines() if line.startswith("| loop |"))
-    assert "| before (" in header and "| after (" in header and header.endswith("| ratio, best (median) |")
+    assert "| before (" in header and "| after (" in header and header.endswith(" / after |")

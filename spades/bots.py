@@ -52,7 +52,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 import attrs
 
@@ -186,10 +186,21 @@ def _simple_choice(phase: Phase, hand: CardSet | None, rules: Rules, actions: Se
     the same from a state)."""
     if phase is Phase.BID and hand is not None:
         want = estimate_bid(hand, rules)
-        bids = [a for a in actions if type(a) is Bid and not a.double_nil]
-        numbers = [a for a in bids if a.tricks] or bids
-        if numbers:
-            return min(numbers, key=lambda bid: (abs(bid.tricks - want), bid.tricks))
+        # The number bid nearest want, the lower of two as near (Nil only
+        # when no number is legal; never Double Nil).
+        best: Bid | None = None
+        nil: Bid | None = None
+        for action in actions:
+            if type(action) is Bid and not action.double_nil:
+                tricks = action.tricks
+                if not tricks:
+                    nil = action
+                elif best is None or (abs(tricks - want), tricks) < (abs(best.tricks - want), best.tricks):
+                    best = action
+        if best is not None:
+            return best
+        if nil is not None:
+            return nil
     if phase is Phase.PLAY or type(actions) is ExchangeChoices:
         return rng.choice(actions)  # nothing but cards, or exchanges
     choices: list[Action] = [a for a in actions if type(a) is not Bid] or list(actions)
@@ -575,6 +586,8 @@ def simple_action(state: GameState, rng: random.Random) -> Action:
             return legal[r]
         if isinstance(rng, random.Random):
             return rng.choice(legal)
+    if legal and type(legal[0]) is Bid and isinstance(rng, random.Random):  # the bidding
+        return _simple_choice(Phase.BID, state.hand(cast(int, state.turn)), state.rules, legal, rng)
     seat = _seat_to_act(state, rng)
     if seat is None:
         return state.sample_chance(rng)

@@ -329,7 +329,8 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True once a side has won (S-9)."""
-        return bool(self._play[_PHASE] == _OVER)
+        over: bool = self._play[_PHASE] == _OVER  # ints compared: a bool
+        return over
 
     @property
     def is_chance(self) -> bool:

@@ -33,9 +33,10 @@ The loops, each timed whole (``new_game`` included):
 
 Every figure is the time per unit (hand or game) of the best run, with the
 median run's, over ``--runs`` runs of ``--hands`` hands or ``--games``
-games each.  The ratio column is the first version's time over the
-last one's (above 1: the last is faster).  Every run of a loop plays the
-same hands or games (the same seeds), under every version.
+games each.  Each ratio column is an earlier version's time over the
+working tree's (above 1: the working tree is faster); OpenSpiel's time
+per hand over each version's follows the table.  Every run of a loop
+plays the same hands or games (the same seeds), under every version.
 """
 
 from __future__ import annotations

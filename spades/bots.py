@@ -52,7 +52,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 import attrs
 
@@ -63,7 +63,7 @@ from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, 
 from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
 from spades.rules import Rules
 from spades.sampling import Deals
-from spades.state import GameState, Phase, new_game
+from spades.state import GameState, Phase, new_game, worked_out_actions
 from spades.view import SeatView, seat_view
 
 __all__ = [
@@ -186,10 +186,21 @@ def _simple_choice(phase: Phase, hand: CardSet | None, rules: Rules, actions: Se
     the same from a state)."""
     if phase is Phase.BID and hand is not None:
         want = estimate_bid(hand, rules)
-        bids = [a for a in actions if type(a) is Bid and not a.double_nil]
-        numbers = [a for a in bids if a.tricks] or bids
-        if numbers:
-            return min(numbers, key=lambda bid: (abs(bid.tricks - want), bid.tricks))
+        # The number bid nearest want, the lower of two as near (Nil only
+        # when no number is legal; never Double Nil).
+        best: Bid | None = None
+        nil: Bid | None = None
+        for action in actions:
+            if type(action) is Bid and not action.double_nil:
+                tricks = action.tricks
+                if not tricks:
+                    nil = action
+                elif best is None or (abs(tricks - want), tricks) < (abs(best.tricks - want), best.tricks):
+                    best = action
+        if best is not None:
+            return best
+        if nil is not None:
+            return nil
     if phase is Phase.PLAY or type(actions) is ExchangeChoices:
         return rng.choice(actions)  # nothing but cards, or exchanges
     choices: list[Action] = [a for a in actions if type(a) is not Bid] or list(actions)
@@ -509,6 +520,18 @@ def bot_named(name: str) -> Bot:
     return bot
 
 
+# How CPython's random.Random draws rng.choice(seq): seq[n] for the first
+# n = rng.getrandbits(len(seq).bit_length()) below len(seq)
+# (random.Random._randbelow_with_getrandbits).  The state drivers write that
+# out for a plain random.Random (not a subclass, which may draw its own way)
+# when this Python's random.Random draws so, making the same choices.
+_PLAIN: Final[type[random.Random] | None] = (
+    random.Random
+    if getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+    else None
+)
+
+
 def _seat_to_act(state: object, rng: object) -> int | None:
     """The seat to act in ``state`` (``None`` at a chance step), after the
     drivers' checks of their arguments."""
@@ -530,6 +553,17 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     makes on the view of the seat to act (the state's legal actions are the
     view's, in the same order).  No view is built: this is the cheap
     driver for simulations."""
+    legal = worked_out_actions(state)
+    if legal:  # the play of tricks and the bidding
+        if type(rng) is _PLAIN:  # rng.choice(legal), written out
+            n = len(legal)
+            k = n.bit_length()
+            r = rng.getrandbits(k)
+            while r >= n:
+                r = rng.getrandbits(k)
+            return legal[r]
+        if isinstance(rng, random.Random):
+            return rng.choice(legal)
     if _seat_to_act(state, rng) is None:
         return state.sample_chance(rng)
     return rng.choice(state.legal_actions())
@@ -541,6 +575,19 @@ def simple_action(state: GameState, rng: random.Random) -> Action:
     choice ``simple_bot`` makes on the view of the seat to act, read from
     the state directly (the seat's phase, hand and legal actions; no view
     is built)."""
+    legal = worked_out_actions(state)
+    if legal and type(legal[0]) is Card:  # the play of tricks: as simple_bot plays
+        if type(rng) is _PLAIN:  # rng.choice(legal), written out
+            n = len(legal)
+            k = n.bit_length()
+            r = rng.getrandbits(k)
+            while r >= n:
+                r = rng.getrandbits(k)
+            return legal[r]
+        if isinstance(rng, random.Random):
+            return rng.choice(legal)
+    if legal and type(legal[0]) is Bid and isinstance(rng, random.Random):  # the bidding
+        return _simple_choice(Phase.BID, state.hand(cast(int, state.turn)), state.rules, legal, rng)
     seat = _seat_to_act(state, rng)
     if seat is None:
         return state.sample_chance(rng)

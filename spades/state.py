@@ -329,7 +329,8 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True once a side has won (S-9)."""
-        return bool(self._play[_PHASE] == _OVER)
+        over: bool = self._play[_PHASE] == _OVER  # ints compared: a bool
+        return over
 
     @property
     def is_chance(self) -> bool:
@@ -702,7 +703,17 @@ class GameState:
         if type(action) is Bid and phase == _BID and (seat is None or (type(seat) is int and seat == turn)):
             for each in legal:
                 if each is action:  # one of the legal bids this state handed out
-                    return self._bid(action, True)
+                    bids = bids[:turn] + (action,) + bids[turn + 1 :]
+                    following = next_bidder_of(context[_C_PLAYERS], context.dealer, bids)  # P-3, T-4
+                    if following is None:
+                        return self._bidding_over(action, bids)
+                    # The next seat's legal bids (as _bidding() works them out).
+                    sheet = context[_C_SHEET]
+                    scores = sheet[-1].result.scores if sheet else _ZEROS[len(context[_C_RULES].sides)]
+                    legal = legal_bids_of(following, bids, context[_C_RULES], scores)
+                    new = _new_state(GameState)
+                    _set_play(new, (context, _BID, following, hands, pile, 0, (), 0, legal, (log, (action,)), bids))
+                    return new
         return self._apply_slowly(action, seat)
 
     def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
@@ -781,8 +792,7 @@ class GameState:
             else:
                 return state
             if phase == _DEAL and context.players != 2:
-                masks = seeded_deal_masks(seed, context.number, context.rules)  # the hands as masks, and the Deal of them
-                state = state._deal(deal_of_card_sets(tuple(map(card_set_of_mask, masks))), True, masks)
+                state = _seeded_deal(context, seed)
             else:
                 outcome = state._chance_outcome(seeded_bytes(seed, context.number, step))
                 state = state._deal(outcome, True) if phase == _DEAL else state._replace(outcome, True)
@@ -956,11 +966,19 @@ class GameState:
         turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:
             return _bidding(context, turn, hands, pile, (log, (action,)), bids)  # P-3, T-4
+        return self._bidding_over(action, bids)
+
+    def _bidding_over(self, action: Action, bids: tuple[Bid | None, ...]) -> GameState:
+        """The state after ``action``, the last bid, made ``bids``: the
+        Double Nil exchanges (P-6), else the first lead."""
+        context, _phase, _seat, hands, pile, _played, _trick, _won, _legal, _log, _bids = self._play
         if not context.rules.is_draft:  # the two-player discards came after the draft (T-6)
             exchanges = order_of(context.rules, context.dealer, bids)
             if exchanges:
                 context = context._replace(exchanges=exchanges)
-        return self._next_step(action, context, hands, pile, bids)
+        if context.exchanges:
+            return self._next_step(action, context, hands, pile, bids)
+        return self._first_lead(action, context, hands, pile, bids)
 
     # -- exchanges ---------------------------------------------------------
 
@@ -999,7 +1017,6 @@ class GameState:
         (the bidding, the draft, an exchange or a replacement draw): the next
         exchange due, else the two-player bidding after the draft, else the
         first lead."""
-        rules = context.rules
         if context.exchanges:
             giver, receiver = context.exchanges[0]
             phase = _DISCARD if receiver < 0 else _EXCHANGE
@@ -1007,7 +1024,14 @@ class GameState:
         turn = next_bidder_of(context.rules.players, context.dealer, bids)  # P-3, T-4
         if turn is not None:  # T-4: after the draft
             return _bidding(context, turn, hands, pile, (self._play[_LOG], (action,)), bids)
-        # The play of tricks begins (C-4, P-7, T-7, V-7).
+        return self._first_lead(action, context, hands, pile, bids)
+
+    def _first_lead(
+        self, action: Action, context: _Context, hands: tuple[int, ...], pile: int, bids: tuple[Bid | None, ...]
+    ) -> GameState:
+        """The state after ``action`` ends the steps before the play: the
+        play of tricks begins (C-4, P-7, T-7, V-7)."""
+        rules = context.rules
         leader = first_leader_of_masks(rules, context.dealer, hands)
         legal = cards_of_mask(legal_mask(hands[leader], -1, 0, rules, context.first_trick, context.facts.suit_masks))
         log = (self._play[_LOG], (action,))
@@ -1019,14 +1043,15 @@ class GameState:
         play = self._play
         context: _Context = play[_CONTEXT]
         rules = context.rules
-        bids = cast("tuple[Bid, ...]", play[_BIDS])  # every seat has bid
-        tricks = _unpack_won(won, rules.players)
+        players = context.players
+        bids: tuple[Bid, ...] = play[_BIDS]  # every seat has bid
+        tricks = tuple(won.to_bytes(players, "little"))  # _unpack_won()
         sheet = context.sheet
         if sheet:
             last = sheet[-1].result
             result = score_sides(bids, tricks, rules, last.scores, last.total_bags)
         else:
-            zeros = (0,) * len(rules.sides)
+            zeros = _ZEROS[len(rules.sides)]
             result = score_sides(bids, tricks, rules, zeros, zeros)
         # The record's hands and actions are made when first read.
         record = record_of(context.number, context.dealer, play[_HANDS], bids, tricks, result, log)
@@ -1034,13 +1059,15 @@ class GameState:
         rows = context.rows + (public_row(record),)
         if winner_after(result, rules) is not None:  # S-9
             over = context._replace(sheet=sheet, rows=rows)
-            return _state((over, _OVER, -1, (0,) * rules.players, play[_PILE], played, (), won, (), (), play[_BIDS]))
+            return _state((over, _OVER, -1, _ZEROS[players], play[_PILE], played, (), won, (), (), bids))
         following = _new_context((
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
-            next_dealer(rules, context.dealer), (), (), None, rows, context.players,
+            next_dealer(rules, context.dealer), (), (), None, rows, players,
         ))
         # A seeded game's next hand is dealt when it is first read (GameState._dealt).
-        return _state(_no_cards(following))
+        new = _new_state(GameState)
+        _set_play(new, _no_cards(following))
+        return new
 
     # ------------------------------------------------------------------
     # Copying an immutable value is the value itself.
@@ -1118,6 +1145,24 @@ def _state(play: tuple[Any, ...]) -> GameState:
     return new
 
 
+def _seeded_deal(context: _Context, seed: int) -> GameState:
+    """The state after the seeded deal of the hand of ``context`` (a dealt
+    hand, not the two-player stock): the hands drawn from the seed and the
+    hand's number (:func:`~spades.deal.seeded_deal_masks`, P-2, V-10), the
+    card left over set aside, the first seat to bid (P-3) with its legal
+    bids; what :meth:`GameState._deal` makes of that deal."""
+    masks = seeded_deal_masks(seed, context.number, context.rules)
+    deal = deal_of_card_sets(tuple(map(card_set_of_mask, masks)))
+    aside = context.facts.mask & ~sum(masks)  # the hands share no card; V-10: the card set aside
+    no_bids = _NO_BIDS[context.players]
+    first = next_bidder_of(context.players, context.dealer, no_bids)  # P-3: no seat has bid yet
+    return _bidding(context, cast(int, first), masks, aside, ((), (deal,)), no_bids)
+
+
+_NO_BIDS: Final = tuple((None,) * players for players in range(5))
+_ZEROS: Final = tuple((0,) * sides for sides in range(5))
+
+
 def _bidding(
     context: _Context, seat: int, hands: tuple[int, ...], pile: int, log: tuple[Any, ...], bids: tuple[Bid | None, ...]
 ) -> GameState:
@@ -1169,8 +1214,8 @@ def _new_hand(
 
 def _no_cards(context: _Context) -> tuple[Any, ...]:
     """The play fields of a hand waiting for its deal."""
-    players = context.rules.players
-    return (context, _DEAL, -1, (0,) * players, 0, 0, (), 0, (), (), (None,) * players)
+    players = context.players
+    return (context, _DEAL, -1, _ZEROS[players], 0, 0, (), 0, (), (), _NO_BIDS[players])
 
 
 def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
@@ -1203,7 +1248,10 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
         raise ArgumentTypeError(f"the seed must be an int or None, got {type_name(seed)}")
     if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
-    return _state(_no_cards(_new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))))._resolve_chance()
+    context = _new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))
+    if seed is not None and context.players != 2:  # the seeded deal, as _resolve_chance() makes it
+        return _seeded_deal(context, seed)
+    return _state(_no_cards(context))._resolve_chance()
 
 
 # n.bit_length() for the number of choices n of a decision (at most 54 cards
@@ -1352,6 +1400,19 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     if exchanges:
         context = context._replace(exchanges=exchanges)
     return before._next_step(bid, context, hands, pile, bids)
+
+
+def worked_out_actions(state: object) -> tuple[Action, ...]:
+    """The legal actions ``state`` made when it was made (internal fast path
+    of the bots' state drivers): in the play of tricks the legal cards of
+    the seat to play (C-5, C-6, V-7: worked out by :meth:`GameState.apply`),
+    in the bidding the legal bids, both in the order of
+    :meth:`GameState.legal_actions`; ``()`` in every other phase, for a
+    seeded hand not dealt yet, and for anything but a :class:`GameState`."""
+    if type(state) is GameState:
+        legal: tuple[Action, ...] = state._play[_LEGAL]
+        return legal
+    return ()
 
 
 def is_play(state: GameState) -> bool:

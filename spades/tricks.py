@@ -236,13 +236,28 @@ def winner_seat_of(leader: int, trick: Sequence[int], facts: DeckFacts, players:
     the highest spade, else the highest card of the suit led, wins (C-7);
     its seat is the leader's plus its position, round the table."""
     ranks = facts.trick_ranks[facts.suit_of[trick[0]]]
-    best = 0
-    top = ranks[trick[0]]
-    for position in range(1, len(trick)):
-        rank = ranks[trick[position]]
+    if len(trick) == 4:  # the four-seat trick, written out
+        first, second, third, fourth = trick
+        top = ranks[first]
+        best = 0
+        rank = ranks[second]
         if rank > top:
             top = rank
-            best = position
+            best = 1
+        rank = ranks[third]
+        if rank > top:
+            top = rank
+            best = 2
+        if ranks[fourth] > top:
+            best = 3
+    else:
+        best = 0
+        top = ranks[trick[0]]
+        for position in range(1, len(trick)):
+            rank = ranks[trick[position]]
+            if rank > top:
+                top = rank
+                best = position
     seat = leader + best
     return seat - players if seat >= players else seat
 

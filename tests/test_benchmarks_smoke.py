@@ -222,3 +222,21 @@ def test_the_memory_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert one["samples"] == 40 and one["bytes_per_new_state"] > 0
     assert memory.main(["--games", "1", "--hands", "2", "--samples", "20"]) == 0
     assert "per state" in capsys.readouterr().out
+
+
+def test_the_before_after_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import spades
+
+    compare: Any = _load_script("before_after")
+    root = _PATH.parent.parent
+    # The working tree itself as the "before" checkout: imported under
+    # another name, its modules apart from this process's spades.
+    other = compare.load_version(root)
+    assert other is not spades and other.new_game is not spades.new_game
+    assert sys.modules["spades"] is spades and sys.modules["spades.bots"] is spades.bots
+    assert compare.main(["--before", str(root), "--runs", "1", "--hands", "2", "--games", "1", "--no-openspiel"]) == 0
+    out = capsys.readouterr().out
+    for loop in ("random hands, partnership", "simple_action games", "random_action games"):
+        assert f"| {loop}" in out
+    header = next(line for line in out.splitlines() if line.startswith("| loop |"))
+    assert "| before (" in header and "| after (" in header and header.endswith(" / after |")

@@ -151,6 +151,45 @@ def test_the_state_drivers_are_the_view_bots(name: str) -> None:
         simple_action(over, random.Random(1))
 
 
+class _LastChoice(random.Random):
+    """A generator that draws its own way: its choice is always the last."""
+
+    def choice(self, seq: Any) -> Any:
+        return seq[-1]
+
+
+def test_the_state_drivers_draw_as_the_callers_generator_does() -> None:
+    # A subclass of random.Random with a choice() of its own is asked for
+    # the choice, in the bidding (C-3) and in the play (C-5).
+    state = new_game(Rules.partnership(), seed=4)
+    assert random_action(state, _LastChoice()) == state.legal_actions()[-1]
+    while state.phase is Phase.BID:
+        state = state.apply(Bid(3))
+    for _ in range(6):  # within a trick and at a trick's end
+        legal = state.legal_actions()
+        assert random_action(state, _LastChoice()) == legal[-1] == simple_action(state, _LastChoice())
+        state = state.apply(legal[0])
+
+
+@pytest.mark.parametrize("rules", [Rules.partnership(), Rules.openspiel(), Rules(min_bid=4), Rules(nil_allowed=False),
+                                   Rules(max_side_contract=13), Rules(bids_may_not_total_tricks=True)])
+def test_simple_bidders_bid_the_legal_number_nearest_the_estimate(rules: Rules) -> None:
+    # C-3, V-6: among the legal numbers, the nearest to estimate_bid (the
+    # lower of two as near); Nil only when no number is legal; never Double Nil.
+    for seed in range(12):
+        state = new_game(rules, seed=seed)
+        while state.phase is Phase.BID:
+            assert state.turn is not None
+            legal = state.legal_actions()
+            want = estimate_bid(state.hand(state.turn), rules)
+            plain = [bid for bid in legal if isinstance(bid, Bid) and not bid.double_nil]
+            numbers = [bid for bid in plain if bid.tricks > 0] or plain
+            expected = sorted(numbers, key=lambda bid: (abs(bid.tricks - want), bid.tricks))[0]
+            assert simple_action(state, random.Random(0)) == expected
+            assert simple_bot(seat_view(state, state.turn), random.Random(0)) == expected
+            state = state.apply(expected)
+
+
 def test_simple_bot_bids_the_estimate() -> None:
     # C-3: the bid nearest the estimate among the legal bids.
     rules = Rules.partnership()

@@ -532,6 +532,19 @@ _PLAIN: Final[type[random.Random] | None] = (
 )
 
 
+def _choice(rng: random.Random, legal: Sequence[Action]) -> Action:
+    """``rng.choice(legal)``, written out for a plain random.Random (see
+    :data:`_PLAIN`), asked of any other."""
+    if type(rng) is _PLAIN:
+        n = len(legal)
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return legal[r]
+    return rng.choice(legal)
+
+
 def _seat_to_act(state: object, rng: object) -> int | None:
     """The seat to act in ``state`` (``None`` at a chance step), after the
     drivers' checks of their arguments."""
@@ -555,15 +568,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     driver for simulations."""
     legal = worked_out_actions(state)
     if legal:  # the play of tricks and the bidding
-        if type(rng) is _PLAIN:  # rng.choice(legal), written out
-            n = len(legal)
-            k = n.bit_length()
-            r = rng.getrandbits(k)
-            while r >= n:
-                r = rng.getrandbits(k)
-            return legal[r]
         if isinstance(rng, random.Random):
-            return rng.choice(legal)
+            return _choice(rng, legal)
     if _seat_to_act(state, rng) is None:
         return state.sample_chance(rng)
     return rng.choice(state.legal_actions())
@@ -577,15 +583,8 @@ def simple_action(state: GameState, rng: random.Random) -> Action:
     is built)."""
     legal = worked_out_actions(state)
     if legal and type(legal[0]) is Card:  # the play of tricks: as simple_bot plays
-        if type(rng) is _PLAIN:  # rng.choice(legal), written out
-            n = len(legal)
-            k = n.bit_length()
-            r = rng.getrandbits(k)
-            while r >= n:
-                r = rng.getrandbits(k)
-            return legal[r]
         if isinstance(rng, random.Random):
-            return rng.choice(legal)
+            return _choice(rng, legal)
     if legal and type(legal[0]) is Bid and isinstance(rng, random.Random):  # the bidding
         return _simple_choice(Phase.BID, state.hand(cast(int, state.turn)), state.rules, legal, rng)
     seat = _seat_to_act(state, rng)

@@ -76,6 +76,7 @@ tricks milliseconds (see ``benchmarks/README.md``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
@@ -189,15 +190,6 @@ class _Layout:
         self.low = tuple(low)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class _Search:
     """One objective: the tricks won by ``counted`` seats, ``maximizers``
     playing to make them many, the others to make them few.  Its
@@ -212,13 +204,23 @@ class _Search:
         # Each seat plays for the tricks of its own group (the counted seats
         # or the others), as in a double-dummy count, not a Nil.
         self.standard = counted == maximizers
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        # A trick start's key -> [lower bound, upper bound, the lead that
+        # last decided a question there, or -1].
+        self.table: dict[tuple[int, ...], list[int]] = {}
+        # The same entries by the exact cards held.
+        self.seen: dict[tuple[int, ...], list[int]] = {}
         self.codes: dict[tuple[int, ...], int] = {}
-        self.nodes = 0
+        self._count = [0]
+        self.start, self.play = self._build()
+
+    @property
+    def nodes(self) -> int:
+        """The starts of tricks searched."""
+        return self._count[0]
 
     # -- the position's key -------------------------------------------
 
-    def _suit_code(self, holdings: tuple[int, ...], suit_mask: int) -> int:
+    def _suit_code(self, holdings: tuple[int, ...]) -> int:
         """The seats holding the suit's remaining cards, lowest first, as
         digits after a leading 1: the ranks of cards gone do not matter."""
         code = 1
@@ -240,13 +242,14 @@ class _Search:
         codes = self.codes
         parts = [leader * 2 + broken]
         for suit_mask in self.layout.suit_masks:
-            holdings = tuple(hand & suit_mask for hand in hands)
+            holdings = tuple(map(suit_mask.__and__, hands))
             code = codes.get(holdings)
             if code is None:
-                code = self._suit_code(holdings, suit_mask)
-                codes[holdings] = code
+                code = codes[holdings] = self._suit_code(holdings)
             parts.append(code)
         return tuple(parts)
+
+    # -- bounds ---------------------------------------------------------
 
     # -- bounds ---------------------------------------------------------
 
@@ -319,155 +322,212 @@ class _Search:
 
     # -- the search -----------------------------------------------------
 
-    def start(self, hands: list[int], leader: int, broken: bool, first: bool, target: int, left: int) -> bool:
-        """Whether the counted seats take at least ``target`` of the ``left``
-        tricks from the start of a trick led by ``leader``."""
-        if target <= 0:
-            return True
-        if target > left:
-            return False
-        self.nodes += 1
-        if left == 1:
-            return self._last(hands, leader) >= target
-        key = None
-        if not first:
-            key = self.key(hands, leader, broken)
-            entry = self.table.get(key)
-            if entry is not None:
-                if entry[0] >= target:
-                    return True
-                if entry[1] < target:
-                    return False
-                lower, upper = entry
-            else:
-                lower, upper = self.quick(hands, leader, left)
-                if lower >= target or upper < target:
-                    if len(self.table) > _TABLE_LIMIT:
-                        self.table.clear()
-                    self.table[key] = (lower, upper)
-                    return lower >= target
-        remaining = 0
-        for hand in hands:
-            remaining |= hand
-        result = self.play(hands, leader, 0, -1, -1, leader, broken, first, target, left, remaining)
-        if key is not None:
-            if result:
-                lower = max(lower, target)
-            else:
-                upper = min(upper, target - 1)
-            if len(self.table) > _TABLE_LIMIT:
-                self.table.clear()
-            self.table[key] = (lower, upper)
-        return result
+    def _build(self) -> tuple[Callable[..., bool], Callable[..., bool]]:
+        """The search's two functions, closures over its tables (the inner
+        loop reads them as local names):
 
-    def _last(self, hands: list[int], leader: int) -> int:
-        """The last trick: one card a seat (C-7)."""
-        players = self.players
-        lead = hands[leader]
-        bit = lead.bit_length() - 1
-        ranks = self.layout.ranks[self.layout.suit_of[bit]]
-        best = ranks[bit]
-        winner = leader
-        for step in range(1, players):
-            seat = (leader + step) % players
-            rank = ranks[hands[seat].bit_length() - 1]
-            if rank > best:
-                best = rank
-                winner = seat
-        return 1 if self.counted[winner] else 0
+        * ``start(hands, leader, broken, first, target, left)``: whether the
+          counted seats take at least ``target`` of the ``left`` tricks from
+          the start of a trick led by ``leader``;
+        * ``play(hands, seat, position, led, best_rank, best_seat, broken,
+          first, target, left, remaining, hint)``: the same with ``seat`` to
+          play the ``position``-th card of the trick, ``remaining`` the cards
+          in play at the trick's start, ``hint`` a lead to try first.
 
-    def moves(
-        self, hand: int, led: int, best_rank: int, best_seat: int, broken: bool, first: bool,
-        seat: int, position: int, remaining: int,
-    ) -> list[int]:
-        """The legal cards worth trying, one of each run of equivalent
-        cards, best first."""
+        ``hands`` is changed while they run and restored when they return.
+        """
+        rules = self.rules
         layout = self.layout
-        suit_masks = layout.suit_masks
-        legal = legal_mask(hand, led, suit_masks[SPADES] if broken else 0, self.rules, first, suit_masks)
-        suit_of = layout.suit_of
-        low = layout.low
-        cards: list[int] = []
-        previous = -1
-        while legal:
-            lowest = legal & -legal
-            bit = lowest.bit_length() - 1
-            legal ^= lowest
-            if previous >= 0 and suit_of[previous] == suit_of[bit] and not remaining & ((1 << bit) - (2 << previous)):
-                cards[-1] = bit  # equivalent to the card below: keep the higher, try one
-                previous = bit
-                continue
-            cards.append(bit)
-            previous = bit
-        if len(cards) == 1:
-            return cards
+        players = self.players
         counted = self.counted
-        wants = self.maximizers[seat]  # wants the counted seats to win the trick
-        mine = counted[seat] == wants  # winning it itself is what it wants
-        if position == 0:
-            # Lead the top card of a suit first when winning is wanted,
-            # else low cards.
-            def lead_score(bit: int) -> int:
-                suit_mask = suit_masks[suit_of[bit]]
-                top = not remaining & suit_mask & ~((2 << bit) - 1)
-                if mine and top:
-                    return -100 + low[bit]
-                return low[bit] + (50 if suit_of[bit] == SPADES else 0)
+        maximizers = self.maximizers
+        suit_masks = layout.suit_masks
+        spade_mask = suit_masks[SPADES]
+        suit_of = layout.suit_of
+        ranks = layout.ranks
+        low = layout.low
+        table = self.table
+        table_get = table.get
+        seen = self.seen
+        seen_get = seen.get
+        quick = self.quick
+        key = self.key
+        count = self._count
+        following = tuple(seat + 1 if seat + 1 < players else 0 for seat in range(players))
+        last_position = players - 1
+        standard = self.standard
+        friends_of = tuple(
+            tuple(other for other in range(players) if other != seat and counted[other] == counted[seat])
+            for seat in range(players)
+        )
+        others_of = tuple(
+            tuple(other for other in range(players) if counted[other] != counted[seat]) for seat in range(players)
+        )
+        cut = [-1]  # the lead that decided the last question asked at a lead
 
-            cards.sort(key=lead_score)
-            return cards
-        ranks = layout.ranks[led]
-        good = counted[best_seat] == wants
-
-        def score(bit: int) -> int:
-            beats = ranks[bit] > best_rank
-            if good:
-                if mine or not beats:
-                    # Low cards first; a seat that must not win throws its
-                    # highest card that does not win.
-                    return low[bit] if mine else -ranks[bit] - 200
-                return 300 + ranks[bit]
-            if beats and mine:
-                return -200 + ranks[bit]  # the cheapest card that wins
-            return low[bit]
-
-        cards.sort(key=score)
-        return cards
-
-    def play(
-        self, hands: list[int], seat: int, position: int, led: int, best_rank: int, best_seat: int,
-        broken: bool, first: bool, target: int, left: int, remaining: int,
-    ) -> bool:
-        """Whether the counted seats take ``target`` of the ``left`` tricks,
-        ``seat`` to play the ``position``-th card of the trick."""
-        hand = hands[seat]
-        layout = self.layout
-        maximizing = self.maximizers[seat]
-        players = self.players
-        last = position == players - 1
-        spades_mask = layout.suit_masks[SPADES]
-        following = seat + 1 if seat + 1 < players else 0
-        for bit in self.moves(hand, led, best_rank, best_seat, broken, first, seat, position, remaining):
-            card = 1 << bit
-            hands[seat] = hand ^ card
-            suit = led if position else layout.suit_of[bit]
-            rank = layout.ranks[suit][bit]
-            if position == 0 or rank > best_rank:
-                new_rank, new_seat = rank, seat
+        def start(hands: list[int], leader: int, broken: bool, first: bool, target: int, left: int) -> bool:
+            if target <= 0:
+                return True
+            if target > left:
+                return False
+            count[0] += 1
+            if left == 1:  # the last trick: one card a seat (C-7)
+                bit = hands[leader].bit_length() - 1
+                trick_ranks = ranks[suit_of[bit]]
+                best = trick_ranks[bit]
+                winner = seat = leader
+                for _ in range(last_position):
+                    seat = following[seat]
+                    rank = trick_ranks[hands[seat].bit_length() - 1]
+                    if rank > best:
+                        best = rank
+                        winner = seat
+                return counted[winner]
+            remaining = 0
+            for hand in hands:
+                remaining |= hand
+            if first:  # the first trick's own rules (V-7): not in the table
+                return play(hands, leader, 0, -1, -1, leader, broken, True, target, left, remaining, -1)
+            # The table's entry: first by the exact cards (a transposition
+            # of this deal, cheap to key), then by the relative ranks.
+            exact_key = (leader * 2 + broken, *hands)
+            entry = seen_get(exact_key)
+            if entry is None:
+                position_key = key(hands, leader, broken)
+                entry = table_get(position_key)
+                if len(seen) > _TABLE_LIMIT:
+                    seen.clear()
+                    table.clear()
+                if entry is None:
+                    lower, upper = quick(hands, leader, left)
+                    entry = table[position_key] = [lower, upper, -1]
+                seen[exact_key] = entry
+            lower, upper, hint = entry
+            if lower >= target:
+                return True
+            if upper < target:
+                return False
+            result = play(hands, leader, 0, -1, -1, leader, broken, False, target, left, remaining, hint)
+            if cut[0] >= 0:
+                entry[2] = cut[0]
+            if result:
+                entry[0] = target
             else:
-                new_rank, new_seat = best_rank, best_seat
-            now_broken = broken or bool(card & spades_mask)
-            if last:
-                won = 1 if self.counted[new_seat] else 0
-                result = self.start(hands, new_seat, now_broken, False, target - won, left - 1)
-            else:
-                result = self.play(
-                    hands, following, position + 1, suit, new_rank, new_seat, now_broken, first, target, left, remaining
-                )
-            hands[seat] = hand
-            if result == maximizing:
-                return result
-        return not maximizing
+                entry[1] = target - 1
+            return result
+
+        def play(
+            hands: list[int], seat: int, position: int, led: int, best_rank: int, best_seat: int,
+            broken: bool, first: bool, target: int, left: int, remaining: int, hint: int,
+        ) -> bool:
+            hand = hands[seat]
+            legal = legal_mask(hand, led, spade_mask if broken else 0, rules, first, suit_masks)
+            # One card of each run of equivalent cards: no card in play
+            # between them (the highest of the run stands for it).
+            cards: list[int] = []
+            previous = -1
+            while legal:
+                lowest = legal & -legal
+                bit = lowest.bit_length() - 1
+                legal ^= lowest
+                if previous >= 0 and suit_of[previous] == suit_of[bit] and not remaining & ((1 << bit) - (2 << previous)):
+                    cards[-1] = bit
+                else:
+                    cards.append(bit)
+                previous = bit
+            maximizing = maximizers[seat]
+            if len(cards) > 1:
+                # Best first: each card's score * 64 + its bit, sorted.
+                wants = maximizing  # wants the counted seats to win the trick
+                mine = counted[seat] == wants  # winning it itself is what it wants
+                order = []
+                if position == 0 and standard:
+                    friends = friends_of[seat]
+                    others = others_of[seat]
+                    for bit in cards:
+                        if bit == hint:
+                            score = 0
+                            order.append(bit)
+                            continue
+                        suit = suit_of[bit]
+                        suit_mask = suit_masks[suit]
+                        top = 1 << ((remaining & suit_mask).bit_length() - 1)
+                        if hand & top:
+                            # Cash the suit's top card.
+                            score = (100 if bit == top else 300) + low[bit]
+                        elif any(hands[friend] & top for friend in friends):
+                            score = 150 + low[bit]  # low, to the partner's top card
+                        else:
+                            score = 400 + low[bit]
+                            if suit != SPADES:
+                                if any(not hands[other] & suit_mask and hands[other] & spade_mask for other in others):
+                                    score += 100  # an opponent ruffs it
+                                elif any(not hands[friend] & suit_mask and hands[friend] & spade_mask for friend in friends):
+                                    score = 200 + low[bit]  # the partner ruffs it
+                            else:
+                                score += 50
+                        order.append(score << 6 | bit)
+                elif position == 0:
+                    for bit in cards:
+                        if bit == hint:
+                            score = 0
+                        elif mine and not remaining & suit_masks[suit_of[bit]] & ~((2 << bit) - 1):
+                            score = 100 + low[bit]  # the top card of a suit
+                        else:
+                            score = 200 + low[bit] + (50 if suit_of[bit] == SPADES else 0)
+                        order.append(score << 6 | bit)
+                else:
+                    trick_ranks = ranks[led]
+                    good = counted[best_seat] == wants
+                    for bit in cards:
+                        beats = trick_ranks[bit] > best_rank
+                        if good:
+                            if mine:
+                                score = 1000 + low[bit]  # low
+                            elif not beats:
+                                score = 1000 - trick_ranks[bit]  # the highest that does not win
+                            else:
+                                score = 1500 + trick_ranks[bit]
+                        elif beats and mine:
+                            score = trick_ranks[bit]  # the cheapest card that wins
+                        else:
+                            score = 1000 + low[bit]
+                        order.append(score << 6 | bit)
+                order.sort()
+                cards = [code & 63 for code in order]
+            last = position == last_position
+            after = following[seat]
+            for bit in cards:
+                card = 1 << bit
+                hands[seat] = hand ^ card
+                if position:
+                    suit = led
+                    rank = ranks[led][bit]
+                    if rank > best_rank:
+                        new_rank, new_seat = rank, seat
+                    else:
+                        new_rank, new_seat = best_rank, best_seat
+                else:
+                    suit = suit_of[bit]
+                    new_rank, new_seat = ranks[suit][bit], seat
+                now_broken = broken or bool(card & spade_mask)
+                if last:
+                    result = start(hands, new_seat, now_broken, False, target - counted[new_seat], left - 1)
+                else:
+                    result = play(
+                        hands, after, position + 1, suit, new_rank, new_seat, now_broken, first, target, left,
+                        remaining, -1,
+                    )
+                hands[seat] = hand
+                if result == maximizing:
+                    if not position:
+                        cut[0] = bit
+                    return result
+            if not position:
+                cut[0] = -1
+            return not maximizing
+
+        return start, play
 
     # -- a position of a state --------------------------------------------
 
@@ -490,7 +550,7 @@ class _Search:
             return self.start(hands, position.leader, position.broken, position.first, target, position.left)
         return self.play(
             hands, position.turn, len(position.trick), position.led, position.best_rank, position.best_seat,
-            position.broken, position.first, target, position.left, position.remaining,
+            position.broken, position.first, target, position.left, position.remaining, -1,
         )
 
 

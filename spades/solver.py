@@ -426,6 +426,9 @@ class _Search:
             # between them (the highest of the run stands for it).
             cards: list[int] = []
             previous = -1
+            if not legal & (legal - 1):  # one legal card
+                cards.append(legal.bit_length() - 1)
+                legal = 0
             while legal:
                 lowest = legal & -legal
                 bit = lowest.bit_length() - 1
@@ -494,15 +497,18 @@ class _Search:
                             score = 1000 + low[bit]
                         order.append(score << 6 | bit)
                 order.sort()
-                cards = [code & 63 for code in order]
+            else:
+                order = cards
             last = position == last_position
             after = following[seat]
-            for bit in cards:
+            trick_ranks = ranks[led]
+            for code in order:
+                bit = code & 63
                 card = 1 << bit
                 hands[seat] = hand ^ card
                 if position:
                     suit = led
-                    rank = ranks[led][bit]
+                    rank = trick_ranks[bit]
                     if rank > best_rank:
                         new_rank, new_seat = rank, seat
                     else:

@@ -383,10 +383,10 @@ class _Search:
                         best = rank
                         winner = seat
                 return counted[winner]
-            remaining = 0
-            for hand in hands:
-                remaining |= hand
             if first:  # the first trick's own rules (V-7): not in the table
+                remaining = 0
+                for hand in hands:
+                    remaining |= hand
                 return play(hands, leader, 0, -1, -1, leader, broken, True, target, left, remaining, -1)
             # The table's entry: first by the exact cards (a transposition
             # of this deal, cheap to key), then by the relative ranks.
@@ -407,6 +407,9 @@ class _Search:
                 return True
             if upper < target:
                 return False
+            remaining = 0
+            for hand in hands:
+                remaining |= hand
             result = play(hands, leader, 0, -1, -1, leader, broken, False, target, left, remaining, hint)
             if cut[0] >= 0:
                 entry[2] = cut[0]

@@ -58,20 +58,36 @@ card that answers yes and the others for one that answers no.
   earlier are merged out: positions that differ only in the ranks of cards
   already gone share an entry.  Each entry keeps a lower and an upper bound
   on the tricks still to come, which every later question reuses (and the
-  analysis of a whole hand, through one :class:`Solver`).
+  analysis of a whole hand, through one :class:`Solver`), and the lead that
+  last decided a question there, tried first when the position is searched
+  again.  The same entries are also found by the exact cards held, a key
+  that is cheaper to make: a position reached again in another order of the
+  same cards (the common case) costs one dictionary look-up.
 * **Quick-trick bounds.**  At the start of a trick, the seats that hold the
   highest spades still in play win a trick with each of them (a top spade
   wins any trick it is played to, C-7), so the side that holds the run of
   top spades takes at least as many tricks as one of its seats holds of
-  that run; and the other side's run bounds the side from above.
-* **Move ordering.**  A seat whose side is winning the trick plays low; one
-  whose side is losing it tries the cheapest card that wins it first; the
-  leader tries the top card of a suit first.  A seat that must not win the
-  trick (the Nil bidder) tries its highest card that does not win it.
+  that run; and the other side's run bounds the side from above.  When
+  each seat plays for its own group's tricks (not a Nil), the leader also
+  cashes its top cards of the other suits, as many times as each other seat
+  holding a spade follows to them.
+* **Move ordering.**  The leader tries first the lead that decided the
+  position before; then, when each seat plays for its own group's tricks,
+  the top card of a suit, a low card of a suit whose top card a partner
+  holds, one a partner can ruff and no opponent can, then the rest, low
+  cards first, spades after the other suits and a suit an opponent can
+  ruff last (in a Nil question: the top card of a suit when the leader
+  wants to win the trick, else low cards).  A seat whose side is winning
+  the trick plays low; one whose side is losing it tries the cheapest card
+  that wins it first.  A seat that must not win the trick (the Nil bidder)
+  tries its highest card that does not win it.
 * **The last trick** is resolved directly: every seat has one card.
+* **The inner loop** is two closures over the search's tables (the trick
+  start and the card played), which read them as local names; the moves
+  are ordered by sorting ints (a score and the card's bit).
 
-It is pure Python: a full 13-trick deal takes seconds, an ending of a few
-tricks milliseconds (see ``benchmarks/README.md``).
+It is pure Python: a full 13-trick deal takes seconds to minutes, an ending
+of a few tricks milliseconds (see ``benchmarks/README.md``).
 """
 
 from __future__ import annotations

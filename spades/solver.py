@@ -109,6 +109,9 @@ __all__ = ["CardValue", "NilCardValue", "Solver", "double_dummy", "card_values",
 _TABLE_LIMIT: Final = 2_000_000
 """Entries in a transposition table before it is emptied (memory bound)."""
 
+_SEEN_LIMIT: Final = 3_000_000
+"""Exact keys of its entries before they are emptied (memory bound)."""
+
 
 def _card(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not Card:
@@ -411,12 +414,13 @@ class _Search:
             if entry is None:
                 position_key = key(hands, leader, broken)
                 entry = table_get(position_key)
-                if len(seen) > _TABLE_LIMIT:
-                    seen.clear()
-                    table.clear()
                 if entry is None:
+                    if len(table) > _TABLE_LIMIT:
+                        table.clear()  # the exact keys keep their entries
                     lower, upper = quick(hands, leader, left)
                     entry = table[position_key] = [lower, upper, -1]
+                if len(seen) > _SEEN_LIMIT:
+                    seen.clear()
                 seen[exact_key] = entry
             lower, upper, hint = entry
             if lower >= target:

@@ -134,3 +134,17 @@ def test_a_bad_side_is_refused() -> None:  # P-1, V-10
 def test_results_are_values() -> None:
     card = Card.parse("AS")
     assert CardValue(card, 2) == CardValue(card, 2) and NilCardValue(card, True).kept
+
+
+def test_values_hold_when_the_tables_are_emptied(monkeypatch: pytest.MonkeyPatch) -> None:  # C-5, C-7
+    import spades.solver as solver_module
+
+    monkeypatch.setattr(solver_module, "_TABLE_LIMIT", 5)
+    monkeypatch.setattr(solver_module, "_SEEN_LIMIT", 7)
+    rules = PRESETS["partnership"]
+    solver = Solver(rules)
+    for state in _endings(rules, 15, (3, 4) * 3):
+        for side in range(2):
+            assert solver.tricks(state, side) == side_tricks(state, side), (state.hands, state.trick, side)
+    search = next(iter(solver._searches.values()))
+    assert len(search.table) <= 6 and len(search.seen) <= 8  # emptied on the way

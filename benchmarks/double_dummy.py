@@ -118,7 +118,8 @@ def measure(tricks: int, count: int, seed: int, endplay: Any, quiet: bool = True
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=100, help="endings of each size (default 100)")
-    parser.add_argument("--deals", type=int, default=100, help="full deals (default 100: hours in pure Python)")
+    parser.add_argument("--deals", type=int, default=100,
+                        help="full deals at the first lead (default 100: an hour or more in pure Python)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sizes", default="6,8", help="the endings' sizes in tricks (default 6,8)")
     parser.add_argument("--no-dds", action="store_true", help="do not time DDS even if endplay is installed")
@@ -132,7 +133,10 @@ def main(argv: list[str] | None = None) -> int:
             "python": platform.python_version(),
             "cpu_count": os.cpu_count(),
             "load_average": load,
-            "endplay": getattr(endplay, "__version__", None) if endplay else "not installed",
+            "endplay": (
+                "not used (--no-dds)" if args.no_dds
+                else getattr(endplay, "__version__", None) if endplay else "not installed"
+            ),
         },
         "figures": {},
     }
@@ -150,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['median_nodes']:>8.0f} {row.get('dds_median_ms', float('nan')):>11.2f} "
             f"{row.get('dds_slowest_ms', float('nan')):>12.2f} {row.get('agree_with_dds', '-'):>8}"
         )
+    print("Times are wall clock per position (a fresh Solver each); nodes are the trick starts searched.")
+    if "13 tricks" in report["figures"]:
+        print("13 tricks: full deals at the first lead, spades not yet broken (C-4); DDS's time there is for the")
+        print("same cards with spades free to lead, another problem, so its values are not compared.")
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1), encoding="utf-8")
     return 0

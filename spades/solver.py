@@ -107,10 +107,30 @@ from spades.tricks import first_trick_matters, legal_mask
 __all__ = ["CardValue", "NilCardValue", "Solver", "double_dummy", "card_values", "nil_kept", "nil_card_values"]
 
 _TABLE_LIMIT: Final = 2_000_000
-"""Entries in a transposition table before it is emptied (memory bound)."""
+"""Entries in a transposition table before it is emptied but for the half
+with the most tricks left (memory bound)."""
 
 _SEEN_LIMIT: Final = 3_000_000
-"""Exact keys of its entries before they are emptied (memory bound)."""
+"""Exact keys of its entries before they are emptied in the same way."""
+
+
+def _prune(entries: dict[tuple[int, ...], list[int]], limit: int) -> None:
+    """Empties ``entries`` (a full table) but for at most half ``limit`` of
+    them, those of the positions with the most tricks left (the dearest to
+    search again; an entry's last item is its tricks left)."""
+    counts: dict[int, int] = {}
+    for entry in entries.values():
+        counts[entry[3]] = counts.get(entry[3], 0) + 1
+    kept = 0
+    least = max(counts, default=0) + 1
+    for left in sorted(counts, reverse=True):
+        if kept + counts[left] > limit // 2:
+            break
+        kept += counts[left]
+        least = left
+    keep = {key: entry for key, entry in entries.items() if entry[3] >= least}
+    entries.clear()
+    entries.update(keep)
 
 
 def _card(_instance: Any, _attribute: Any, value: Any) -> None:
@@ -224,7 +244,7 @@ class _Search:
         # or the others), as in a double-dummy count, not a Nil.
         self.standard = counted == maximizers
         # A trick start's key -> [lower bound, upper bound, the lead that
-        # last decided a question there, or -1].
+        # last decided a question there or -1, the tricks left].
         self.table: dict[tuple[int, ...], list[int]] = {}
         # The same entries by the exact cards held.
         self.seen: dict[tuple[int, ...], list[int]] = {}
@@ -416,13 +436,13 @@ class _Search:
                 entry = table_get(position_key)
                 if entry is None:
                     if len(table) > _TABLE_LIMIT:
-                        table.clear()  # the exact keys keep their entries
+                        _prune(table, _TABLE_LIMIT)  # the exact keys keep their entries
                     lower, upper = quick(hands, leader, left)
-                    entry = table[position_key] = [lower, upper, -1]
+                    entry = table[position_key] = [lower, upper, -1, left]
                 if len(seen) > _SEEN_LIMIT:
-                    seen.clear()
+                    _prune(seen, _SEEN_LIMIT)
                 seen[exact_key] = entry
-            lower, upper, hint = entry
+            lower, upper, hint, _left = entry
             if lower >= target:
                 return True
             if upper < target:

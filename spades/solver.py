@@ -402,6 +402,7 @@ class _Search:
         others_of = tuple(
             tuple(other for other in range(players) if counted[other] != counted[seat]) for seat in range(players)
         )
+        side_suits = tuple(suit for suit in range(len(suit_masks)) if suit != SPADES)
         cut = [-1]  # the lead that decided the last question asked at a lead
 
         def start(hands: list[int], leader: int, broken: bool, first: bool, target: int, left: int) -> bool:
@@ -488,8 +489,22 @@ class _Search:
                 mine = counted[seat] == wants  # winning it itself is what it wants
                 order = []
                 if position == 0 and standard:
-                    friends = friends_of[seat]
-                    others = others_of[seat]
+                    friend_cards = 0  # the partners' cards
+                    friend_ruffs = 0  # the suits a partner can ruff, as bits
+                    for friend in friends_of[seat]:
+                        held = hands[friend]
+                        friend_cards |= held
+                        if held & spade_mask:
+                            for suit in side_suits:
+                                if not held & suit_masks[suit]:
+                                    friend_ruffs |= 1 << suit
+                    other_ruffs = 0  # the suits an opponent can ruff
+                    for other in others_of[seat]:
+                        held = hands[other]
+                        if held & spade_mask:
+                            for suit in side_suits:
+                                if not held & suit_masks[suit]:
+                                    other_ruffs |= 1 << suit
                     for bit in cards:
                         if bit == hint:
                             score = 0
@@ -501,14 +516,14 @@ class _Search:
                         if hand & top:
                             # Cash the suit's top card.
                             score = (100 if bit == top else 300) + low[bit]
-                        elif any(hands[friend] & top for friend in friends):
+                        elif friend_cards & top:
                             score = 150 + low[bit]  # low, to the partner's top card
                         else:
                             score = 400 + low[bit]
                             if suit != SPADES:
-                                if any(not hands[other] & suit_mask and hands[other] & spade_mask for other in others):
+                                if other_ruffs >> suit & 1:
                                     score += 100  # an opponent ruffs it
-                                elif any(not hands[friend] & suit_mask and hands[friend] & spade_mask for friend in friends):
+                                elif friend_ruffs >> suit & 1:
                                     score = 200 + low[bit]  # the partner ruffs it
                             else:
                                 score += 50

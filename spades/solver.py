@@ -73,8 +73,8 @@ card that answers yes and the others for one that answers no.
   holding a spade follows to them.
 * **Move ordering.**  The leader tries first the lead that decided the
   position before; then, when each seat plays for its own group's tricks,
-  the top card of a suit, a low card of a suit whose top card a partner
-  holds, one a partner can ruff and no opponent can, then the rest, low
+  the top card of a suit, one a partner can ruff and no opponent can, a
+  low card of a suit whose top card a partner holds, then the rest, low
   cards first, spades after the other suits and a suit an opponent can
   ruff last (in a Nil question: the top card of a suit when the leader
   wants to win the trick, else low cards).  A seat whose side is winning
@@ -524,7 +524,7 @@ class _Search:
                                 if other_ruffs >> suit & 1:
                                     score += 100  # an opponent ruffs it
                                 elif friend_ruffs >> suit & 1:
-                                    score = 200 + low[bit]  # the partner ruffs it
+                                    score = 120 + low[bit]  # the partner ruffs it
                             else:
                                 score += 50
                         order.append(score << 6 | bit)

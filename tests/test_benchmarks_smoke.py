@@ -204,6 +204,24 @@ def test_the_double_dummy_benchmark_runs(tmp_path: Path, capsys: pytest.CaptureF
     assert figures["3 tricks"]["positions"] == 2 and figures["4 tricks"]["median_ms"] > 0
 
 
+def test_the_double_dummy_benchmark_solves_in_processes_and_stops_at_its_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dd: Any = _load_script("double_dummy")
+    here, there, stopped = tmp_path / "here.json", tmp_path / "there.json", tmp_path / "stopped.json"
+    assert dd.main(["--positions", "3", "--sizes", "4", "--deals", "0", "--no-dds", "--json", str(here)]) == 0
+    assert dd.main(["--positions", "3", "--sizes", "4", "--deals", "0", "--no-dds", "--workers", "2",
+                    "--json", str(there)]) == 0
+    # The same positions, searched alike, whichever process solves them.
+    one, two = (json.loads(path.read_text())["figures"]["4 tricks"] for path in (here, there))
+    assert one["median_nodes"] == two["median_nodes"] and two["workers"] == 2 and two["stopped_at_limit"] == 0
+    # A full deal takes seconds: stopped at a limit of a twentieth of one.
+    assert dd.main(["--positions", "0", "--deals", "1", "--no-dds", "--limit", "0.05", "--json", str(stopped)]) == 0
+    deal = json.loads(stopped.read_text())["figures"]["13 tricks"]
+    assert deal["stopped_at_limit"] == 1 and deal["median_ms"] is None and deal["slowest_ms"] is None
+    assert "1 stopped at the limit" in capsys.readouterr().out
+
+
 def test_the_double_dummy_check_runs(capsys: pytest.CaptureFixture[str]) -> None:
     check: Any = _load_script("double_dummy_check")
     assert check.main(["--endings", "3", "--dds", "2", "--presets", "two-player", "cutthroat-3"]) == 0

@@ -246,9 +246,10 @@ def test_the_before_after_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> 
     import spades
 
     compare: Any = _load_script("before_after")
-    root = _PATH.parent.parent
-    # The working tree itself as the "before" checkout: imported under
-    # another name, its modules apart from this process's spades.
+    # The spades under test as the "before" checkout (the working tree's,
+    # or an installed wheel's): imported under another name, its modules
+    # apart from this process's spades.
+    root = Path(spades.__file__).resolve().parent.parent
     other = compare.load_version(root)
     assert other is not spades and other.new_game is not spades.new_game
     assert sys.modules["spades"] is spades and sys.modules["spades.bots"] is spades.bots

@@ -290,8 +290,6 @@ class _Search:
 
     # -- bounds ---------------------------------------------------------
 
-    # -- bounds ---------------------------------------------------------
-
     def quick(self, hands: list[int], leader: int, left: int) -> tuple[int, int]:
         """Bounds on the counted seats' tricks from a trick's start.
 
@@ -312,22 +310,20 @@ class _Search:
         spades = remaining & spade_suit
         counted = self.counted
         per_seat = [0] * players
-        group = counted[leader]
-        if spades:
+        group = None  # the group holding the top spade
+        while spades:
             top = 1 << (spades.bit_length() - 1)
             for seat, hand in enumerate(hands):
                 if hand & top:
                     break
-            group = counted[seat]
-            while spades:
-                top = 1 << (spades.bit_length() - 1)
-                for seat, hand in enumerate(hands):
-                    if hand & top:
-                        break
-                if counted[seat] != group:
-                    break
-                per_seat[seat] += 1
-                spades ^= top
+            if group is None:
+                group = counted[seat]
+            elif counted[seat] != group:
+                break
+            per_seat[seat] += 1
+            spades ^= top
+        if group is None:  # no spade left: no sure tricks either way
+            group = counted[leader]
         sure = max(per_seat)
         if self.standard:
             # The leader's sure group gets the cashes only if it is the

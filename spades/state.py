@@ -708,9 +708,7 @@ class GameState:
                     if following is None:
                         return self._bidding_over(action, bids)
                     # The next seat's legal bids (as _bidding() works them out).
-                    sheet = context[_C_SHEET]
-                    scores = sheet[-1].result.scores if sheet else _ZEROS[len(context[_C_RULES].sides)]
-                    legal = legal_bids_of(following, bids, context[_C_RULES], scores)
+                    legal = legal_bids_of(following, bids, context[_C_RULES], _scores_of(context))
                     new = _new_state(GameState)
                     _set_play(new, (context, _BID, following, hands, pile, 0, (), 0, legal, (log, (action,)), bids))
                     return new

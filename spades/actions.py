@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Final, Union, overload
 
 import attrs
 
-from spades.cards import NUM_CARD_INDEXES, Card, CardSet, cards_of_mask
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -232,6 +232,17 @@ class Exchange:
 
     def __repr__(self) -> str:
         return f"Exchange({self.cards!r})"
+
+
+_set_exchange_cards = Exchange.__dict__["cards"].__set__
+
+
+def exchange_of_mask(mask: int) -> Exchange:
+    """``Exchange(CardSet(mask))`` for a mask this library has already
+    checked (internal fast path: no conversion)."""
+    exchange: Exchange = object.__new__(Exchange)
+    _set_exchange_cards(exchange, card_set_of_mask(mask))
+    return exchange
 
 
 MAX_ACTION_TEXT: Final = 200
@@ -494,13 +505,17 @@ class ExchangeChoices(SequenceABC[Exchange]):
             raise ArgumentTypeError(f"the sizes are a tuple of ints, got {type_name(sizes)}")
         if len(sizes) > MAX_EXCHANGE + 1 or any(type(n) is not int or not 0 <= n <= MAX_EXCHANGE for n in sizes):
             raise ArgumentError(f"an exchange holds 0 to {MAX_EXCHANGE} cards (V-3), got the sizes {short_repr(sizes)}")
-        self._mask = hand.mask
-        self._sizes = tuple(sizes)
-        self._cards = cards_of_mask(hand.mask)
+        self._fill(hand.mask, tuple(sizes))
+
+    def _fill(self, mask: int, sizes: tuple[int, ...]) -> None:
+        self._mask = mask
+        self._sizes = sizes
+        self._cards = cards_of_mask(mask)
         combos: tuple[tuple[int, ...], ...] = ()
-        for size in self._sizes:
+        for size in sizes:
             combos += _combinations(len(self._cards), size)
         self._combos = combos
+
 
     def __len__(self) -> int:
         return len(self._combos)
@@ -518,7 +533,7 @@ class ExchangeChoices(SequenceABC[Exchange]):
         mask = 0
         for position in self._combos[index]:
             mask |= 1 << cards[position]
-        return Exchange(CardSet(mask))
+        return exchange_of_mask(mask)
 
     def __contains__(self, value: object) -> bool:
         if not isinstance(value, Exchange):
@@ -553,3 +568,11 @@ class ExchangeChoices(SequenceABC[Exchange]):
 
     def __repr__(self) -> str:
         return f"ExchangeChoices({CardSet(self._mask)!r}, {self._sizes!r})"
+
+
+def choices_of_mask(mask: int, sizes: tuple[int, ...]) -> ExchangeChoices:
+    """``ExchangeChoices(CardSet(mask), sizes)`` of values this library has
+    already checked (internal fast path)."""
+    choices: ExchangeChoices = object.__new__(ExchangeChoices)
+    choices._fill(mask, sizes)
+    return choices

@@ -359,9 +359,41 @@ def legal_bids_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: S
 _Values = tuple[int, Reason, str, int, Reason, str, Refusal | None, Refusal | None, int | None, int]
 
 
+def fixed_legal_bids(rules: Rules) -> tuple[Bid, ...] | None:
+    """The legal bids when the rules make them the same for every seat, at
+    every turn and whatever the scores, else ``None`` (internal fast path of
+    the state, which looks them up once a hand): rules that restrict
+    nothing but Double Nil, and not by the scores (V-3)."""
+    fixed = _fixed_limits(rules)
+    return None if fixed is None else fixed.legal
+
+
+def _fixed_limits(rules: Rules) -> BidLimits | None:
+    """:func:`_limits` for rules that restrict nothing but Double Nil, and
+    that without the scores (the limits built once), else ``None``."""
+    if (
+        not rules.nil_allowed
+        or rules.max_side_contract is not None
+        or rules.min_bid
+        or rules.min_side_bid
+        or rules.bids_may_not_total_tricks
+    ):
+        return None
+    if rules.is_draft:  # the two-player game declares Double Nil in the draft (T-6)
+        return _OPEN_DRAFT[rules.hand_size]
+    if not rules.double_nil_allowed:
+        return _OPEN_NO_DOUBLE_NIL[rules.hand_size]
+    if rules.double_nil_trailing_by is None:
+        return _OPEN[rules.hand_size]
+    return None
+
+
 def _limits(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> BidLimits | _Values:
     """:func:`limits_of`: the limits built once for rules that restrict
     nothing but Double Nil, else the fields of the :class:`BidLimits`."""
+    fixed = _fixed_limits(rules)
+    if fixed is not None:
+        return fixed
     # P-6, T-6, V-3: why Double Nil may not be bid now, or None.
     double: Refusal | None = None
     if rules.is_draft:  # the two-player game declares it in the draft
@@ -382,12 +414,9 @@ def _limits(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequenc
         and not rules.min_side_bid
         and not rules.bids_may_not_total_tricks
     ):
+        # Here Double Nil depends on the scores (V-3; the rest: _fixed_limits).
         if double is None:
             return _OPEN[rules.hand_size]
-        if double is _DOUBLE_NIL_IN_DRAFT:
-            return _OPEN_DRAFT[rules.hand_size]
-        if double is _DOUBLE_NIL_NOT_ALLOWED:
-            return _OPEN_NO_DOUBLE_NIL[rules.hand_size]
         key = (rules.hand_size, rules.double_nil_trailing_by)
         limits = _OPEN_TRAILING.get(key)
         if limits is None:  # built once for each margin (V-3)

@@ -317,7 +317,11 @@ def next_dealer(rules: Rules, dealer: int) -> int:
     (0, 0)
     """
     rules = check_rules(rules)
-    dealer = check_seat(dealer, rules.players)
+    return next_dealer_of(rules, check_seat(dealer, rules.players))
+
+
+def next_dealer_of(rules: Rules, dealer: int) -> int:
+    """:func:`next_dealer` of checked arguments (internal fast path)."""
     return dealer + 1 if dealer + 1 < rules.players else 0
 
 

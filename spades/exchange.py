@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from spades.actions import MAX_EXCHANGE, Action, Bid, Exchange, ExchangeChoices, Replacement, malformed_action, read_actions
+from spades.actions import (
+    MAX_EXCHANGE, Action, Bid, Exchange, ExchangeChoices, Replacement, choices_of_mask, malformed_action, read_actions,
+)
 from spades.cards import CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
 from spades.bidding import check_bids, first_bidder
@@ -101,8 +103,17 @@ def exchange_sizes(rules: Rules, *, discard: bool) -> tuple[int, ...]:
     (2,)
     """
     limit = check_rules(rules).double_nil_exchange
-    _check_discard(discard)
-    return tuple(range(limit + 1)) if discard else (limit,)
+    return _sizes(limit, _check_discard(discard))
+
+
+def _sizes(limit: int, discard: bool) -> tuple[int, ...]:
+    """:func:`exchange_sizes` for the option's ``limit`` (0 to
+    MAX_EXCHANGE): exactly that many between partners (P-6), any number up
+    to it for a two-player discard (T-6)."""
+    return _ALL_SIZES[limit] if discard else (limit,)
+
+
+_ALL_SIZES: Final = tuple(tuple(range(limit + 1)) for limit in range(MAX_EXCHANGE + 1))
 
 
 def _check_discard(discard: object) -> bool:
@@ -125,6 +136,13 @@ def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bo
     rules = check_rules(rules)
     if type(held) is not CardSet:
         raise ArgumentTypeError(f"the hand is a CardSet, got {type_name(held)}")
+    return exchange_error_of(exchange, held.mask, rules, discard)
+
+
+def exchange_error_of(exchange: Exchange, held: int, rules: Rules, discard: bool) -> IllegalActionError | None:
+    """:func:`exchange_error` of checked arguments, the hand as a mask
+    (internal fast path of the state): ``exchange`` is a well-formed
+    :class:`~spades.Exchange`."""
     cards = exchange.cards.mask
     size = cards.bit_count()
     limit = rules.double_nil_exchange
@@ -137,10 +155,10 @@ def exchange_error(exchange: object, held: CardSet, rules: Rules, *, discard: bo
         return IllegalActionError(
             Reason.WRONG_EXCHANGE_SIZE, f"the Double Nil exchange is exactly {limit} cards, not {size}", "P-6"
         )
-    if cards & ~held.mask:
+    if cards & ~held:
         return IllegalActionError(
             Reason.CARD_NOT_IN_HAND,
-            f"cannot give {CardSet(cards & ~held.mask)}: not in the hand",
+            f"cannot give {CardSet(cards & ~held)}: not in the hand",
             "T-6" if discard else "P-6",
         )
     return None
@@ -153,6 +171,12 @@ def exchange_choices(held: CardSet, rules: Rules, *, discard: bool) -> ExchangeC
     if type(held) is not CardSet:
         raise ArgumentTypeError(f"the hand is a CardSet, got {type_name(held)}")
     return ExchangeChoices(held, exchange_sizes(rules, discard=discard))
+
+
+def exchange_choices_of(held: int, rules: Rules, discard: bool) -> ExchangeChoices:
+    """:func:`exchange_choices` of checked arguments, the hand as a mask
+    (internal fast path of the state)."""
+    return choices_of_mask(held, _sizes(rules.double_nil_exchange, discard))
 
 
 def replacement_error(replacement: object, pool: CardSet, count: int) -> IllegalActionError | None:

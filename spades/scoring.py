@@ -82,6 +82,10 @@ def _side_score(*values: Any) -> SideScore:
 
 
 _SIDE_SETTERS: Final = tuple(getattr(SideScore, f.name).__set__ for f in attrs.fields(SideScore))
+(
+    _set_contract, _set_tricks, _set_made, _set_contract_points, _set_bags, _set_bag_points, _set_nil_points,
+    _set_bonus_points, _set_penalty_points, _set_points, _set_side_total_bags, _set_score, _set_boston,
+) = _SIDE_SETTERS
 _SIDE_GETTERS: Final = tuple(getattr(SideScore, f.name).__get__ for f in attrs.fields(SideScore))
 _new = object.__new__
 _SCORE: Final = operator.attrgetter("score")
@@ -267,27 +271,33 @@ def _score_side(
         count, total_bags = divmod(total_bags, rules.bags_per_penalty)
         penalties = -count * rules.bag_penalty
     points = contract_points + bag_points + nil_points + bonus + penalties
-    return SideScore(
-        contract=contract,
-        tricks=counted,
-        made=made,
-        contract_points=contract_points,
-        bags=hand_bags,
-        bag_points=bag_points,
-        nil_points=nil_points,
-        bonus_points=bonus,
-        penalty_points=penalties,
-        points=points,
-        total_bags=total_bags,
-        score=score + points,
-        boston=boston,
-    )
+    # SideScore(contract=contract, ..., boston=boston) of these ints and
+    # bools, without the constructor's indirection (a hand's end makes two).
+    side: SideScore = _new(SideScore)
+    _set_contract(side, contract)
+    _set_tricks(side, counted)
+    _set_made(side, made)
+    _set_contract_points(side, contract_points)
+    _set_bags(side, hand_bags)
+    _set_bag_points(side, bag_points)
+    _set_nil_points(side, nil_points)
+    _set_bonus_points(side, bonus)
+    _set_penalty_points(side, penalties)
+    _set_points(side, points)
+    _set_side_total_bags(side, total_bags)
+    _set_score(side, score + points)
+    _set_boston(side, boston)
+    return side
 
 
 def winner_after(result: HandScore, rules: Rules) -> int | None:
     """:func:`game_winner` after a hand scored ``result`` (a side that took
     every trick is the ``boston`` side, V-8)."""
-    boston = next((i for i, side in enumerate(result.sides) if side.boston), None)
+    boston = None
+    for index, side in enumerate(result.sides):
+        if side.boston:
+            boston = index
+            break
     return winner_of(result.scores, rules, boston)
 
 

@@ -234,6 +234,7 @@ def record_of(
 
 _new = object.__new__
 _SUMMARY_SETTERS = tuple(getattr(HandSummary, f.name).__set__ for f in attrs.fields(HandSummary))
+_set_row_number, _set_row_dealer, _set_row_bids, _set_row_tricks_won, _set_row_tricks, _set_row_result = _SUMMARY_SETTERS
 
 
 def public_row(record: HandRecord) -> HandSummary:
@@ -241,7 +242,10 @@ def public_row(record: HandRecord) -> HandSummary:
     tricks: the hand's number, dealer, bids, tricks won and score (internal
     fast path: the state keeps one per finished hand, so views share them)."""
     summary: HandSummary = _new(HandSummary)
-    values = (record.number, record.dealer, record.bids, record.tricks, (), record.result)
-    for setter, value in zip(_SUMMARY_SETTERS, values):
-        setter(summary, value)
+    _set_row_number(summary, record.number)
+    _set_row_dealer(summary, record.dealer)
+    _set_row_bids(summary, record.bids)
+    _set_row_tricks_won(summary, record.tricks)
+    _set_row_tricks(summary, ())
+    _set_row_result(summary, record.result)
     return summary

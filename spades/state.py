@@ -40,7 +40,7 @@ from spades.actions import (
     read_action,
 )
 from spades._decks import DeckFacts
-from spades.bidding import double_nil_open_of, legal_bids_of, limits_of, next_bidder_of
+from spades.bidding import double_nil_open_of, fixed_legal_bids, legal_bids_of, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.deal import (
     SEED_LIMIT,
@@ -48,7 +48,7 @@ from spades.deal import (
     deal_error,
     deal_from,
     dealer_of_hand,
-    next_dealer,
+    next_dealer_of,
     replacement_from,
     seeded_bytes,
     seeded_deal_masks,
@@ -70,7 +70,7 @@ from spades.errors import (
     short_repr,
     type_name,
 )
-from spades.exchange import exchange_choices, exchange_error, order_of, replacement_error
+from spades.exchange import exchange_choices_of, exchange_error_of, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
 from spades.sheet import HandRecord, HandSummary, actions_of_log, public_row, record_of
@@ -201,13 +201,18 @@ class _Context(NamedTuple):
     # rules.players, read on every play (by index: the play of a card
     # reads the context as a tuple).
     players: int
+    # The legal bids when the rules make them the same at every turn
+    # (spades.bidding.fixed_legal_bids), else None.
+    fixed_bids: tuple[Bid, ...] | None
 
 
 _C_RULES: Final = 0
 _C_FACTS: Final = 1
 _C_FIRST_TRICK: Final = 2
 _C_SHEET: Final = 4
+_C_EXCHANGES: Final = 8
 _C_PLAYERS: Final = 11
+_C_FIXED_BIDS: Final = 12
 
 
 # GameState._play, a plain tuple, so that the successor of a play is one
@@ -537,7 +542,7 @@ class GameState:
                 declarable_of(seat, rules, self.scores, play[_HANDS][seat].bit_count(), play[_BIDS][seat])
             )
         if phase == _EXCHANGE or phase == _DISCARD:
-            return exchange_choices(CardSet(play[_HANDS][seat]), rules, discard=phase == _DISCARD)
+            return exchange_choices_of(play[_HANDS][seat], rules, phase == _DISCARD)
         return ()
 
     # ------------------------------------------------------------------
@@ -708,7 +713,7 @@ class GameState:
                     if following is None:
                         return self._bidding_over(action, bids)
                     # The next seat's legal bids (as _bidding() works them out).
-                    legal = legal_bids_of(following, bids, context[_C_RULES], _scores_of(context))
+                    legal = context[_C_FIXED_BIDS] or legal_bids_of(following, bids, context[_C_RULES], _scores_of(context))
                     new = _new_state(GameState)
                     _set_play(new, (context, _BID, following, hands, pile, 0, (), 0, legal, (log, (action,)), bids))
                     return new
@@ -988,7 +993,7 @@ class GameState:
         held = play[_HANDS][giver]
         if type(action) is not Exchange:
             raise self._wrong_phase(action)
-        error = exchange_error(action, CardSet(held), context.rules, discard=discard)
+        error = exchange_error_of(action, held, context.rules, discard)  # well-formed: apply() checked
         if error is not None:
             raise error
         cards = action.cards.mask
@@ -998,7 +1003,9 @@ class GameState:
         if not discard:  # P-6: to the partner
             hands[receiver] |= cards
         if not discard or not cards:
-            return self._next_step(action, context._replace(exchanges=rest), tuple(hands), play[_PILE], play[_BIDS])
+            # context._replace(exchanges=rest), without the named tuple's keywords
+            following = _new_context(context[:_C_EXCHANGES] + (rest,) + context[_C_EXCHANGES + 1 :])
+            return self._next_step(action, following, tuple(hands), play[_PILE], play[_BIDS])
         # T-6: replacements come from the pile as it stood before this discard.
         new_context = context._replace(exchanges=rest, pending=(giver, cards, play[_PILE]))
         return self._next(action, context=new_context, phase=_REPLACE, turn=-1, hands=tuple(hands))
@@ -1060,7 +1067,7 @@ class GameState:
             return _state((over, _OVER, -1, _ZEROS[players], play[_PILE], played, (), won, (), (), bids))
         following = _new_context((
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
-            next_dealer(rules, context.dealer), (), (), None, rows, players,
+            next_dealer_of(rules, context.dealer), (), (), None, rows, players, context.fixed_bids,
         ))
         # A seeded game's next hand is dealt when it is first read (GameState._dealt).
         new = _new_state(GameState)
@@ -1115,7 +1122,8 @@ def _unpickled(
     rows = tuple(map(public_row, sheet))
     first_trick = first_trick_matters(rules)
     context = _new_context(
-        (rules, facts, first_trick, seed, sheet, number, dealer, stock, exchanges, pending, rows, rules.players)
+        (rules, facts, first_trick, seed, sheet, number, dealer, stock, exchanges, pending, rows, rules.players,
+         fixed_legal_bids(rules))
     )
     legal: tuple[Any, ...] = ()
     if phase == _PLAY:
@@ -1166,7 +1174,7 @@ def _bidding(
 ) -> GameState:
     """The state of ``seat`` to bid, with its legal bids worked out once
     (C-3, P-6, T-6, V-2, V-3, V-6: :func:`~spades.bidding.limits_of`)."""
-    legal = legal_bids_of(seat, bids, context.rules, _scores_of(context))
+    legal = context.fixed_bids or legal_bids_of(seat, bids, context.rules, _scores_of(context))
     return _state((context, _BID, seat, hands, pile, 0, (), 0, legal, log, bids))
 
 
@@ -1203,7 +1211,8 @@ def _new_hand(
     """The context of a hand waiting for its deal."""
     facts = rules.deck_facts
     return _new_context(
-        (rules, facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None, (), rules.players)
+        (rules, facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None, (), rules.players,
+         fixed_legal_bids(rules))
     )
 
 
@@ -1377,8 +1386,9 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     scores = state.scores
     players = rules.players
     dealer = context.dealer
+    fixed = context.fixed_bids
     while True:
-        legal = legal_bids_of(seat, bids, rules, scores)
+        legal = fixed or legal_bids_of(seat, bids, rules, scores)
         n = len(legal)
         k = _BIT_LENGTH[n]
         r = getrandbits(k)

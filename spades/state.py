@@ -230,7 +230,8 @@ _C_FIXED_BIDS: Final = 12
 #   won     tricks won by each seat this hand, a byte a seat (seat 0 lowest);
 #   legal   in the play of tricks, the legal cards of the seat to play, in
 #           index order; in the bidding, the legal bids of the seat to bid,
-#           in the order of legal_actions() (empty in every other phase);
+#           and in the two-player draft the seat's draft actions, in the
+#           order of legal_actions() (empty in every other phase);
 #   log     the hand's actions before the trick in progress, as a chain of
 #           pairs (earlier, actions): one action at a time before the play,
 #           then one whole trick at a time;
@@ -256,6 +257,8 @@ _WON: Final = 7
 _LEGAL: Final = 8
 _LOG: Final = 9
 _BIDS: Final = 10
+_KEEP: Final = Draft.KEEP
+_REJECT: Final = Draft.REJECT
 _ONE_TRICK: Final = tuple(1 << (8 * seat) for seat in range(4))
 _BIT: Final = tuple(1 << card for card in range(NUM_CARD_INDEXES))
 
@@ -717,6 +720,8 @@ class GameState:
                     new = _new_state(GameState)
                     _set_play(new, (context, _BID, following, hands, pile, 0, (), 0, legal, (log, (action,)), bids))
                     return new
+        if (action is _KEEP or action is _REJECT) and phase == _DRAFT and (seat is None or (type(seat) is int and seat == turn)):
+            return self._draft(action)  # T-2: a draft turn (never a chance step next)
         return self._apply_slowly(action, seat)
 
     def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
@@ -850,10 +855,11 @@ class GameState:
         hands: tuple[int, ...] | None = None,
         pile: int | None = None,
         bids: tuple[Bid | None, ...] | None = None,
+        legal: tuple[Action, ...] = (),
     ) -> GameState:
         """The successor of a step before the play of tricks (deal, draft,
-        bid, exchange), ``action`` logged: nothing played, no trick, no legal
-        cards."""
+        bid, exchange), ``action`` logged: nothing played, no trick, and the
+        ``legal`` actions worked out with it (a draft turn's; else none)."""
         play = self._play
         return _state(
             (
@@ -865,7 +871,7 @@ class GameState:
                 0,
                 (),
                 0,
-                (),
+                legal,
                 (play[_LOG], (action,)),
                 play[_BIDS] if bids is None else bids,
             )
@@ -887,12 +893,15 @@ class GameState:
                 if error is not None:
                     raise error
             # T-2, T-3: the first player drafts first.
+            drafting = context._replace(stock=action.cards)
+            empty = (0,) * rules.players
             return self._next(
                 action,
-                context=context._replace(stock=action.cards),
+                context=drafting,
                 phase=_DRAFT,
                 turn=context.dealer,
-                hands=(0,) * rules.players,
+                hands=empty,
+                legal=_draft_legal(drafting, context.dealer, empty, self._play[_BIDS]),
             )
         if type(action) is not Deal:
             raise self._wrong_phase(action)
@@ -939,7 +948,8 @@ class GameState:
             error = declaration_error(seat, context.rules, self.scores, cards_taken=hands[seat].bit_count(), bid=bids[seat])
             if error is not None:
                 raise error
-            return self._next(action, bids=bids[:seat] + (action,) + bids[seat + 1 :])
+            bids = bids[:seat] + (action,) + bids[seat + 1 :]
+            return self._next(action, bids=bids, legal=_draft_legal(context, seat, hands, bids))
         if action is not Draft.KEEP and action is not Draft.REJECT:
             raise self._wrong_phase(action)
         drawn = self._stock_drawn()
@@ -947,7 +957,9 @@ class GameState:
         hands = (hands[0] | _BIT[kept], hands[1]) if seat == 0 else (hands[0], hands[1] | _BIT[kept])
         pile = play[_PILE] | _BIT[discarded]
         if not draft_over(len(context.stock), drawn + 2):
-            return self._next(action, turn=next_drafter(seat), hands=hands, pile=pile)
+            following = next_drafter(seat)
+            legal = _draft_legal(context, following, hands, bids)
+            return _state((context, _DRAFT, following, hands, pile, 0, (), 0, legal, (play[_LOG], (action,)), bids))
         # The draft is over: the Double Nil discards (T-6), then the bidding.
         exchanges = order_of(context.rules, context.dealer, bids)
         return self._next_step(action, context._replace(exchanges=exchanges), hands, pile, bids)
@@ -1132,6 +1144,8 @@ def _unpickled(
         legal = cards_of_mask(legal_mask(held, led, played, rules, first_trick and not won, facts.suit_masks))
     elif phase == _BID:
         legal = legal_bids_of(turn, bids, rules, _scores_of(context))
+    elif phase == _DRAFT:
+        legal = _draft_legal(context, turn, hands, bids)
     return _state((context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
 
 
@@ -1176,6 +1190,12 @@ def _bidding(
     (C-3, P-6, T-6, V-2, V-3, V-6: :func:`~spades.bidding.limits_of`)."""
     legal = context.fixed_bids or legal_bids_of(seat, bids, context.rules, _scores_of(context))
     return _state((context, _BID, seat, hands, pile, 0, (), 0, legal, log, bids))
+
+
+def _draft_legal(context: _Context, seat: int, hands: tuple[int, ...], bids: tuple[Bid | None, ...]) -> tuple[Action, ...]:
+    """The legal actions of ``seat``'s draft turn (T-2; T-6: Double Nil
+    while it may still be declared), worked out once with the state."""
+    return draft_actions(declarable_of(seat, context.rules, _scores_of(context), hands[seat].bit_count(), bids[seat]))
 
 
 def _scores_of(context: _Context) -> tuple[int, ...]:
@@ -1414,8 +1434,9 @@ def worked_out_actions(state: object) -> tuple[Action, ...]:
     """The legal actions ``state`` made when it was made (internal fast path
     of the bots' state drivers): in the play of tricks the legal cards of
     the seat to play (C-5, C-6, V-7: worked out by :meth:`GameState.apply`),
-    in the bidding the legal bids, both in the order of
-    :meth:`GameState.legal_actions`; ``()`` in every other phase, for a
+    in the bidding the legal bids, in the two-player draft the draft
+    actions, each in the order of :meth:`GameState.legal_actions`; ``()``
+    in every other phase, for a
     seeded hand not dealt yet, and for anything but a :class:`GameState`."""
     if type(state) is GameState:
         legal: tuple[Action, ...] = state._play[_LEGAL]

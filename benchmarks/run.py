@@ -1346,7 +1346,7 @@ def format_report(report: Report) -> str:
         if index == 0:
             out.append("  ".join("-" * w for w in widths) + "  " + "-" * 13)
     out.append("")
-    out.append("Targets (issue 6):")
+    out.append("Targets:")
     out.extend(_targets(report))
     out.append("")
     out.append("Whole games use Rules.partnership(losing_floor=-200): with random bids every contract")

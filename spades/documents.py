@@ -9,7 +9,8 @@ described here and validates against the schema.
 
 Cards are written as text (``"QH"``, ``"BJ"``), a set of cards as its
 suit groups (``"AK.Q..32"``: spades, hearts, diamonds, clubs), bids as
-``"4"``, ``"nil"`` or ``"double nil"``, seats as ``0..players-1``.
+``"4"``, ``"nil"`` or ``"double nil"``, seats as ``0..players-1``; a
+view's score-sheet row without history is a short code (:data:`SheetRowCode`).
 
 >>> from spades import Rules, new_game, seat_view
 >>> from spades.serial import to_dict
@@ -38,7 +39,7 @@ __all__ = [
     "TrickDocument",
     "SideScoreDocument",
     "HandSummaryDocument",
-    "SheetRowDocument",
+    "SheetRowCode",
     "HandRecordDocument",
     "ExchangeOffer",
     "ExchangeChoicesDocument",
@@ -182,12 +183,16 @@ class HandSummaryDocument(TypedDict):
     result: list[SideScoreDocument]
 
 
-class SheetRowDocument(TypedDict):
-    """A finished hand on a view's score sheet without history: what
-    decides it (its number, dealer and score follow from the rows before)."""
-
-    bids: list[BidText]
-    tricks_won: list[int]
+SheetRowCode = str
+"""A finished hand on a view's score sheet without history, as a short
+code: what decides it (its number, dealer and score follow from the rows
+before).  One character for each seat's bid, in seat order, then ``/``,
+then one character for the tricks each seat won: ``"2n42/3064"`` is bids
+2, Nil, 4, 2 and tricks 3, 0, 6, 4.  A number of tricks is ``0``-``9``,
+``T`` ``J`` ``Q`` ``K`` for 10 to 13 (as card ranks write them) and ``W``
+``X`` ``Y`` ``Z`` for 14 to 17 (three players' 17-card hands, V-10); a bid
+is such a number of 1 or more, ``n`` for Nil or ``d`` for Double (Blind)
+Nil (P-5, P-6, T-5, T-6)."""
 
 
 class HandRecordDocument(HandSummaryDocument):
@@ -241,8 +246,10 @@ class StateDocument(TypedDict):
 
 
 class ViewDocument(TypedDict):
-    """A ``spades.view`` document: what one seat may know
-    (:func:`spades.seat_view`)."""
+    """A ``spades.view`` document, version 2: what one seat may know
+    (:func:`spades.seat_view`).  Its ``sheet`` holds whole hand summaries
+    when ``history`` is true, else one :data:`SheetRowCode` per finished
+    hand (``["2412/2713", "3n44/4045"]``)."""
 
     format: ReadOnly[Literal["spades.view"]]
     version: ReadOnly[int]
@@ -271,7 +278,7 @@ class ViewDocument(TypedDict):
     scores: list[int]
     bags: list[int]
     history: bool
-    sheet: list[HandSummaryDocument] | list[SheetRowDocument]
+    sheet: list[HandSummaryDocument] | list[SheetRowCode]
     legal_actions: list[ActionDocument] | ExchangeChoicesDocument
     winner: int | None
 

@@ -2,8 +2,10 @@
 
 Every document is a JSON object with a ``"format"`` name (``"spades.rules"``,
 ``"spades.state"``, ``"spades.view"`` or ``"spades.record"``) and a
-``"version"`` number.  The schema is ``spades/schema/spades.schema.json``
-(:func:`schema` returns it).
+``"version"`` number: 2 for views (:data:`VIEW_VERSION`: a finished hand's
+row is a short code such as ``"22n4/7411"``, see :func:`view_from_dict`),
+1 for the others (:data:`VERSION`).  The schema is
+``spades/schema/spades.schema.json`` (:func:`schema` returns it).
 
 **Who may see which document.**  A state document (``to_json(state)``) and a
 record document hold every hand, the two-player stock and discards, and the
@@ -113,6 +115,7 @@ from spades.events import (
 
 __all__ = [
     "VERSION",
+    "VIEW_VERSION",
     "event_to_dict",
     "event_to_json",
     "event_from_dict",
@@ -141,7 +144,13 @@ __all__ = [
 ]
 
 VERSION: Final = 1
-"""The version of the JSON documents this library writes and reads."""
+"""The version of the rules, state and record documents this library
+writes and reads."""
+VIEW_VERSION: Final = 2
+"""The version of the view documents (``"spades.view"``) this library
+writes and reads.  Version 2 writes a score-sheet row without history as
+a short code (see :func:`view_from_dict`); views are messages, not
+archives, so version 1 is not read: ask for a fresh view."""
 MAX_SIZE: Final = 4 * 1024 * 1024
 """The default ``max_size`` of the JSON loaders (4 MiB)."""
 MAX_DEPTH: Final = 64
@@ -483,17 +492,33 @@ def _legal_dict(legal: Sequence[Action]) -> list[dict[str, Any]] | dict[str, Any
     return [_action(a) for a in legal]
 
 
-def _row(summary: HandSummary) -> dict[str, Any]:
+# A score-sheet row of a view without history is a short code: one
+# character for each seat's bid, in seat order, then "/", then one for the
+# tricks each seat won (see view_from_dict).  A number of tricks 0..17 is
+# written as card ranks write them, 0-9 then T J Q K for 10 to 13, and
+# W X Y Z for 14 to 17 (the 17-card hands of three players, V-10); a bid
+# of 1..17 tricks the same way, Nil "n" and Double (Blind) Nil "d".
+_ROW_NUMBERS: Final = "0123456789TJQKWXYZ"
+_ROW_BID_CODES: Final = {bid: code for bid, code in zip(BIDS[1:], _ROW_NUMBERS[1:])} | {Bid.NIL: "n", Bid.DOUBLE_NIL: "d"}
+_ROW_BIDS: Final = {code: bid for bid, code in _ROW_BID_CODES.items()}
+_ROW_BID_NUMBERS: Final = "n" + _ROW_NUMBERS[1:]  # a bid's code by its tricks, but Double Nil's
+_ROW_TRICKS: Final = {code: number for number, code in enumerate(_ROW_NUMBERS)}
+_ROW_CODE_LIMIT: Final = 40  # the longest code a message quotes in full
+
+
+def _row(summary: HandSummary) -> str:
     """A score-sheet row of a view without history: what decides it, the
-    bids and the tricks each seat won (its number, dealer and score follow
-    from the rows before it)."""
-    return {"bids": [_bid(b) for b in summary.bids], "tricks_won": list(summary.tricks_won)}
+    bids and the tricks each seat won, as a short code (its number, dealer
+    and score follow from the rows before it): ``"2412/2713"``."""
+    numbers = _ROW_NUMBERS
+    bids = "".join(["d" if b.double_nil else _ROW_BID_NUMBERS[b.tricks] for b in summary.bids])
+    return bids + "/" + "".join([numbers[t] for t in summary.tricks_won])
 
 
 def _view_dict(view: SeatView) -> dict[str, Any]:
     return {
         "format": _VIEW,
-        "version": VERSION,
+        "version": VIEW_VERSION,
         "rules": view.rules.to_preset_dict(),
         "seat": view.seat,
         "phase": view.phase.name,
@@ -764,9 +789,13 @@ def _header(data: object, expected: str | None) -> tuple[_At, str]:
     if "version" not in data:
         raise top.fail("missing field: version")
     version = top.get("version").value
-    if type(version) is not int or version != VERSION:
+    wanted = VIEW_VERSION if kind == _VIEW else VERSION
+    if type(version) is not int or version != wanted:
         shown = short_repr(version) if type(version) is int else _kind(version)
-        raise StateError(f"version: unsupported version {shown} of {kind}; this library reads version {VERSION}")
+        note = ""
+        if kind == _VIEW and version == 1:
+            note = " (a view is a message, not an archive: ask for a fresh one)"
+        raise StateError(f"version: unsupported version {shown} of {kind}; this library reads version {wanted}{note}")
     return top, kind
 
 
@@ -1412,26 +1441,57 @@ _VIEW_KEYS: Final = (
 )
 
 
+def _read_row(at: _At, rules: Rules) -> tuple[tuple[Bid, ...], tuple[int, ...]]:
+    """The bids and tricks won of a score-sheet row's code (``"2412/2713"``,
+    see :func:`view_from_dict`), read strictly."""
+    code = at.value
+    if not isinstance(code, str):
+        raise at.fail(f"a score-sheet row is a code such as \"2412/2713\" (bids, then tricks won), got {_kind(code)}")
+    players = rules.players
+    size = rules.hand_size
+    length = 2 * players + 1
+    shown = short_repr(code, _ROW_CODE_LIMIT)
+    if len(code) != length or code[players] != "/":
+        raise at.fail(f"the row {shown} is not {players} bids, \"/\" and {players} trick counts "
+                      f"({length} characters)")
+    bids = []
+    for seat, char in enumerate(code[:players]):
+        bid = _ROW_BIDS.get(char)
+        if bid is None:
+            raise at.fail(f"the row {shown}: seat {seat}'s bid {short_repr(char)} is not a bid: 1-9, T J Q K "
+                          f"for 10-13, W X Y Z for 14-17, n for Nil, d for Double Nil (C-3, P-6)")
+        if bid.tricks > size:
+            raise at.fail(f"the row {shown}: seat {seat} bids {bid.tricks} tricks, over the {size} of a hand (C-3)")
+        bids.append(bid)
+    won = []
+    for seat, char in enumerate(code[players + 1 :]):
+        number = _ROW_TRICKS.get(char)
+        if number is None or number > size:
+            raise at.fail(f"the row {shown}: seat {seat}'s tricks {short_repr(char)} are not 0..{size} "
+                          f"(0-9, T J Q K for 10-13, W X Y Z for 14-17; C-8)")
+        won.append(number)
+    if sum(won) != size:
+        raise at.fail(f"the row {shown}: the tricks won add up to {sum(won)}, not the {size} of a hand (C-8)")
+    return tuple(bids), tuple(won)
+
+
 def _read_sheet(at: _At, rules: Rules, history: bool) -> tuple[HandSummary, ...]:
     """Score-sheet rows: whole summaries with their tricks (``history``), or
-    bids and tricks won only, numbered, dealt and scored here in order with
-    the functions the engine uses (P-8, T-8, S-1..S-8)."""
+    codes of the bids and tricks won only, numbered, dealt and scored here
+    in order with the functions the engine uses (P-8, T-8, S-1..S-8)."""
     items = at.items()
     if history:
         return tuple(_read_summary(item, rules) for item in items)
     rows: list[HandSummary] = []
-    players = rules.players
     scores: tuple[int, ...] = (0,) * len(rules.sides)
     bags = scores
     for number, item in enumerate(items):
-        item.obj(("bids", "tricks_won"))
-        bids = tuple(b.bid(rules) for b in item.get("bids").items(players))
-        won = item.get("tricks_won").ints(players, 0, rules.hand_size)
+        bids, won = _read_row(item, rules)
         try:
-            result = score_hand(bids, won, rules, scores=scores, bags=bags)  # type: ignore[arg-type]
+            result = score_hand(bids, won, rules, scores=scores, bags=bags)
         except SpadesError as error:
             raise item.fail(str(error)) from None
-        rows.append(HandSummary(number=number, dealer=dealer_of_hand(rules, number), bids=bids,  # type: ignore[arg-type]
+        rows.append(HandSummary(number=number, dealer=dealer_of_hand(rules, number), bids=bids,
                                 tricks_won=won, tricks=(), result=result))
         scores, bags = result.scores, result.total_bags
     return tuple(rows)
@@ -1516,7 +1576,40 @@ def view_from_dict(data: object) -> SeatView:
     so that everything it saw was legal, plays that game through the
     engine, and compares the seat's view of it with the document, field by
     field.  Otherwise :class:`~spades.StateError` names the first field
-    that no game fits, or the rule that the document's play breaks."""
+    that no game fits, or the rule that the document's play breaks.
+
+    **The score sheet** (version 2).  With ``"history": true`` each
+    finished hand is an object with its tricks, card by card.  Otherwise
+    (the default view) each is a short code of what decides the hand: one
+    character for each seat's bid, in seat order, then ``/``, then one
+    character for the tricks each seat won.  A number of tricks is ``0`` to
+    ``9``, ``T`` ``J`` ``Q`` ``K`` for 10 to 13 (as card ranks write them)
+    and ``W`` ``X`` ``Y`` ``Z`` for 14 to 17 (the 17-card hands of three
+    players, V-10); a bid is such a number of 1 or more, ``n`` for Nil or
+    ``d`` for Double (Blind) Nil (P-5, P-6, T-5, T-6), the only bids there
+    are.  ``"2n42/3064"``: seats 0 to 3 bid 2, Nil, 4 and 2, and won 3, 0,
+    6 and 4 tricks.  The number, dealer and score of a row follow from the
+    rows before it.  A code of the wrong length, with a character out of
+    place or tricks that do not add up to a hand (C-8) is refused, naming
+    the row; so is a bid the rules forbid, by the game behind the view.
+
+    >>> from spades import Bid, Rules, new_game, seat_view
+    >>> state = new_game(Rules.partnership(), seed=2)
+    >>> for bid in (Bid(2), Bid.NIL, Bid(4), Bid(2)):  # seats 1, 2, 3, 0 (P-3)
+    ...     state = state.apply(bid)
+    >>> while not state.sheet:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> data = to_dict(seat_view(state, 0))
+    >>> data["sheet"], state.sheet[0].tricks
+    (['22n4/7411'], (7, 4, 1, 1))
+    >>> view_from_dict(data) == seat_view(state, 0)
+    True
+    >>> data["sheet"] = ["22n4/7412"]
+    >>> view_from_dict(data)
+    Traceback (most recent call last):
+    ...
+    spades.errors.StateError: sheet[0]: the row '22n4/7412': the tricks won add up to 14, not the 13 of a hand (C-8)
+    """
     top, _kind_name = _header(data, _VIEW)
     top.obj(_VIEW_KEYS)
     rules = _rules(top.get("rules"))

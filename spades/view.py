@@ -117,7 +117,10 @@ class SeatView:
     """Each side's bags carried (S-8)."""
     sheet: tuple[HandSummary, ...]
     """The finished hands, as public summaries (score-sheet rows); their
-    tricks only when :attr:`history` is true."""
+    tricks only when :attr:`history` is true.  In the JSON document (version
+    2) a row without history is a short code of the bids and the tricks
+    won, one character per seat each, ``"22n4/7411"`` (see
+    :func:`spades.serial.view_from_dict`)."""
     history: bool
     """Whether the score sheet's rows hold the finished hands' tricks
     (``seat_view(..., history=True)``)."""
@@ -274,7 +277,11 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
     The score sheet (:attr:`SeatView.sheet`) has one row per finished hand:
     its bids, the tricks each seat won and the score; with ``history=True``
     each row also holds the hand's tricks, card by card.  Without them a
-    view stays small and quick to build however long the game.
+    view stays small and quick to build however long the game: its JSON
+    (:func:`spades.serial.to_json`) writes each row as a code of a few
+    characters, each seat's bid then each seat's tricks won, ``"22n4/7411"``
+    (bids 2, 2, Nil, 4; tricks 7, 4, 1, 1; the code is described at
+    :func:`spades.serial.view_from_dict`).
 
     >>> from spades import Bid, Rules, new_game
     >>> state = new_game(Rules.partnership(), seed=3)
@@ -284,6 +291,15 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
     >>> after = state.apply(Bid(4))
     >>> seat_view(after, 1, sealed=True).sealed, len(seat_view(after, 1, sealed=True).hand)
     (False, 13)
+
+    >>> from spades.serial import to_dict
+    >>> state = new_game(Rules.partnership(), seed=2)
+    >>> for bid in (Bid(2), Bid.NIL, Bid(4), Bid(2)):
+    ...     state = state.apply(bid)
+    >>> while not state.sheet:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> to_dict(seat_view(state, 0))["sheet"], seat_view(state, 0).sheet[0].tricks_won
+    (['22n4/7411'], (7, 4, 1, 1))
 
     >>> from spades import Rules, new_game
     >>> state = new_game(Rules.two_player(), seed=2)

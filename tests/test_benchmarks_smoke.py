@@ -178,6 +178,7 @@ def test_the_views_benchmark_runs() -> None:
         assert all(value > 0 for value in results[moment].values())
     assert results["hand 17, play"]["json bytes"] < results["hand 17, play"]["json bytes history"]
     assert results["hand 17, play"]["json bytes history"] > 10 * results["hand 0, play"]["json bytes history"]
+    assert set(results["json bytes, hand 17 / hand 0"]) == {"bid", "play"}
     json.dumps(results)
 
 

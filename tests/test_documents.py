@@ -57,7 +57,10 @@ def test_every_document_kind_has_its_described_keys_and_validates(name: str) -> 
                 _fits(view, docs.ViewDocument)
                 view_schema.validate(view)
                 for row in view["sheet"]:
-                    _fits(row, docs.HandSummaryDocument if view["history"] else docs.SheetRowDocument)
+                    if view["history"]:
+                        _fits(row, docs.HandSummaryDocument)
+                    else:
+                        assert type(row) is str and len(row) == 2 * rules.players + 1
                 if isinstance(view["legal_actions"], dict):
                     _fits(view["legal_actions"], docs.ExchangeChoicesDocument)
                     _fits(view["legal_actions"]["exchange"], docs.ExchangeOffer)
@@ -95,3 +98,18 @@ def test_the_schema_refuses_what_the_loaders_refuse() -> None:
 def test_every_event_kind_is_in_the_schema_and_described() -> None:
     kinds = {entry["properties"]["event"]["const"] for entry in schema()["$defs"]["event_document"]["oneOf"]}
     assert kinds == set(typing.get_args(docs.EventDocument.__annotations__["event"]))
+
+
+def test_the_schemas_row_code_pattern() -> None:  # C-3, C-8, V-10
+    row = _validator("sheet_row")
+    for good in ("22n4/7411", "dnKn/K000", "Wn2/X02", "Z11/Z00", "1d/67", "TJ/QK"):
+        assert row.is_valid(good), good
+    for bad in ("22n4/741", "22n4-7411", "02n4/7411", "22N4/7411", "22n4/741t", "2W11/7411", "22n4/W000",
+                "Wn/X0", "22n4/7411 ", "", {"bids": ["2"], "tricks_won": [13]}):
+        assert not row.is_valid(bad), bad
+    view = _validator("view_document")
+    data = to_dict(seat_view(play(PRESETS["partnership"], 3, seeded=True)[-1], 0))
+    assert data["sheet"] and data["version"] == 2
+    view.validate(data)
+    data["version"] = 1
+    assert not view.is_valid(data)

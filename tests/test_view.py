@@ -151,9 +151,12 @@ def test_sheet_rows_carry_no_hidden_cards() -> None:  # P-6, T-2
     assert names == {"number", "dealer", "bids", "tricks_won", "tricks", "result"}
     for row in to_dict(seat_view(final, 0, history=True))["sheet"]:
         assert set(row) == names
-    # Without history a row is what decides it: the bids and the tricks won.
-    for row, summary in zip(to_dict(seat_view(final, 0))["sheet"], seat_view(final, 0).sheet):
-        assert set(row) == {"bids", "tricks_won"} and summary.tricks == ()
+    # Without history a row is what decides it, the bids and the tricks won,
+    # as a code of one character each: no card in it.
+    for row, summary, record in zip(to_dict(seat_view(final, 0))["sheet"], seat_view(final, 0).sheet, final.sheet):
+        assert type(row) is str and len(row) == 5 and summary.tricks == ()
+        assert row[2] == "/" and sum("0123456789TJQK".index(c) for c in row[3:]) == 13  # C-8, T-3
+        assert row[3:] == "".join("0123456789TJQK"[n] for n in record.tricks)
 
 
 def test_no_such_seat() -> None:

@@ -393,8 +393,8 @@ def test_a_finished_hands_bid_the_rules_forbid() -> None:  # V-2, V-6, C-3
     # Without history a row holds its bids and tricks only: the score follows.
     compact = to_dict(attrs.evolve(view, history=False, sheet=tuple(attrs.evolve(r, tricks=()) for r in view.sheet)))
     assert view_from_dict(copy.deepcopy(compact)).sheet[0].result == view.sheet[0].result
-    compact["sheet"][0]["bids"][0] = "nil"
-    _refused(compact, "sheet hand 0")
+    compact["sheet"][0] = "n" + compact["sheet"][0][1:]  # seat 0 bids Nil (V-2)
+    _refused(compact, "sheet hand 0", "V-2")
 
 
 def test_cards_on_the_table_after_the_game() -> None:  # S-9
@@ -481,3 +481,135 @@ def test_sealed_views_load_and_a_forged_seal_is_refused() -> None:  # P-6, T-6
         data = to_dict(late)
         data["sealed"], data["hand"] = True, str(CardSet(0))
         _refused(data)
+
+
+# ----------------------------------------------------------------------
+# Score-sheet rows without history: one short code per finished hand
+# (version 2 of the view document).
+
+# The code, spelled out: a number of tricks as card ranks write it, then
+# W X Y Z for the 14 to 17 tricks of three players' hands (V-10).
+_NUMBER_CODE = dict(enumerate("0 1 2 3 4 5 6 7 8 9 T J Q K W X Y Z".split()))
+
+
+def _reference_code(bids: tuple[Bid, ...], won: tuple[int, ...]) -> str:
+    """A row's code: each seat's bid (Nil ``n``, Double Nil ``d``), ``/``,
+    each seat's tricks won (C-3, C-8, P-5, P-6)."""
+    def bid_code(bid: Bid) -> str:
+        if bid.double_nil:
+            return "d"
+        return "n" if bid.tricks == 0 else _NUMBER_CODE[bid.tricks]
+
+    return "".join(map(bid_code, bids)) + "/" + "".join(_NUMBER_CODE[n] for n in won)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_sheet_rows_are_codes_that_round_trip(name: str) -> None:  # C-3, C-8, P-5, P-6, T-6, V-10
+    rules = attrs.evolve(PRESETS[name], losing_floor=None)  # a longer game: many rows
+    states = play(rules, 7, seeded=True, double_nil=0.4, limit=1500)
+    final = states[-1]
+    assert len(final.sheet) >= 10
+    for seat in range(rules.players):
+        view = seat_view(final, seat)
+        data = to_dict(view)
+        assert data["version"] == 2
+        assert data["sheet"] == [_reference_code(row.bids, row.tricks) for row in final.sheet]
+        _round_trip(view)
+
+
+def _three_player_view() -> tuple[SeatView, dict[str, Any]]:
+    rules = Rules(players=3, partners=False, losing_floor=-200)
+    view = _find(rules, lambda v: len(v.sheet) == 1 and v.phase is Phase.BID and not v.history, seeds=range(10))
+    return view, to_dict(view)
+
+
+def _with_row(rules: Rules, data: dict[str, Any], bids: list[Bid], won: list[int]) -> dict[str, Any]:
+    """The document with its one finished hand replaced, scored to fit (S-1..S-8)."""
+    result = score_hand(bids, won, rules)
+    data = copy.deepcopy(data)
+    data["sheet"] = [_reference_code(tuple(bids), tuple(won))]
+    data["scores"], data["bags"] = list(result.scores), list(result.total_bags)
+    return data
+
+
+def test_a_row_of_more_than_thirteen_tricks() -> None:  # V-10: three players hold 17 cards
+    view, data = _three_player_view()
+    rules = view.rules
+    for bids, won in (([Bid(14), Bid.NIL, Bid(2)], [15, 0, 2]), ([Bid(17), Bid(1), Bid(1)], [17, 0, 0]),
+                      ([Bid(16), Bid(15), Bid.NIL], [14, 3, 0])):
+        forged = _with_row(rules, data, bids, won)
+        loaded = view_from_dict(copy.deepcopy(forged))
+        assert loaded.sheet[0].bids == tuple(bids) and loaded.sheet[0].tricks_won == tuple(won)
+        assert to_dict(loaded) == forged
+    assert _with_row(rules, data, [Bid(14), Bid.NIL, Bid(2)], [15, 0, 2])["sheet"] == ["Wn2/X02"]
+    # One trick short, or one too many, of the 17 of a hand (C-8).
+    forged = _with_row(rules, data, [Bid(14), Bid.NIL, Bid(2)], [15, 0, 2])
+    for code in ("Wn2/X01", "Wn2/X03", "Wn2/Z11"):
+        forged["sheet"] = [code]
+        _refused(forged, "sheet[0]", code, "C-8")
+
+
+def test_hostile_row_codes_are_refused_naming_the_row() -> None:  # C-3, C-8, P-6
+    view = _find(_PARTNERSHIP, lambda v: len(v.sheet) >= 1 and v.phase is Phase.PLAY and not v.history)
+    data = to_dict(view)
+    good = data["sheet"][0]
+    assert len(good) == 9 and good[4] == "/"
+    bid_nine = "9" + good[1:]
+    cases: list[tuple[object, tuple[str, ...]]] = [
+        (good[:-1], ("9 characters",)),                      # too short
+        (good + "0", ("9 characters",)),                     # too long
+        (good.replace("/", "-"), ("9 characters",)),        # no slash
+        ("/" + good[:4] + good[5:], ("9 characters",)),     # the slash misplaced
+        ("0" + good[1:], ("seat 0", "'0'", "C-3")),          # a bid of 0 is Nil: "n"
+        ("t" + good[1:], ("seat 0", "'t'")),                 # ten is T, not t
+        ("N" + good[1:], ("seat 0", "'N'")),                 # Nil is n, not N
+        (good[:2] + "x" + good[3:], ("seat 2", "'x'")),
+        ("W" + good[1:], ("seat 0", "14", "13", "C-3")),     # 14 tricks in a hand of 13
+        (good[:5] + "W" + good[6:], ("seat 0", "'W'", "C-8")),
+        (good[:5] + "-" + good[6:], ("seat 0", "'-'", "C-8")),
+        (good[:5] + "n" + good[6:], ("seat 0", "'n'", "C-8")),
+        (good[:5] + "0000", ("add up to 0", "13", "C-8")),
+        (good[:5] + "KKKK", ("add up to 52", "13", "C-8")),
+        (good[:5] + "\u0661" + good[6:], ("seat 0",)),       # an Arabic-Indic digit one
+        ("\u00e9" * 4 + good[4:], ("seat 0",)),
+        ("2" * 10_000, ("9 characters",)),
+        ({"bids": ["2", "4", "1", "2"], "tricks_won": [2, 7, 1, 3]}, ("code", "an object")),  # version 1's row
+        (["2412/2713"], ("code", "a list")),
+        (2412, ("code", "a number")),
+        (None, ("code", "null")),
+    ]
+    for code, words in cases:
+        forged = copy.deepcopy(data)
+        forged["sheet"][0] = code
+        message = _refused(forged, "sheet[0]", *words)
+        assert len(message) <= 300, message
+    # A code of the right form whose hand the game does not give.
+    forged = copy.deepcopy(data)
+    forged["sheet"][0] = bid_nine if bid_nine != good else "8" + good[1:]
+    _refused(forged)
+
+
+def test_a_rows_double_nil_is_read_and_checked() -> None:  # P-6, V-3
+    rules = Rules.partnership(losing_floor=-200)
+    view = _find(rules, lambda v: len(v.sheet) >= 1 and any(b is not None and b.double_nil for b in v.sheet[0].bids)
+                 and not v.history and v.phase is Phase.BID, double_nil=0.5)
+    data = to_dict(view)
+    assert "d" in data["sheet"][0][:4]
+    _round_trip(view)
+    # The same document under rules without Double Nil: no game gives it.
+    forged = copy.deepcopy(data)
+    forged["rules"] = {**forged["rules"], "double_nil_allowed": False}
+    _refused(forged, "sheet hand 0", "V-3")
+
+
+def test_a_view_of_another_version_is_refused() -> None:
+    view = _find(_PARTNERSHIP, lambda v: len(v.sheet) >= 1)
+    data = to_dict(view)
+    for version in (1, 3, 0):
+        forged = copy.deepcopy(data)
+        forged["version"] = version
+        message = _refused(forged, "version", f"unsupported version {version} of spades.view", "reads version 2")
+        assert ("fresh" in message) == (version == 1)
+    # A state document stays version 1.
+    state = new_game(_PARTNERSHIP, seed=1)
+    assert to_dict(state)["version"] == 1

@@ -1205,6 +1205,14 @@ _ACTION_BY_TEXT: Final[dict[str, Action]] = {
     str(json.loads("{" + fragment + "}").popitem()[1]): action for fragment, action in _ACTION_BY_FRAGMENT.items()
 }
 _STATE_KEY_SET: Final = frozenset(_STATE_KEYS)
+_CARD_BY_TEXT: Final = {text: Card(index) for index, text in enumerate(_CARD_TEXTS)}
+_CARD_BY_QUOTED: Final = {text: Card(index) for index, text in enumerate(_QUOTED_CARDS)}
+_EXCHANGE_HEAD: Final = '"exchange": ['
+# The dicts of the actions found by look-up, as to_dict writes them, to
+# compare with (never handed out).
+_BID_DICTS: Final = tuple({"bid": str(bid)} for bid in BIDS[: MAX_BID_TRICKS + 1])
+_DOUBLE_NIL_DICT: Final = {"bid": str(Bid.DOUBLE_NIL)}
+_DRAFT_DICTS: Final = {choice: {"draft": choice.value} for choice in Draft}
 _DERIVED_KEYS: Final = _STATE_KEYS[5:]
 _CHANCE_FRAGMENTS: Final = tuple(f'"{key}": ' for key in sorted(_CHANCE_KEYS))
 _SEED_AND_ACTIONS: Final = re.compile(r', "seed": (null|0|[1-9][0-9]{0,19}), "actions": \[')
@@ -1301,13 +1309,28 @@ def _own_state_dict(data: object) -> GameState | None:
             return None
         rows = state.sheet
         history = state.history
-        plays = _PLAY_DICTS
-        game = [plays[a] if type(a) is Card else _action(a) for a in _game_actions(rows, history)]
+        # Every action as to_dict writes it: equal as the full reading
+        # compares the actions (a list is never equal to a tuple).
+        if items != _actions_dicts(_game_actions(rows, history)):
+            return None
         given = [data[key] for key in _DERIVED_KEYS]
-        given.append(items)
-        return state if _exactly(given, [*_derived_values(state, rows, history), game]) else None
+        return state if _exactly(given, _derived_values(state, rows, history)) else None
     except Exception:  # any doubt: the full reading decides
         return None
+
+
+def _actions_dicts(actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """The dicts of ``actions`` as :func:`to_dict` writes them, to compare
+    with (the same dict for every play of a card: do not change them)."""
+    plays = _PLAY_DICTS
+    bids = _BID_DICTS
+    return [
+        plays[a] if type(a) is Card
+        else (_DOUBLE_NIL_DICT if a.double_nil else bids[a.tricks]) if type(a) is Bid
+        else _DRAFT_DICTS[a] if type(a) is Draft
+        else _action(a)
+        for a in actions
+    ]
 
 
 def _played(rules: Rules, seed: int | None, actions: list[Action]) -> GameState | None:
@@ -1374,6 +1397,12 @@ def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -
         if seeded and fragment.startswith(_CHANCE_FRAGMENTS):
             drawn.append(index)
             continue
+        if fragment.startswith(_EXCHANGE_HEAD) and fragment[-1] == "]":
+            # Its cards by look-up (a KeyError: not this library's text);
+            # the text is compared with the replayed game's, as unchecked.
+            inner = fragment[len(_EXCHANGE_HEAD) : -1]
+            found[index] = Exchange(CardSet.from_cards([_CARD_BY_QUOTED[c] for c in inner.split(", ")] if inner else ()))
+            continue
         found[index] = _read_action(_At(json.loads("{" + fragment + "}"), ""), rules)
     for index in reversed(drawn):
         del found[index]
@@ -1401,6 +1430,10 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
         item = items[index]
         if seeded and next(iter(item)) in _CHANCE_KEYS:
             drawn.append(index)
+            continue
+        cards = item.get("exchange")
+        if type(cards) is list:  # its cards by look-up (a KeyError or TypeError: not this library's)
+            found[index] = Exchange(CardSet.from_cards([_CARD_BY_TEXT[c] for c in cards]))
             continue
         found[index] = _read_action(_At(item, ""), rules)
     for index in reversed(drawn):

@@ -299,3 +299,27 @@ def test_an_unseeded_game_with_exchanges_loads_the_fast_way() -> None:
             for state in sample(states, 3, 6):
                 assert state_from_json(to_json(state)) == state
                 assert state_from_dict(to_dict(state)) == state
+
+
+def test_an_exchange_spelt_otherwise_gets_the_full_readings_verdict() -> None:  # P-6, T-6
+    rng = random.Random(5)
+    for preset in ("partnership", "two-player"):
+        states = play(PRESETS[preset], rng.randrange(10**6), seeded=True, double_nil=0.9)
+        state = next(s for s in reversed(states) if any("exchange" in a for a in to_dict(s)["actions"]))
+        document = to_dict(state)
+        at = next(i for i, a in enumerate(document["actions"]) if "exchange" in a and len(a["exchange"]) >= 2)
+        cards = document["actions"][at]["exchange"]
+        for spelling in (cards[::-1], [card.lower() for card in cards], cards + cards[:1], cards[1:], tuple(cards),
+                         [_Text(card) for card in cards], " ".join(cards)):
+            forged = copy.deepcopy(document)
+            forged["actions"][at]["exchange"] = spelling
+            assert serial._own_state_dict(forged) is None or spelling == cards
+            with _full_reading_only():
+                expected = _outcome(state_from_dict, forged)
+            assert _outcome(state_from_dict, forged) == expected
+            if not isinstance(spelling, tuple):
+                text = json.dumps(forged, ensure_ascii=False)
+                assert serial._own_state_text(text) is None or text == to_json(state)
+                with _full_reading_only():
+                    expected = _outcome(state_from_json, text)
+                assert _outcome(state_from_json, text) == expected

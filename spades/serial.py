@@ -67,7 +67,7 @@ import math
 import operator
 import re
 from collections.abc import Callable, Sequence
-from itertools import chain
+from itertools import chain, compress, repeat
 from importlib import resources
 from typing import Any, Final, Union, cast
 
@@ -1379,6 +1379,12 @@ def _rules_of_dict(options: object) -> Rules | None:
     return rules
 
 
+def _not_found(found: list[Action | None]) -> list[int]:
+    """The indexes of the ``None`` entries of ``found``, in order, found by
+    identity (a bid's ``==`` is a Python call)."""
+    return list(compress(range(len(found)), map(operator.is_, found, repeat(None))))
+
+
 def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -> tuple[list[Action], list[int]]:
     """The actions of a document's text, one fragment each (``"play": "QH"``,
     as :func:`to_json` writes them, braces left out): a card, a bid or a
@@ -1387,12 +1393,9 @@ def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -
     indexes of the fragments left to check against the replayed game: the
     chance steps left out and the actions read one by one."""
     found: list[Action | None] = list(map(_ACTION_BY_FRAGMENT.get, fragments))
-    unchecked = []
+    unchecked = _not_found(found)
     drawn = []  # the chance steps left out
-    index = -1
-    while None in found[index + 1 :]:
-        index = found.index(None, index + 1)
-        unchecked.append(index)
+    for index in unchecked:
         fragment = fragments[index]
         if seeded and fragment.startswith(_CHANCE_FRAGMENTS):
             drawn.append(index)
@@ -1421,12 +1424,9 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     if len(values) != len(items):
         return None
     found: list[Action | None] = list(map(_ACTION_BY_TEXT.get, map(str, values)))
-    unchecked = []
+    unchecked = _not_found(found)
     drawn = []  # the chance steps left out
-    index = -1
-    while None in found[index + 1 :]:
-        index = found.index(None, index + 1)
-        unchecked.append(index)
+    for index in unchecked:
         item = items[index]
         if seeded and next(iter(item)) in _CHANCE_KEYS:
             drawn.append(index)

@@ -467,16 +467,24 @@ def _derived_text(state: GameState, rows: Sequence[HandRecord], history: Sequenc
     top = state.top_of_stock
     winner = state.winner
     first = state.first_leader
+    trick = state.trick
+    won = state.tricks_won
+    tricks = ""
+    if first is not None:  # the tricks completed: the cards played before the trick in progress
+        end = len(history) - len(trick)
+        plays: Sequence[Card] = history[end - sum(won) * rules.players : end]  # type: ignore[assignment]
+        tricks = _tricks_text(rules, first, plays, partial=False)
     sheet = ", ".join([_row_text(rules, row) for row in rows]) if rows else ""
+    bids = ", ".join(["null" if bid is None else f'"{bid}"' for bid in state.bids])
     return (
         f'"phase": "{_PHASE_NAMES[state.phase]}", "turn": {"null" if turn is None else turn}, '
         f'"dealer": {state.dealer}, "hand_number": {state.hand_number}, '
         f'"hands": ["{_QUOTES.join(map(str, state.hands))}"], '
-        f'"bids": [{", ".join(map(_bid_text, state.bids))}], '
-        f'"trick": [{", ".join(map(quoted.__getitem__, state.trick))}], '
+        f'"bids": [{bids}], '
+        f'"trick": [{", ".join(map(quoted.__getitem__, trick))}], '
         f'"leader": {"null" if leader is None else leader}, '
-        f'"tricks": [{"" if first is None else _tricks_text(rules, first, _trick_plays(state, history), partial=False)}], '
-        f'"tricks_won": [{", ".join(map(str, state.tricks_won))}], "spades_broken": {_JSON_BOOL[state.spades_broken]}, '
+        f'"tricks": [{tricks}], '
+        f'"tricks_won": [{", ".join(map(str, won))}], "spades_broken": {_JSON_BOOL[state.spades_broken]}, '
         f'"discard_pile": "{state.discard_pile}", "top_of_stock": {"null" if top is None else quoted[top]}, '
         f'"stock_left": {state.stock_left}, "scores": [{", ".join(map(str, state.scores))}], '
         f'"bags": [{", ".join(map(str, state.bags))}], "sheet": [{sheet}], "winner": {"null" if winner is None else winner}}}'

@@ -92,7 +92,7 @@ from spades.rules import Rules
 from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
 from spades.sheet import HandRecord
-from spades.state import GameState, Phase, new_game
+from spades.state import GameState, Phase, apply_all, new_game
 from spades.tricks import first_leader_of_masks, walk_tricks_of, winner_seat_of
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades._witness import game_behind
@@ -1346,13 +1346,10 @@ def _played(rules: Rules, seed: int | None, actions: list[Action]) -> GameState 
     engine, or ``None`` if one is illegal.  In a seeded game the actions
     leave out the chance steps: the seed draws them, and the comparison
     of the whole document checks the ones the document lists."""
-    state = new_game(rules, seed)
     try:
-        for action in actions:
-            state = state.apply(action)
+        return apply_all(new_game(rules, seed), actions)
     except SpadesError:
         return None
-    return state
 
 
 def _rules_of_text(text: str) -> Rules | None:

@@ -368,8 +368,12 @@ class GameState:
     def _held(self) -> tuple[int, ...]:
         """Each seat's cards now, as masks."""
         play = self._dealt()
-        played: int = play[_PLAYED]
-        return tuple(h & ~played for h in play[_HANDS])
+        kept = ~play[_PLAYED]
+        hands: tuple[int, ...] = play[_HANDS]
+        if len(hands) == 4:
+            first, second, third, fourth = hands
+            return (first & kept, second & kept, third & kept, fourth & kept)
+        return tuple([hand & kept for hand in hands])
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -1284,6 +1288,78 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
 # n.bit_length() for the number of choices n of a decision (at most 54 cards
 # or 15 bids).
 _BIT_LENGTH: Final = tuple(n.bit_length() for n in range(64))
+
+
+def apply_all(state: GameState, actions: Sequence[Action]) -> GameState:
+    """``state`` after each of ``actions`` in turn, exactly the state that
+    ``apply()`` one action at a time reaches, raising what it raises
+    (internal fast path of the document loaders, whose replay checks every
+    action): a run of legal cards within a hand is played without making
+    the states between them (:func:`_walk_cards`)."""
+    index = 0
+    count = len(actions)
+    while index < count:
+        action = actions[index]
+        if type(action) is Card and state._play[_PHASE] == _PLAY:
+            walked, reached = _walk_cards(state, actions, index)
+            if reached > index:
+                state, index = walked, reached
+                continue
+        state = state.apply(action)
+        index += 1
+    return state
+
+
+def _walk_cards(state: GameState, actions: Sequence[Action], index: int) -> tuple[GameState, int]:
+    """The state after the run of cards ``actions[index:end]`` from
+    ``state`` (in the play of tricks), and ``end``: each card checked
+    against the legal cards as ``apply()`` checks it, the legal cards
+    (:func:`legal_mask`, C-4..C-6, V-7) and each trick's winner
+    (:func:`winner_seat_of`, C-7) worked out as ``apply()`` works them out.
+    The run stops before anything else: a card that is not legal (or not
+    a card), and the hand's last card, whose ``apply()`` scores the hand."""
+    context, _phase, turn, hands, pile, played, trick, won, legal, log, bids = state._play
+    players = context[_C_PLAYERS]
+    facts = context[_C_FACTS]
+    rules = context[_C_RULES]
+    first_trick = context[_C_FIRST_TRICK]
+    suit_of = facts.suit_of
+    suit_masks = facts.suit_masks
+    held_now = 0
+    for hand in hands:
+        held_now |= hand
+    left = (held_now & ~played).bit_count()  # cards still to play this hand
+    legal_cards = -1  # the legal cards' mask, once worked out here (the state's own tuple first)
+    end = index
+    count = len(actions)
+    while end < count and left > 1:
+        card = actions[end]
+        if type(card) is not Card:
+            break
+        if legal_cards < 0:
+            if card not in legal:
+                break
+        elif not (0 <= card < NUM_CARD_INDEXES and legal_cards >> card & 1):
+            break
+        played |= _BIT[card]
+        trick += (card,)
+        left -= 1
+        end += 1
+        following = turn + 1 if turn + 1 < players else 0
+        if len(trick) < players:
+            turn = following
+            legal_cards = legal_mask(
+                hands[turn] & ~played, suit_of[trick[0]], played, rules, first_trick and not won, suit_masks
+            )
+        else:  # the trick is complete (C-7): the winner takes it and leads next
+            turn = winner_seat_of(following, trick, facts, players)
+            won += _ONE_TRICK[turn]
+            log = (log, trick)
+            trick = ()
+            legal_cards = legal_mask(hands[turn] & ~played, -1, played, rules, False, suit_masks)
+    if end == index:
+        return state, index
+    return _state((context, _PLAY, turn, hands, pile, played, trick, won, cards_of_mask(legal_cards), log, bids)), end
 
 
 def play_out(state: GameState, getrandbits: Any, *, keep_log: bool) -> tuple[GameState | None, int, tuple[int, ...]]:

@@ -1,0 +1,134 @@
+"""The loaders' replay (``spades.state.apply_all``) against ``apply()`` one
+action at a time: the same states, the same errors (C-4..C-7, V-7, V-9,
+V-10 through the cards it walks without making the states between)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings, strategies as st
+
+from spades import Card, CardSet, Rules, new_game
+from spades.errors import IllegalActionError, SpadesError
+from spades.state import GameState, apply_all
+
+from strategies import rules_strategy
+
+
+def _game(rules: Rules, seed: int, hands: int) -> tuple[list[GameState], list[Any]]:
+    """Every state of a seeded random game of up to ``hands`` hands, and its
+    actions."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    states, actions = [state], []
+    while not state.is_over and state.hand_number < hands:
+        action = rng.choice(state.legal_actions())
+        actions.append(action)
+        state = state.apply(action)
+        states.append(state)
+    return states, actions
+
+
+def _same(got: GameState, expected: GameState) -> None:
+    assert got == expected
+    assert got.legal_actions() == expected.legal_actions()
+    assert got.history == expected.history and got.sheet == expected.sheet
+    assert got.turn == expected.turn and got.trick == expected.trick and got.tricks_won == expected.tricks_won
+
+
+def test_every_prefix_of_games_of_every_preset_reaches_the_step_by_step_state() -> None:
+    """C-4..C-7, V-7, V-9, V-10: every preset and the first-trick options."""
+    presets = [Rules.partnership(), Rules.two_player(), Rules.openspiel(), Rules.pagat(), Rules(deck="jokers"),
+               Rules(players=3), Rules(players=4, partners=False), Rules(first_lead="two-of-clubs"),
+               Rules(no_spades_first_trick=True), Rules(deck="joker-joker-deuce-deuce")]
+    for rules in presets:
+        for seed in range(4):
+            states, actions = _game(rules, seed, 2)
+            for end in range(len(actions) + 1):
+                _same(apply_all(states[0], actions[:end]), states[end])
+            # From the middle of a trick and of the bidding too.
+            for start in range(0, len(actions), 11):
+                _same(apply_all(states[start], actions[start:]), states[-1])
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=rules_strategy(), seed=st.integers(0, 2**32), cut=st.integers(0, 10**6))
+def test_random_rules_random_games(rules: Rules, seed: int, cut: int) -> None:
+    states, actions = _game(rules, seed, 2)
+    end = cut % (len(actions) + 1)
+    _same(apply_all(states[0], actions[:end]), states[end])
+
+
+def _error(call: object) -> tuple[type, str, object, object]:
+    try:
+        call()  # type: ignore[operator]
+    except SpadesError as error:
+        reason = error.reason if isinstance(error, IllegalActionError) else None
+        rule = error.rule if isinstance(error, IllegalActionError) else None
+        return type(error), str(error), reason, rule
+    raise AssertionError("no error")
+
+
+def test_an_illegal_card_in_a_run_raises_what_apply_raises() -> None:
+    """C-4, C-5: a card not held, a revoke, a spade led too soon, a forged
+    card: the error ``apply()`` gives at that state."""
+    rng = random.Random(3)
+    checked = 0
+    for rules in (Rules.partnership(), Rules(deck="jokers"), Rules(no_spades_first_trick=True)):
+        for seed in range(6):
+            states, actions = _game(rules, seed, 1)
+            for end in rng.sample(range(len(actions)), 12):
+                state = states[end]
+                if state.phase.name != "PLAY":
+                    continue
+                legal = state.legal_actions()
+                bad = [card for card in CardSet(rules.deck_mask) if card not in legal]
+                forged = int.__new__(Card, 99)
+                for card in [rng.choice(bad), forged] if bad else [forged]:
+                    expected = _error(lambda: state.apply(card))
+                    assert _error(lambda: apply_all(states[0], actions[:end] + [card] + actions[end:])) == expected
+                    checked += 1
+    assert checked > 50
+
+
+def test_a_bid_or_anything_else_in_the_play_raises_what_apply_raises() -> None:
+    states, actions = _game(Rules.partnership(), 8, 1)
+    middle = next(i for i, s in enumerate(states) if s.phase.name == "PLAY" and len(s.trick) == 2)
+    for thing in (actions[0], "QH", None, 3):
+        expected = _error(lambda: states[middle].apply(thing))  # type: ignore[arg-type]
+        assert _error(lambda: apply_all(states[0], actions[:middle] + [thing])) == expected
+
+
+
+def test_a_void_seat_on_the_first_trick_is_held_to_the_first_trick_rule() -> None:
+    """V-7 (no spades on the first trick): a seat void in the suit led, in
+    the middle of the first trick, may not play a spade while it holds
+    another card; the walk works out its legal cards as apply() does."""
+    rules = Rules(no_spades_first_trick=True)
+    masks = rules.suit_masks
+    found = 0
+    for seed in range(400):
+        state = new_game(rules, seed=seed)
+        actions: list[Any] = []
+        while state.phase.name != "PLAY":
+            actions.append(state.legal_actions()[-1])
+            state = state.apply(actions[-1])
+        for _ in range(rules.players - 1):  # the first trick's first cards
+            actions.append(state.legal_actions()[0])
+            state = state.apply(actions[-1])
+            held = state.hand(state.turn).mask  # type: ignore[arg-type]
+            led = rules.suit_of[state.trick[0]]
+            spades = held & masks[3]
+            if not held & masks[led] and spades and held & ~spades:
+                walked = apply_all(new_game(rules, seed=seed), actions)
+                assert walked == state and walked.legal_actions() == state.legal_actions()
+                assert not any(masks[3] >> card & 1 for card in walked.legal_actions() if isinstance(card, Card))
+                spade = next(iter(CardSet(spades)))
+                expected = _error(lambda: state.apply(spade))
+                assert _error(lambda: apply_all(new_game(rules, seed=seed), actions + [spade])) == expected
+                found += 1
+                break
+        if found >= 3:
+            break
+    assert found >= 3

@@ -737,11 +737,57 @@ class _Search:
 
     # -- a position of a state --------------------------------------------
 
+    def guess(self, position: _Position) -> int:
+        """A guess at the counted seats' tricks from ``position`` (only the
+        order of the questions depends on it): their share of the high
+        cards in play (4, 3, 2 and 1 for each suit's four highest) and of
+        the spades, weighed as in random partnership deals."""
+        layout = self.layout
+        counted = self.counted
+        points = [0, 0]
+        spades = [0, 0]
+        for suit, suit_mask in enumerate(layout.suit_masks):
+            rest = 0
+            for hand in position.hands:
+                rest |= hand
+            rest &= suit_mask
+            for value in (4, 3, 2, 1):
+                if not rest:
+                    break
+                top = 1 << (rest.bit_length() - 1)
+                rest ^= top
+                for seat, hand in enumerate(position.hands):
+                    if hand & top:
+                        points[counted[seat]] += value
+            if suit == SPADES:
+                for seat, hand in enumerate(position.hands):
+                    spades[counted[seat]] += (hand & suit_mask).bit_count()
+        left = position.left
+        share = points[1] / (points[0] + points[1]) if points[0] + points[1] else 0.5
+        guess = left * (0.5 + 1.23 * (share - 0.5)) + 1.1 * (spades[1] - spades[0]) / 2 * left / 13
+        return round(guess)
+
     def value(self, position: _Position, low: int = 0, high: int | None = None) -> int:
-        """The counted seats' tricks from ``position``: a binary search on
-        yes-or-no questions."""
+        """The counted seats' tricks from ``position``, by yes-or-no
+        questions: when each group plays for its own tricks and is half of
+        the seats, the first at a guess and the second next to it (near the
+        value, where the questions are dear, two questions may be all it
+        takes), then a binary search."""
         if high is None:
             high = position.left
+        if self.standard and 2 * sum(self.counted) == self.players and low < high:
+            target = min(max(self.guess(position), low + 1), high)
+            rising = self.test(position, target)
+            if rising:
+                low = target
+            else:
+                high = target - 1
+            if low < high:
+                target = low + 1 if rising else high
+                if self.test(position, target):
+                    low = target
+                else:
+                    high = target - 1
         while low < high:
             middle = (low + high + 1) // 2
             if self.test(position, middle):

@@ -330,6 +330,7 @@ class _Search:
         per_seat = [0] * players
         group = None  # the group holding the top spade
         used = 0  # the cards the bounds depend on
+        holders = []  # the seats holding the run's top two
         while spades:
             top = 1 << (spades.bit_length() - 1)
             for seat, hand in enumerate(hands):
@@ -340,11 +341,19 @@ class _Search:
             elif counted[seat] != group:
                 break
             per_seat[seat] += 1
+            if len(holders) < 2:
+                holders.append(seat)
             used |= top
             spades ^= top
         if group is None:  # no spade left: no sure tricks either way
             group = counted[leader]
         sure = max(per_seat)
+        if sure == 1 and len(holders) == 2 and self.standard:
+            # The top two spades in two seats of a group that plays for
+            # its tricks: both win, unless they fall on one trick, which
+            # the group avoids if one of the two holds another spade.
+            if any((hands[seat] & spade_suit).bit_count() > 1 for seat in holders):
+                sure = 2
         if self.standard:
             # The leader's sure group gets the cashes only if it is the
             # leader's group.
@@ -423,6 +432,7 @@ class _Search:
         suit_range = tuple(range(len(suit_masks)))
         suit_shifts = tuple((suit_masks[suit], suit * shift) for suit in suit_range)
         following = tuple(seat + 1 if seat + 1 < players else 0 for seat in range(players))
+        after_seat = following
         last_position = players - 1
         standard = self.standard
         friends_of = tuple(
@@ -656,6 +666,15 @@ class _Search:
                 else:
                     trick_ranks = ranks[led]
                     good = counted[best_seat] == wants
+                    if not good and position == 1 and standard and players == 4:
+                        # Second hand low when the fourth, a partner, holds
+                        # the suit's top card and the third cannot ruff.
+                        third = after_seat[seat]
+                        fourth = after_seat[third]
+                        led_mask = suit_masks[led]
+                        top = 1 << ((remaining & led_mask).bit_length() - 1)
+                        if hands[fourth] & top and (hands[third] & led_mask or not hands[third] & spade_mask):
+                            good = True
                     for bit in cards:
                         beats = trick_ranks[bit] > best_rank
                         if good:

@@ -515,25 +515,21 @@ class _Search:
                 seen[exact] = (code, key, patterns)
             else:
                 code, key, patterns = known
-            lower, upper, hint = 0, left, -1
-            if patterns:
-                lower_pattern = upper_pattern = 0
-                for pattern, stored in patterns.items():
-                    entry = stored.get(code & pattern)
-                    if entry is not None:
-                        if entry[0] > lower:
-                            lower, lower_pattern = entry[0], pattern
-                        if entry[1] < upper:
-                            upper, upper_pattern = entry[1], pattern
-                        if entry[2] >= 0:
-                            hint = entry[2]
-                if lower >= target:
-                    relevant[0] = tops(lower_pattern, remaining)
-                    return True
-                if upper < target:
-                    relevant[0] = tops(upper_pattern, remaining)
-                    return False
-            if lower == 0 and upper == left:
+            bounded = False  # whether an entry bounds the tricks
+            hint = -1
+            for pattern, stored in patterns.items():
+                entry = stored.get(code & pattern)
+                if entry is not None:
+                    if entry[0] >= target:
+                        relevant[0] = tops(pattern, remaining)
+                        return True
+                    if entry[1] < target:
+                        relevant[0] = tops(pattern, remaining)
+                        return False
+                    if entry[2] >= 0:
+                        hint = entry[2]
+                    bounded = True
+            if not bounded:
                 sure, most, used = quick(hands, leader, left)
                 if sure >= target or most < target:
                     found_cards = used
@@ -675,8 +671,36 @@ class _Search:
                         top = 1 << ((remaining & led_mask).bit_length() - 1)
                         if hands[fourth] & top and (hands[third] & led_mask or not hands[third] & spade_mask):
                             good = True
+                    bar = best_rank  # the rank a card must beat
+                    if not good and position == 1 and standard and players == 4 and mine:
+                        # Second hand high only to beat the third's best too.
+                        held = hands[after_seat[seat]]
+                        if held & suit_masks[led]:
+                            held &= suit_masks[led]
+                        elif held & spade_mask:
+                            held &= spade_mask
+                        else:
+                            held = 0
+                        if held and trick_ranks[held.bit_length() - 1] > best_rank:
+                            bar = trick_ranks[held.bit_length() - 1]
+                            if trick_ranks[cards[-1]] <= bar and trick_ranks[cards[0]] <= bar:
+                                bar = best_rank  # none beats it
+                    if good and position == 2 and standard and players == 4 and mine:
+                        # Third hand: the fourth, an opponent, may beat the
+                        # partner's card; then the cheapest card that beats
+                        # the fourth's best first.
+                        held = hands[after_seat[seat]]
+                        if held & suit_masks[led]:
+                            held &= suit_masks[led]
+                        elif held & spade_mask:
+                            held &= spade_mask
+                        else:
+                            held = 0
+                        if held and trick_ranks[held.bit_length() - 1] > best_rank:
+                            bar = trick_ranks[held.bit_length() - 1]
+                            good = False
                     for bit in cards:
-                        beats = trick_ranks[bit] > best_rank
+                        beats = trick_ranks[bit] > bar
                         if good:
                             if mine:
                                 score = 1000 + low[bit]  # low
@@ -696,6 +720,11 @@ class _Search:
             after = following[seat]
             trick_ranks = ranks[led]
             depends = 0  # the cards the answers so far depend on
+            if last:
+                held = 0  # the cards of the other seats
+                for other in hands:
+                    held |= other
+                held &= ~hand
             for code in order:
                 bit = code & 63
                 card = 1 << bit
@@ -718,11 +747,8 @@ class _Search:
                     # another card of its suit is in the trick: then it
                     # counts, and so do the cards of its holder's run
                     # below it (equivalent here, searched as one).
-                    held = 0
-                    for other in hands:
-                        held |= other
                     winning_suit = suit_masks[suit_of[new_bit]]
-                    if remaining & ~held & winning_suit & ~(1 << new_bit):
+                    if remaining & ~(held | hand ^ card) & winning_suit & ~(1 << new_bit):
                         holder = hands[new_seat]
                         lowest = new_bit
                         while True:

@@ -635,20 +635,17 @@ class _Search:
                         suit = suit_of[bit]
                         suit_mask = suit_masks[suit]
                         top = 1 << ((remaining & suit_mask).bit_length() - 1)
-                        if hand & top:
+                        if other_ruffs >> suit & 1:
+                            score = 500 + low[bit]  # an opponent ruffs it
+                        elif hand & top:
                             # Cash the suit's top card.
                             score = (100 if bit == top else 300) + low[bit]
                         elif friend_cards & top:
                             score = 150 + low[bit]  # low, to the partner's top card
+                        elif friend_ruffs >> suit & 1:
+                            score = 120 + low[bit]  # the partner ruffs it
                         else:
-                            score = 400 + low[bit]
-                            if suit != SPADES:
-                                if other_ruffs >> suit & 1:
-                                    score += 100  # an opponent ruffs it
-                                elif friend_ruffs >> suit & 1:
-                                    score = 120 + low[bit]  # the partner ruffs it
-                            else:
-                                score += 50
+                            score = (450 if suit == SPADES else 400) + low[bit]
                         order.append(score << 6 | bit)
                 elif position == 0:
                     for bit in cards:

@@ -515,7 +515,6 @@ class _Search:
                 seen[exact] = (code, key, patterns)
             else:
                 code, key, patterns = known
-            bounded = False  # whether an entry bounds the tricks
             hint = -1
             for pattern, stored in patterns.items():
                 entry = stored.get(code & pattern)
@@ -528,15 +527,11 @@ class _Search:
                         return False
                     if entry[2] >= 0:
                         hint = entry[2]
-                    bounded = True
-            if not bounded:
-                sure, most, used = quick(hands, leader, left)
-                if sure >= target or most < target:
-                    found_cards = used
-                    result = sure >= target
-                    answer_lower, answer_upper = sure, most
-                else:
-                    found_cards = -1
+            sure, most, used = quick(hands, leader, left)
+            if sure >= target or most < target:
+                found_cards = used
+                result = sure >= target
+                answer_lower, answer_upper = sure, most
             else:
                 found_cards = -1
             if found_cards < 0:
@@ -696,19 +691,26 @@ class _Search:
                         if held and trick_ranks[held.bit_length() - 1] > best_rank:
                             bar = trick_ranks[held.bit_length() - 1]
                             good = False
+                    led_mask = suit_masks[led]
                     for bit in cards:
                         beats = trick_ranks[bit] > bar
-                        if good:
-                            if mine:
-                                score = 1000 + low[bit]  # low
-                            elif not beats:
+                        if good and not mine:
+                            if not beats:
                                 score = 1000 - trick_ranks[bit]  # the highest that does not win
                             else:
                                 score = 1500 + trick_ranks[bit]
-                        elif beats and mine:
+                        elif beats and mine and not good:
                             score = trick_ranks[bit]  # the cheapest card that wins
                         else:
-                            score = 1000 + low[bit]
+                            score = 1000 + low[bit]  # low
+                            if not led_mask >> bit & 1:
+                                # A discard: a spade, or the top card of its
+                                # suit, after the others.
+                                suit = suit_of[bit]
+                                if suit == SPADES:
+                                    score += 60
+                                elif not remaining & suit_masks[suit] & ~((2 << bit) - 1):
+                                    score += 30
                         order.append(score << 6 | bit)
                 order.sort()
             else:

@@ -634,7 +634,7 @@ class _Search:
                             score = 500 + low[bit]  # an opponent ruffs it
                         elif hand & top:
                             # Cash the suit's top card.
-                            score = (100 if bit == top else 300) + low[bit]
+                            score = (100 if top >> bit & 1 else 300) + low[bit]
                         elif friend_cards & top:
                             score = 150 + low[bit]  # low, to the partner's top card
                         elif friend_ruffs >> suit & 1:
@@ -677,10 +677,11 @@ class _Search:
                             bar = trick_ranks[held.bit_length() - 1]
                             if trick_ranks[cards[-1]] <= bar and trick_ranks[cards[0]] <= bar:
                                 bar = best_rank  # none beats it
-                    if good and position == 2 and standard and players == 4 and mine:
+                    if position == 2 and standard and players == 4 and mine:
                         # Third hand: the fourth, an opponent, may beat the
-                        # partner's card; then the cheapest card that beats
-                        # the fourth's best first.
+                        # card winning the trick; then the cheapest card
+                        # that beats the fourth's best first (and low cards
+                        # when none does).
                         held = hands[after_seat[seat]]
                         if held & suit_masks[led]:
                             held &= suit_masks[led]

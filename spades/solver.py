@@ -444,7 +444,20 @@ class _Search:
         )
         side_suits = tuple(suit for suit in range(len(suit_masks)) if suit != SPADES)
         cut = [-1]  # the lead that decided the last question asked at a lead
+        ruffs: dict[int, int] = {}  # a hand -> the suits it can ruff, as bits
+        ruffs_get = ruffs.get
+
+        def ruffs_of(held: int) -> int:
+            found = 0
+            if held & spade_mask:
+                for suit in side_suits:
+                    if not held & suit_masks[suit]:
+                        found |= 1 << suit
+            return found
         relevant = [0]  # the cards the last answer depends on
+
+        top_cards: dict[int, int] = {}  # a suit's cards in play and a count -> its top cards
+        top_cards_get = top_cards.get
 
         def tops(pattern: int, remaining: int) -> int:
             """The cards a pattern's digits stand for: each suit's top cards
@@ -454,10 +467,16 @@ class _Search:
                 held = pattern >> at & digits
                 if held:
                     rest = remaining & suit_mask
-                    for _ in range(held.bit_length() >> 1):
-                        top = 1 << (rest.bit_length() - 1)
-                        cards |= top
-                        rest ^= top
+                    key = rest << 5 | held.bit_length() >> 1
+                    found = top_cards_get(key)
+                    if found is None:
+                        found = 0
+                        for _ in range(held.bit_length() >> 1):
+                            top = 1 << (rest.bit_length() - 1)
+                            found |= top
+                            rest ^= top
+                        top_cards[key] = found
+                    cards |= found
             return cards
 
         def start(hands: list[int], leader: int, broken: bool, first: bool, target: int, left: int) -> bool:
@@ -611,17 +630,21 @@ class _Search:
                     for friend in friends_of[seat]:
                         held = hands[friend]
                         friend_cards |= held
-                        if held & spade_mask:
-                            for suit in side_suits:
-                                if not held & suit_masks[suit]:
-                                    friend_ruffs |= 1 << suit
+                        found = ruffs_get(held)
+                        if found is None:
+                            if len(ruffs) >= _SEEN_LIMIT:
+                                ruffs.clear()
+                            found = ruffs[held] = ruffs_of(held)
+                        friend_ruffs |= found
                     other_ruffs = 0  # the suits an opponent can ruff
                     for other in others_of[seat]:
                         held = hands[other]
-                        if held & spade_mask:
-                            for suit in side_suits:
-                                if not held & suit_masks[suit]:
-                                    other_ruffs |= 1 << suit
+                        found = ruffs_get(held)
+                        if found is None:
+                            if len(ruffs) >= _SEEN_LIMIT:
+                                ruffs.clear()
+                            found = ruffs[held] = ruffs_of(held)
+                        other_ruffs |= found
                     for bit in cards:
                         if bit == hint:
                             score = 0

@@ -838,24 +838,22 @@ class _Search:
     def value(self, position: _Position, low: int = 0, high: int | None = None) -> int:
         """The counted seats' tricks from ``position``, by yes-or-no
         questions: when each group plays for its own tricks and is half of
-        the seats, the first at a guess and the second next to it (near the
-        value, where the questions are dear, two questions may be all it
-        takes), then a binary search."""
+        the seats, the first at a guess, then one trick up or down at a
+        time (near the value, where the questions are dear, two questions
+        may be all it takes; far from it they are cheap); otherwise a
+        binary search."""
         if high is None:
             high = position.left
-        if self.standard and 2 * sum(self.counted) == self.players and low < high:
+        if self.standard and 2 * sum(self.counted) == self.players:
             target = min(max(self.guess(position), low + 1), high)
-            rising = self.test(position, target)
-            if rising:
-                low = target
-            else:
-                high = target - 1
-            if low < high:
-                target = low + 1 if rising else high
+            while low < high:
                 if self.test(position, target):
                     low = target
+                    target = low + 1
                 else:
                     high = target - 1
+                    target = high
+            return low
         while low < high:
             middle = (low + high + 1) // 2
             if self.test(position, middle):

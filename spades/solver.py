@@ -656,8 +656,9 @@ class _Search:
                         if other_ruffs >> suit & 1:
                             score = 500 + low[bit]  # an opponent ruffs it
                         elif hand & top:
-                            # Cash the suit's top card.
-                            score = (100 if top >> bit & 1 else 300) + low[bit]
+                            # Cash the suit's top card (the side suits'
+                            # first).
+                            score = (100 if top >> bit & 1 else 300) + low[bit] + (100 if suit == SPADES else 0)
                         elif friend_cards & top:
                             score = 150 + low[bit]  # low, to the partner's top card
                         elif friend_ruffs >> suit & 1:

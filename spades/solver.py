@@ -38,10 +38,16 @@ The method
 
 The solver is an alpha-beta search of the play, one card at a time, all
 hands open, written as a sequence of yes-or-no questions ("does the side
-take at least ``n`` of the remaining tricks?", a null-window search): the
-value is found by a binary search on ``n`` (MTD-style), each question
+take at least ``n`` of the remaining tricks?", a null-window search), each
 answered by a depth-first search in which the side's seats look for one
-card that answers yes and the others for one that answers no.
+card that answers yes and the others for one that answers no.  For the
+tricks of a side that is half of the seats (partnership and two-player
+Spades) the first question is at a guess, the side's share of the high cards (4, 3, 2 and 1 for each suit's
+four highest in play) and of the spades, weighed as in random partnership
+deals, and the next ones a trick up or down from the last answer until
+the answer turns (MTD(f)-style): the questions near the value are the
+dear ones, and a good guess asks little else.  Other questions (a Nil's,
+a cutthroat seat's) use a binary search on ``n``.
 
 * **Cards in play as bitmasks.**  Each seat's hand is an int.  The search
   renumbers the deck's cards so that within each suit (the suit they follow
@@ -74,27 +80,39 @@ card that answers yes and the others for one that answers no.
   highest spades still in play win a trick with each of them (a top spade
   wins any trick it is played to, C-7), so the side that holds the run of
   top spades takes at least as many tricks as one of its seats holds of
-  that run; and the other side's run bounds the side from above.  When
-  each seat plays for its own group's tricks (not a Nil), the leader also
-  cashes its top cards of the other suits, as many times as each other seat
-  holding a spade follows to them.
+  that run, or two when the run's top two spades are in two seats of a
+  side playing for its tricks and either holds another spade (they need
+  not fall on one trick); and the other side's run bounds the side from
+  above.  When each seat plays for its own group's tricks (not a Nil), the
+  leader also cashes its top cards of the other suits, as many times as
+  each other seat holding a spade follows to them.  A bound that decides
+  a question is stored in the table with the cards it read.
 * **Move ordering.**  The leader tries first the lead that decided the
   position before; then, when each seat plays for its own group's tricks,
-  the top card of a suit, one a partner can ruff and no opponent can, a
-  low card of a suit whose top card a partner holds, then the rest, low
-  cards first, spades after the other suits and a suit an opponent can
-  ruff last (in a Nil question: the top card of a suit when the leader
-  wants to win the trick, else low cards).  A seat whose side is winning
-  the trick plays low; one whose side is losing it tries the cheapest card
-  that wins it first.  A seat that must not win the trick (the Nil bidder)
+  the top card of a side suit, one a partner can ruff and no opponent can,
+  a low card of a suit whose top card a partner holds, the top spade,
+  then the rest, low cards first, spades after the other suits, and last
+  any card of a suit an opponent can ruff (in a Nil question: the top card
+  of a suit when the leader wants to win the trick, else low cards).  A
+  seat whose side is winning the trick plays low, and so does the second
+  hand when its partner, fourth, holds the suit's top card and the third
+  cannot ruff; one whose side is losing it tries first the cheapest card
+  that wins it and also beats the best card the next seat, an opponent,
+  can play to it (the second hand when it has one, the third always); the
+  third hand whose partner's card would be beaten by the fourth's does the
+  same.  A discard is a low card of a side suit before a spade or a
+  suit's top card.  A seat that must not win the trick (the Nil bidder)
   tries its highest card that does not win it.
 * **The last trick** is resolved directly: every seat has one card.
 * **The inner loop** is two closures over the search's tables (the trick
   start and the card played), which read them as local names; the moves
-  are ordered by sorting ints (a score and the card's bit).
+  are ordered by sorting ints (a score and the card's bit), and the suits
+  each hand can ruff and each suit's top cards in play are looked up in
+  tables filled as they are met.
 
-It is pure Python: a full 13-trick deal takes seconds to minutes, an ending
-of a few tricks milliseconds (see ``benchmarks/README.md``).
+It is pure Python: a full 13-trick deal takes about a second to a minute
+(a few seconds at the median), an ending of a few tricks milliseconds (see
+``benchmarks/README.md``).
 """
 
 from __future__ import annotations
@@ -330,7 +348,7 @@ class _Search:
         per_seat = [0] * players
         group = None  # the group holding the top spade
         used = 0  # the cards the bounds depend on
-        holders = []  # the seats holding the run's top two
+        holders: list[int] = []  # the seats holding the run's top two
         while spades:
             top = 1 << (spades.bit_length() - 1)
             for seat, hand in enumerate(hands):
@@ -571,21 +589,21 @@ class _Search:
                     cards |= above
                     pattern |= ((1 << 2 * above.bit_count()) - 1) << at
             relevant[0] = cards
-            stored = patterns.get(pattern)
-            if stored is None:
-                stored = patterns[pattern] = {}
-            entry = stored.get(code & pattern)
+            bucket = patterns.get(pattern)
+            if bucket is None:
+                bucket = patterns[pattern] = {}
+            entry = bucket.get(code & pattern)
             if entry is None:
                 if entries[0] >= _TABLE_LIMIT:
                     prune()  # and the exact keys go, which point into the table
-                    patterns = table.get(key)
-                    if patterns is None:
-                        patterns = table[key] = {}
-                    stored = patterns.get(pattern)
-                    if stored is None:
-                        stored = patterns[pattern] = {}
+                    kept = table.get(key)
+                    if kept is None:
+                        kept = table[key] = {}
+                    bucket = kept.get(pattern)
+                    if bucket is None:
+                        bucket = kept[pattern] = {}
                 entries[0] += 1
-                entry = stored[code & pattern] = [answer_lower, answer_upper, -1]
+                entry = bucket[code & pattern] = [answer_lower, answer_upper, -1]
             else:
                 if answer_lower > entry[0]:
                     entry[0] = answer_lower

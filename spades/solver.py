@@ -453,6 +453,12 @@ class _Search:
         after_seat = following
         last_position = players - 1
         standard = self.standard
+        # Four seats, each playing for its side's tricks, partners across
+        # the table: the second and fourth hands are partners, and so are
+        # the leader and the third.
+        paired = standard and players == 4 and all(
+            counted[seat] == counted[(seat + 2) % 4] != counted[(seat + 1) % 4] for seat in range(players)
+        )
         friends_of = tuple(
             tuple(other for other in range(players) if other != seat and counted[other] == counted[seat])
             for seat in range(players)
@@ -696,7 +702,7 @@ class _Search:
                 else:
                     trick_ranks = ranks[led]
                     good = counted[best_seat] == wants
-                    if not good and position == 1 and standard and players == 4:
+                    if not good and position == 1 and paired:
                         # Second hand low when the fourth, a partner, holds
                         # the suit's top card and the third cannot ruff.
                         third = after_seat[seat]
@@ -706,7 +712,7 @@ class _Search:
                         if hands[fourth] & top and (hands[third] & led_mask or not hands[third] & spade_mask):
                             good = True
                     bar = best_rank  # the rank a card must beat
-                    if not good and position == 1 and standard and players == 4 and mine:
+                    if not good and position == 1 and paired and mine:
                         # Second hand high only to beat the third's best too.
                         held = hands[after_seat[seat]]
                         if held & suit_masks[led]:
@@ -719,7 +725,7 @@ class _Search:
                             bar = trick_ranks[held.bit_length() - 1]
                             if trick_ranks[cards[-1]] <= bar and trick_ranks[cards[0]] <= bar:
                                 bar = best_rank  # none beats it
-                    if position == 2 and standard and players == 4 and mine:
+                    if position == 2 and paired and mine:
                         # Third hand: the fourth, an opponent, may beat the
                         # card winning the trick; then the cheapest card
                         # that beats the fourth's best first (and low cards

@@ -140,6 +140,7 @@ def test_values_hold_when_the_tables_are_emptied(monkeypatch: pytest.MonkeyPatch
     import spades.solver as solver_module
 
     monkeypatch.setattr(solver_module, "_TABLE_LIMIT", 5)
+    monkeypatch.setattr(solver_module, "_SEEN_LIMIT", 7)
     rules = PRESETS["partnership"]
     solver = Solver(rules)
     for state in _endings(rules, 15, (3, 4) * 3):
@@ -148,3 +149,4 @@ def test_values_hold_when_the_tables_are_emptied(monkeypatch: pytest.MonkeyPatch
     search = next(iter(solver._searches.values()))
     held = sum(len(stored) for patterns in search.table.values() for stored in patterns.values())
     assert 0 < held <= 6 and held == search.entries[0]  # emptied on the way, a few kept
+    assert len(search.seen) <= 7

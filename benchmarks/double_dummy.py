@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spades import CardSet, GameState, Phase, Rules, new_game  # noqa: E402
+from spades import GameState, Phase, Rules, new_game  # noqa: E402
 from spades.solver import Solver  # noqa: E402
 
 RULES = Rules.partnership()

@@ -38,10 +38,16 @@ The method
 
 The solver is an alpha-beta search of the play, one card at a time, all
 hands open, written as a sequence of yes-or-no questions ("does the side
-take at least ``n`` of the remaining tricks?", a null-window search): the
-value is found by a binary search on ``n`` (MTD-style), each question
+take at least ``n`` of the remaining tricks?", a null-window search), each
 answered by a depth-first search in which the side's seats look for one
-card that answers yes and the others for one that answers no.
+card that answers yes and the others for one that answers no.  For the
+tricks of a side that is half of the seats (partnership and two-player
+Spades) the first question is at a guess, the side's share of the high cards (4, 3, 2 and 1 for each suit's
+four highest in play) and of the spades, weighed as in random partnership
+deals, and the next ones a trick up or down from the last answer until
+the answer turns (MTD(f)-style): the questions near the value are the
+dear ones, and a good guess asks little else.  Other questions (a Nil's,
+a cutthroat seat's) use a binary search on ``n``.
 
 * **Cards in play as bitmasks.**  Each seat's hand is an int.  The search
   renumbers the deck's cards so that within each suit (the suit they follow
@@ -52,42 +58,61 @@ card that answers yes and the others for one that answers no.
 * **Equivalent cards.**  Two cards of one suit in one hand with no card
   between them that is still in play (in a hand or in the trick in
   progress) are equivalent: the search tries one of each run.
-* **A transposition table** at the start of each trick, keyed on the leader,
-  whether spades are broken, and for each suit the seats that hold its
-  remaining cards from the lowest to the highest, so that the cards played
-  earlier are merged out: positions that differ only in the ranks of cards
-  already gone share an entry.  Each entry keeps a lower and an upper bound
-  on the tricks still to come, which every later question reuses (and the
-  analysis of a whole hand, through one :class:`Solver`), and the lead that
-  last decided a question there, tried first when the position is searched
-  again.  The same entries are also found by the exact cards held, a key
-  that is cheaper to make: a position reached again in another order of the
-  same cards (the common case) costs one dictionary look-up.
+* **A transposition table with the cards that decided** (partition
+  search, as in DDS).  At the start of each trick a question's answer is
+  stored with the cards it depended on: the cards that won a trick by
+  rank in the lines searched (a card that beat another card of its suit,
+  and the cards of its holder's run below it, searched as one), and those
+  a bound read.  Within each suit, the cards in play from the lowest of
+  them up are the ones that count; the others are small cards.  An entry
+  is keyed on the tricks left, the leader, whether spades are broken and
+  each seat's count of each suit, then on the seats holding each suit's
+  top cards (as many as counted), so that it holds for every position
+  that agrees on those: the ranks of cards already played and of the
+  small cards do not matter.  Each entry keeps a lower and an upper
+  bound on the tricks still to come, which every later question reuses
+  (and the analysis of a whole hand, through one :class:`Solver`), and
+  the lead that last decided a question there, tried first when the
+  position is searched again.  A position reached again in another order
+  of the same cards (the common case) finds its entries through its
+  exact cards, one dictionary look-up.
 * **Quick-trick bounds.**  At the start of a trick, the seats that hold the
   highest spades still in play win a trick with each of them (a top spade
   wins any trick it is played to, C-7), so the side that holds the run of
   top spades takes at least as many tricks as one of its seats holds of
-  that run; and the other side's run bounds the side from above.  When
-  each seat plays for its own group's tricks (not a Nil), the leader also
-  cashes its top cards of the other suits, as many times as each other seat
-  holding a spade follows to them.
+  that run, or two when the run's top two spades are in two seats of a
+  side playing for its tricks and either holds another spade (they need
+  not fall on one trick); and the other side's run bounds the side from
+  above.  When each seat plays for its own group's tricks (not a Nil), the
+  leader also cashes its top cards of the other suits, as many times as
+  each other seat holding a spade follows to them.  A bound that decides
+  a question is stored in the table with the cards it read.
 * **Move ordering.**  The leader tries first the lead that decided the
   position before; then, when each seat plays for its own group's tricks,
-  the top card of a suit, one a partner can ruff and no opponent can, a
-  low card of a suit whose top card a partner holds, then the rest, low
-  cards first, spades after the other suits and a suit an opponent can
-  ruff last (in a Nil question: the top card of a suit when the leader
-  wants to win the trick, else low cards).  A seat whose side is winning
-  the trick plays low; one whose side is losing it tries the cheapest card
-  that wins it first.  A seat that must not win the trick (the Nil bidder)
+  the top card of a side suit, one a partner can ruff and no opponent can,
+  a low card of a suit whose top card a partner holds, the top spade,
+  then the rest, low cards first, spades after the other suits, and last
+  any card of a suit an opponent can ruff (in a Nil question: the top card
+  of a suit when the leader wants to win the trick, else low cards).  A
+  seat whose side is winning the trick plays low, and so does the second
+  hand when its partner, fourth, holds the suit's top card and the third
+  cannot ruff; one whose side is losing it tries first the cheapest card
+  that wins it and also beats the best card the next seat, an opponent,
+  can play to it (the second hand when it has one, the third always); the
+  third hand whose partner's card would be beaten by the fourth's does the
+  same.  A discard is a low card of a side suit before a spade or a
+  suit's top card.  A seat that must not win the trick (the Nil bidder)
   tries its highest card that does not win it.
 * **The last trick** is resolved directly: every seat has one card.
 * **The inner loop** is two closures over the search's tables (the trick
   start and the card played), which read them as local names; the moves
-  are ordered by sorting ints (a score and the card's bit).
+  are ordered by sorting ints (a score and the card's bit), and the suits
+  each hand can ruff and each suit's top cards in play are looked up in
+  tables filled as they are met.
 
-It is pure Python: a full 13-trick deal takes seconds to minutes, an ending
-of a few tricks milliseconds (see ``benchmarks/README.md``).
+It is pure Python: a full 13-trick deal takes about a second to a minute
+(a few seconds at the median), an ending of a few tricks milliseconds (see
+``benchmarks/README.md``).
 """
 
 from __future__ import annotations
@@ -111,26 +136,7 @@ _TABLE_LIMIT: Final = 2_000_000
 with the most tricks left (memory bound)."""
 
 _SEEN_LIMIT: Final = 3_000_000
-"""Exact keys of its entries before they are emptied in the same way."""
-
-
-def _prune(entries: dict[tuple[int, ...], list[int]], limit: int) -> None:
-    """Empties ``entries`` (a full table) but for at most half ``limit`` of
-    them, those of the positions with the most tricks left (the dearest to
-    search again; an entry's last item is its tricks left)."""
-    counts: dict[int, int] = {}
-    for entry in entries.values():
-        counts[entry[3]] = counts.get(entry[3], 0) + 1
-    kept = 0
-    least = max(counts, default=0) + 1
-    for left in sorted(counts, reverse=True):
-        if kept + counts[left] > limit // 2:
-            break
-        kept += counts[left]
-        least = left
-    keep = {key: entry for key, entry in entries.items() if entry[3] >= least}
-    entries.clear()
-    entries.update(keep)
+"""Exact keys of trick starts kept before they are all forgotten."""
 
 
 def _card(_instance: Any, _attribute: Any, value: Any) -> None:
@@ -243,12 +249,23 @@ class _Search:
         # Each seat plays for the tricks of its own group (the counted seats
         # or the others), as in a double-dummy count, not a Nil.
         self.standard = counted == maximizers
-        # A trick start's key -> [lower bound, upper bound, the lead that
-        # last decided a question there or -1, the tricks left].
-        self.table: dict[tuple[int, ...], list[int]] = {}
-        # The same entries by the exact cards held.
-        self.seen: dict[tuple[int, ...], list[int]] = {}
-        self.codes: dict[tuple[int, ...], int] = {}
+        # The bits of one suit's digits in a position's code (two bits a
+        # card, the suit's highest card first).
+        self.shift = 2 * max(mask.bit_count() for mask in self.layout.suit_masks)
+        # A trick start's lengths (the tricks left, the leader and spades
+        # broken, each seat's count of each suit) -> the patterns its
+        # entries are stored under (a mask of the code's digits: the
+        # holders of each suit's top cards that decided) -> those digits
+        # of the code -> [lower bound, upper bound, the lead that last
+        # decided a question there or -1].
+        self.table: dict[tuple[int, ...], dict[int, dict[int, list[int]]]] = {}
+        self.entries = [0]  # the entries in the table
+        # The same positions by the exact cards held (the common case: a
+        # position reached again in another order of the same cards) ->
+        # their code, lengths and the table's entries for those lengths.
+        self.seen: dict[tuple[int, ...], tuple[int, tuple[int, ...], dict[int, dict[int, list[int]]]]] = {}
+        # A suit's holdings -> its digits and its lengths.
+        self.codes: dict[tuple[int, ...], tuple[int, int]] = {}
         self._count = [0]
         self.start, self.play = self._build()
 
@@ -259,39 +276,58 @@ class _Search:
 
     # -- the position's key -------------------------------------------
 
-    def _suit_code(self, holdings: tuple[int, ...]) -> int:
-        """The seats holding the suit's remaining cards, lowest first, as
-        digits after a leading 1: the ranks of cards gone do not matter."""
-        code = 1
-        players = self.players
+    def _suit_code(self, holdings: tuple[int, ...]) -> tuple[int, int]:
+        """The seats holding the suit's remaining cards, two bits a card
+        from the highest (the lowest digits) down, so that the holders of
+        its top ``k`` cards are the code's ``2k`` lowest bits, whatever the
+        ranks of the cards gone; and the count of the suit each seat holds
+        (five bits a seat)."""
         remaining = 0
         for held in holdings:
             remaining |= held
-        bit = remaining
-        while bit:
-            low = bit & -bit
-            for seat in range(players):
-                if holdings[seat] & low:
-                    code = code * players + seat
+        code = 0
+        digit = 0
+        while remaining:
+            top = 1 << (remaining.bit_length() - 1)
+            for seat, held in enumerate(holdings):
+                if held & top:
+                    code |= seat << digit
                     break
-            bit ^= low
-        return code
+            digit += 2
+            remaining ^= top
+        lengths = 0
+        for held in holdings:
+            lengths = lengths << 5 | held.bit_count()
+        return code, lengths
 
-    def key(self, hands: list[int], leader: int, broken: bool) -> tuple[int, ...]:
-        codes = self.codes
-        parts = [leader * 2 + broken]
-        for suit_mask in self.layout.suit_masks:
-            holdings = tuple(map(suit_mask.__and__, hands))
-            code = codes.get(holdings)
-            if code is None:
-                code = codes[holdings] = self._suit_code(holdings)
-            parts.append(code)
-        return tuple(parts)
+    def prune(self) -> None:
+        """Empties the table (when full) but for at most half of its
+        entries, those of the positions with the most tricks left (the
+        dearest to search again)."""
+        table = self.table
+        counts: dict[int, int] = {}
+        for lengths, patterns in table.items():
+            counts[lengths[0]] = counts.get(lengths[0], 0) + sum(map(len, patterns.values()))
+        kept = 0
+        least = max(counts, default=0) + 1
+        for left in sorted(counts, reverse=True):
+            if kept + counts[left] > _TABLE_LIMIT // 2:
+                break
+            kept += counts[left]
+            least = left
+        keep = {lengths: patterns for lengths, patterns in table.items() if lengths[0] >= least}
+        table.clear()
+        table.update(keep)
+        self.entries[0] = kept
+        self.seen.clear()
 
     # -- bounds ---------------------------------------------------------
 
-    def quick(self, hands: list[int], leader: int, left: int) -> tuple[int, int]:
-        """Bounds on the counted seats' tricks from a trick's start.
+    def quick(self, hands: list[int], leader: int, left: int) -> tuple[int, int, int]:
+        """Bounds on the counted seats' tricks from a trick's start, and the
+        cards they depend on (any position with the same lengths whose
+        seats hold those cards, by rank among the cards in play, has
+        bounds at least as tight).
 
         * Each card of the run of top spades that one group holds wins its
           trick (C-7), and one seat's cards fall in different tricks.
@@ -311,6 +347,8 @@ class _Search:
         counted = self.counted
         per_seat = [0] * players
         group = None  # the group holding the top spade
+        used = 0  # the cards the bounds depend on
+        holders: list[int] = []  # the seats holding the run's top two
         while spades:
             top = 1 << (spades.bit_length() - 1)
             for seat, hand in enumerate(hands):
@@ -321,10 +359,19 @@ class _Search:
             elif counted[seat] != group:
                 break
             per_seat[seat] += 1
+            if len(holders) < 2:
+                holders.append(seat)
+            used |= top
             spades ^= top
         if group is None:  # no spade left: no sure tricks either way
             group = counted[leader]
         sure = max(per_seat)
+        if sure == 1 and len(holders) == 2 and self.standard:
+            # The top two spades in two seats of a group that plays for
+            # its tricks: both win, unless they fall on one trick, which
+            # the group avoids if one of the two holds another spade.
+            if any((hands[seat] & spade_suit).bit_count() > 1 for seat in holders):
+                sure = 2
         if self.standard:
             # The leader's sure group gets the cashes only if it is the
             # leader's group.
@@ -341,6 +388,7 @@ class _Search:
                 run = above.bit_count()
                 if not run:
                     continue
+                used |= above
                 for seat in range(players):
                     if seat != leader and hands[seat] & spade_suit:
                         run = min(run, (hands[seat] & suit_mask).bit_count())
@@ -348,12 +396,12 @@ class _Search:
             if cashes:
                 leader_sure = cashes + (sure if group == counted[leader] else 0)
                 if counted[leader]:
-                    return min(leader_sure, left), left if group else left - sure
+                    return min(leader_sure, left), left if group else left - sure, used
                 low = sure if group else 0
-                return low, max(low, left - leader_sure)
+                return low, max(low, left - leader_sure), used
         if group:
-            return sure, left
-        return 0, left - sure
+            return sure, left, used
+        return 0, left - sure, used
 
     # -- the search -----------------------------------------------------
 
@@ -364,12 +412,17 @@ class _Search:
         * ``start(hands, leader, broken, first, target, left)``: whether the
           counted seats take at least ``target`` of the ``left`` tricks from
           the start of a trick led by ``leader``;
-        * ``play(hands, seat, position, led, best_rank, best_seat, broken,
+        * ``play(hands, seat, position, led, best_bit, best_seat, broken,
           first, target, left, remaining, hint)``: the same with ``seat`` to
-          play the ``position``-th card of the trick, ``remaining`` the cards
-          in play at the trick's start, ``hint`` a lead to try first.
+          play the ``position``-th card of the trick, ``best_bit`` the card
+          winning it so far (played by ``best_seat``), ``remaining`` the
+          cards in play at the trick's start, ``hint`` a lead to try first.
 
         ``hands`` is changed while they run and restored when they return.
+        Each leaves in ``relevant[0]`` the cards its answer depends on:
+        every position with the same lengths whose seats hold, for each
+        suit, the cards in play from the lowest of them up, has the same
+        answer.
         """
         rules = self.rules
         layout = self.layout
@@ -383,14 +436,29 @@ class _Search:
         low = layout.low
         table = self.table
         table_get = table.get
+        entries = self.entries
+        codes = self.codes
+        codes_get = codes.get
         seen = self.seen
         seen_get = seen.get
+        suit_code = self._suit_code
+        prune = self.prune
         quick = self.quick
-        key = self.key
         count = self._count
+        shift = self.shift
+        digits = (1 << shift) - 1
+        suit_range = tuple(range(len(suit_masks)))
+        suit_shifts = tuple((suit_masks[suit], suit * shift) for suit in suit_range)
         following = tuple(seat + 1 if seat + 1 < players else 0 for seat in range(players))
+        after_seat = following
         last_position = players - 1
         standard = self.standard
+        # Four seats, each playing for its side's tricks, partners across
+        # the table: the second and fourth hands are partners, and so are
+        # the leader and the third.
+        paired = standard and players == 4 and all(
+            counted[seat] == counted[(seat + 2) % 4] != counted[(seat + 1) % 4] for seat in range(players)
+        )
         friends_of = tuple(
             tuple(other for other in range(players) if other != seat and counted[other] == counted[seat])
             for seat in range(players)
@@ -400,11 +468,47 @@ class _Search:
         )
         side_suits = tuple(suit for suit in range(len(suit_masks)) if suit != SPADES)
         cut = [-1]  # the lead that decided the last question asked at a lead
+        ruffs: dict[int, int] = {}  # a hand -> the suits it can ruff, as bits
+        ruffs_get = ruffs.get
+
+        def ruffs_of(held: int) -> int:
+            found = 0
+            if held & spade_mask:
+                for suit in side_suits:
+                    if not held & suit_masks[suit]:
+                        found |= 1 << suit
+            return found
+        relevant = [0]  # the cards the last answer depends on
+
+        top_cards: dict[int, int] = {}  # a suit's cards in play and a count -> its top cards
+        top_cards_get = top_cards.get
+
+        def tops(pattern: int, remaining: int) -> int:
+            """The cards a pattern's digits stand for: each suit's top cards
+            in play, as many as the pattern has digits of it."""
+            cards = 0
+            for suit_mask, at in suit_shifts:
+                held = pattern >> at & digits
+                if held:
+                    rest = remaining & suit_mask
+                    key = rest << 5 | held.bit_length() >> 1
+                    found = top_cards_get(key)
+                    if found is None:
+                        found = 0
+                        for _ in range(held.bit_length() >> 1):
+                            top = 1 << (rest.bit_length() - 1)
+                            found |= top
+                            rest ^= top
+                        top_cards[key] = found
+                    cards |= found
+            return cards
 
         def start(hands: list[int], leader: int, broken: bool, first: bool, target: int, left: int) -> bool:
             if target <= 0:
+                relevant[0] = 0
                 return True
             if target > left:
+                relevant[0] = 0
                 return False
             count[0] += 1
             if left == 1:  # the last trick: one card a seat (C-7)
@@ -412,52 +516,111 @@ class _Search:
                 trick_ranks = ranks[suit_of[bit]]
                 best = trick_ranks[bit]
                 winner = seat = leader
+                played = 1 << bit
                 for _ in range(last_position):
                     seat = following[seat]
-                    rank = trick_ranks[hands[seat].bit_length() - 1]
+                    card = hands[seat]
+                    played |= card
+                    rank = trick_ranks[card.bit_length() - 1]
                     if rank > best:
                         best = rank
                         winner = seat
+                        bit = card.bit_length() - 1
+                # The winning card's rank decided only if another card of
+                # its suit is in the trick.
+                relevant[0] = 1 << bit if played & suit_masks[suit_of[bit]] & ~(1 << bit) else 0
                 return counted[winner]
-            if first:  # the first trick's own rules (V-7): not in the table
-                remaining = 0
-                for hand in hands:
-                    remaining |= hand
-                return play(hands, leader, 0, -1, -1, leader, broken, True, target, left, remaining, -1)
-            # The table's entry: first by the exact cards (a transposition
-            # of this deal, cheap to key), then by the relative ranks.
-            exact_key = (leader * 2 + broken, *hands)
-            entry = seen_get(exact_key)
-            if entry is None:
-                position_key = key(hands, leader, broken)
-                entry = table_get(position_key)
-                if entry is None:
-                    if len(table) > _TABLE_LIMIT:
-                        _prune(table, _TABLE_LIMIT)  # the exact keys keep their entries
-                    lower, upper = quick(hands, leader, left)
-                    entry = table[position_key] = [lower, upper, -1, left]
-                if len(seen) > _SEEN_LIMIT:
-                    _prune(seen, _SEEN_LIMIT)
-                seen[exact_key] = entry
-            lower, upper, hint, _left = entry
-            if lower >= target:
-                return True
-            if upper < target:
-                return False
             remaining = 0
             for hand in hands:
                 remaining |= hand
-            result = play(hands, leader, 0, -1, -1, leader, broken, False, target, left, remaining, hint)
+            if first:  # the first trick's own rules (V-7): not in the table
+                return play(hands, leader, 0, -1, -1, leader, broken, True, target, left, remaining, -1)
+            # The table's entries for these lengths, by the holders of each
+            # suit's top cards.
+            exact = (leader * 2 + broken, *hands)
+            known = seen_get(exact)
+            if known is None:
+                code = 0
+                lengths = [left, leader * 2 + broken]
+                for suit_mask, at in suit_shifts:
+                    holdings = tuple(map(suit_mask.__and__, hands))
+                    found = codes_get(holdings)
+                    if found is None:
+                        found = codes[holdings] = suit_code(holdings)
+                    code |= found[0] << at
+                    lengths.append(found[1])
+                key = tuple(lengths)
+                patterns = table_get(key)
+                if patterns is None:
+                    patterns = table[key] = {}
+                if len(seen) >= _SEEN_LIMIT:
+                    seen.clear()
+                seen[exact] = (code, key, patterns)
+            else:
+                code, key, patterns = known
+            hint = -1
+            for pattern, stored in patterns.items():
+                entry = stored.get(code & pattern)
+                if entry is not None:
+                    if entry[0] >= target:
+                        relevant[0] = tops(pattern, remaining)
+                        return True
+                    if entry[1] < target:
+                        relevant[0] = tops(pattern, remaining)
+                        return False
+                    if entry[2] >= 0:
+                        hint = entry[2]
+            sure, most, used = quick(hands, leader, left)
+            if sure >= target or most < target:
+                found_cards = used
+                result = sure >= target
+                answer_lower, answer_upper = sure, most
+            else:
+                found_cards = -1
+            if found_cards < 0:
+                result = play(hands, leader, 0, -1, -1, leader, broken, False, target, left, remaining, hint)
+                found_cards = relevant[0]
+                if result:
+                    answer_lower, answer_upper = target, left
+                else:
+                    answer_lower, answer_upper = 0, target - 1
+            # The cards the answer depends on, each suit's from the lowest
+            # of them up, and the pattern of their digits.
+            cards = 0
+            pattern = 0
+            for suit_mask, at in suit_shifts:
+                held = found_cards & suit_mask
+                if held:
+                    above = remaining & suit_mask & ~((held & -held) - 1)
+                    cards |= above
+                    pattern |= ((1 << 2 * above.bit_count()) - 1) << at
+            relevant[0] = cards
+            bucket = patterns.get(pattern)
+            if bucket is None:
+                bucket = patterns[pattern] = {}
+            entry = bucket.get(code & pattern)
+            if entry is None:
+                if entries[0] >= _TABLE_LIMIT:
+                    prune()  # and the exact keys go, which point into the table
+                    kept = table.get(key)
+                    if kept is None:
+                        kept = table[key] = {}
+                    bucket = kept.get(pattern)
+                    if bucket is None:
+                        bucket = kept[pattern] = {}
+                entries[0] += 1
+                entry = bucket[code & pattern] = [answer_lower, answer_upper, -1]
+            else:
+                if answer_lower > entry[0]:
+                    entry[0] = answer_lower
+                if answer_upper < entry[1]:
+                    entry[1] = answer_upper
             if cut[0] >= 0:
                 entry[2] = cut[0]
-            if result:
-                entry[0] = target
-            else:
-                entry[1] = target - 1
             return result
 
         def play(
-            hands: list[int], seat: int, position: int, led: int, best_rank: int, best_seat: int,
+            hands: list[int], seat: int, position: int, led: int, best_bit: int, best_seat: int,
             broken: bool, first: bool, target: int, left: int, remaining: int, hint: int,
         ) -> bool:
             hand = hands[seat]
@@ -479,6 +642,7 @@ class _Search:
                     cards.append(bit)
                 previous = bit
             maximizing = maximizers[seat]
+            best_rank = ranks[led][best_bit] if position else -1
             if len(cards) > 1:
                 # Best first: each card's score * 64 + its bit, sorted.
                 wants = maximizing  # wants the counted seats to win the trick
@@ -490,17 +654,21 @@ class _Search:
                     for friend in friends_of[seat]:
                         held = hands[friend]
                         friend_cards |= held
-                        if held & spade_mask:
-                            for suit in side_suits:
-                                if not held & suit_masks[suit]:
-                                    friend_ruffs |= 1 << suit
+                        found = ruffs_get(held)
+                        if found is None:
+                            if len(ruffs) >= _SEEN_LIMIT:
+                                ruffs.clear()
+                            found = ruffs[held] = ruffs_of(held)
+                        friend_ruffs |= found
                     other_ruffs = 0  # the suits an opponent can ruff
                     for other in others_of[seat]:
                         held = hands[other]
-                        if held & spade_mask:
-                            for suit in side_suits:
-                                if not held & suit_masks[suit]:
-                                    other_ruffs |= 1 << suit
+                        found = ruffs_get(held)
+                        if found is None:
+                            if len(ruffs) >= _SEEN_LIMIT:
+                                ruffs.clear()
+                            found = ruffs[held] = ruffs_of(held)
+                        other_ruffs |= found
                     for bit in cards:
                         if bit == hint:
                             score = 0
@@ -509,20 +677,18 @@ class _Search:
                         suit = suit_of[bit]
                         suit_mask = suit_masks[suit]
                         top = 1 << ((remaining & suit_mask).bit_length() - 1)
-                        if hand & top:
-                            # Cash the suit's top card.
-                            score = (100 if bit == top else 300) + low[bit]
+                        if other_ruffs >> suit & 1:
+                            score = 500 + low[bit]  # an opponent ruffs it
+                        elif hand & top:
+                            # Cash the suit's top card (the side suits'
+                            # first).
+                            score = (100 if top >> bit & 1 else 300) + low[bit] + (100 if suit == SPADES else 0)
                         elif friend_cards & top:
                             score = 150 + low[bit]  # low, to the partner's top card
+                        elif friend_ruffs >> suit & 1:
+                            score = 120 + low[bit]  # the partner ruffs it
                         else:
-                            score = 400 + low[bit]
-                            if suit != SPADES:
-                                if other_ruffs >> suit & 1:
-                                    score += 100  # an opponent ruffs it
-                                elif friend_ruffs >> suit & 1:
-                                    score = 120 + low[bit]  # the partner ruffs it
-                            else:
-                                score += 50
+                            score = (450 if suit == SPADES else 400) + low[bit]
                         order.append(score << 6 | bit)
                 elif position == 0:
                     for bit in cards:
@@ -536,19 +702,64 @@ class _Search:
                 else:
                     trick_ranks = ranks[led]
                     good = counted[best_seat] == wants
+                    if not good and position == 1 and paired:
+                        # Second hand low when the fourth, a partner, holds
+                        # the suit's top card and the third cannot ruff.
+                        third = after_seat[seat]
+                        fourth = after_seat[third]
+                        led_mask = suit_masks[led]
+                        top = 1 << ((remaining & led_mask).bit_length() - 1)
+                        if hands[fourth] & top and (hands[third] & led_mask or not hands[third] & spade_mask):
+                            good = True
+                    bar = best_rank  # the rank a card must beat
+                    if not good and position == 1 and paired and mine:
+                        # Second hand high only to beat the third's best too.
+                        held = hands[after_seat[seat]]
+                        if held & suit_masks[led]:
+                            held &= suit_masks[led]
+                        elif held & spade_mask:
+                            held &= spade_mask
+                        else:
+                            held = 0
+                        if held and trick_ranks[held.bit_length() - 1] > best_rank:
+                            bar = trick_ranks[held.bit_length() - 1]
+                            if trick_ranks[cards[-1]] <= bar and trick_ranks[cards[0]] <= bar:
+                                bar = best_rank  # none beats it
+                    if position == 2 and paired and mine:
+                        # Third hand: the fourth, an opponent, may beat the
+                        # card winning the trick; then the cheapest card
+                        # that beats the fourth's best first (and low cards
+                        # when none does).
+                        held = hands[after_seat[seat]]
+                        if held & suit_masks[led]:
+                            held &= suit_masks[led]
+                        elif held & spade_mask:
+                            held &= spade_mask
+                        else:
+                            held = 0
+                        if held and trick_ranks[held.bit_length() - 1] > best_rank:
+                            bar = trick_ranks[held.bit_length() - 1]
+                            good = False
+                    led_mask = suit_masks[led]
                     for bit in cards:
-                        beats = trick_ranks[bit] > best_rank
-                        if good:
-                            if mine:
-                                score = 1000 + low[bit]  # low
-                            elif not beats:
+                        beats = trick_ranks[bit] > bar
+                        if good and not mine:
+                            if not beats:
                                 score = 1000 - trick_ranks[bit]  # the highest that does not win
                             else:
                                 score = 1500 + trick_ranks[bit]
-                        elif beats and mine:
+                        elif beats and mine and not good:
                             score = trick_ranks[bit]  # the cheapest card that wins
                         else:
-                            score = 1000 + low[bit]
+                            score = 1000 + low[bit]  # low
+                            if not led_mask >> bit & 1:
+                                # A discard: a spade, or the top card of its
+                                # suit, after the others.
+                                suit = suit_of[bit]
+                                if suit == SPADES:
+                                    score += 60
+                                elif not remaining & suit_masks[suit] & ~((2 << bit) - 1):
+                                    score += 30
                         order.append(score << 6 | bit)
                 order.sort()
             else:
@@ -556,6 +767,12 @@ class _Search:
             last = position == last_position
             after = following[seat]
             trick_ranks = ranks[led]
+            depends = 0  # the cards the answers so far depend on
+            if last:
+                held = 0  # the cards of the other seats
+                for other in hands:
+                    held |= other
+                held &= ~hand
             for code in order:
                 bit = code & 63
                 card = 1 << bit
@@ -564,38 +781,104 @@ class _Search:
                     suit = led
                     rank = trick_ranks[bit]
                     if rank > best_rank:
-                        new_rank, new_seat = rank, seat
+                        new_bit, new_seat = bit, seat
                     else:
-                        new_rank, new_seat = best_rank, best_seat
+                        new_bit, new_seat = best_bit, best_seat
                 else:
                     suit = suit_of[bit]
-                    new_rank, new_seat = ranks[suit][bit], seat
+                    new_bit, new_seat = bit, seat
                 now_broken = broken or bool(card & spade_mask)
                 if last:
                     result = start(hands, new_seat, now_broken, False, target - counted[new_seat], left - 1)
+                    found = relevant[0]
+                    # The trick's winning card decided it by rank if
+                    # another card of its suit is in the trick: then it
+                    # counts, and so do the cards of its holder's run
+                    # below it (equivalent here, searched as one).
+                    winning_suit = suit_masks[suit_of[new_bit]]
+                    if remaining & ~(held | hand ^ card) & winning_suit & ~(1 << new_bit):
+                        holder = hands[new_seat]
+                        lowest = new_bit
+                        while True:
+                            below = remaining & winning_suit & ((1 << lowest) - 1)
+                            if not below:
+                                break
+                            under = below.bit_length() - 1
+                            if not holder >> under & 1:
+                                break
+                            lowest = under
+                        found |= 1 << lowest
                 else:
                     result = play(
-                        hands, after, position + 1, suit, new_rank, new_seat, now_broken, first, target, left,
+                        hands, after, position + 1, suit, new_bit, new_seat, now_broken, first, target, left,
                         remaining, -1,
                     )
+                    found = relevant[0]
                 hands[seat] = hand
                 if result == maximizing:
                     if not position:
                         cut[0] = bit
+                    relevant[0] = found
                     return result
+                depends |= found
             if not position:
                 cut[0] = -1
+            relevant[0] = depends
             return not maximizing
 
         return start, play
 
     # -- a position of a state --------------------------------------------
 
+    def guess(self, position: _Position) -> int:
+        """A guess at the counted seats' tricks from ``position`` (only the
+        order of the questions depends on it): their share of the high
+        cards in play (4, 3, 2 and 1 for each suit's four highest) and of
+        the spades, weighed as in random partnership deals."""
+        layout = self.layout
+        counted = self.counted
+        points = [0, 0]
+        spades = [0, 0]
+        for suit, suit_mask in enumerate(layout.suit_masks):
+            rest = 0
+            for hand in position.hands:
+                rest |= hand
+            rest &= suit_mask
+            for value in (4, 3, 2, 1):
+                if not rest:
+                    break
+                top = 1 << (rest.bit_length() - 1)
+                rest ^= top
+                for seat, hand in enumerate(position.hands):
+                    if hand & top:
+                        points[counted[seat]] += value
+            if suit == SPADES:
+                for seat, hand in enumerate(position.hands):
+                    spades[counted[seat]] += (hand & suit_mask).bit_count()
+        left = position.left
+        share = points[1] / (points[0] + points[1]) if points[0] + points[1] else 0.5
+        guess = left * (0.5 + 1.23 * (share - 0.5)) + 1.1 * (spades[1] - spades[0]) / 2 * left / 13
+        return round(guess)
+
     def value(self, position: _Position, low: int = 0, high: int | None = None) -> int:
-        """The counted seats' tricks from ``position``: a binary search on
-        yes-or-no questions."""
+        """The counted seats' tricks from ``position``, by yes-or-no
+        questions: when each group plays for its own tricks and is half of
+        the seats, the first at a guess, then one trick up or down at a
+        time (near the value, where the questions are dear, two questions
+        may be all it takes; far from it they are cheap); otherwise a
+        binary search."""
         if high is None:
             high = position.left
+        if self.standard and 2 * sum(self.counted) == self.players:
+            target = min(max(self.guess(position), low + 1), high)
+            while low < high:
+                if self.test(position, target):
+                    low = target
+                    target = low + 1
+                else:
+                    high = target - 1
+                    target = high
+            return low
         while low < high:
             middle = (low + high + 1) // 2
             if self.test(position, middle):
@@ -609,7 +892,7 @@ class _Search:
         if not position.trick:
             return self.start(hands, position.leader, position.broken, position.first, target, position.left)
         return self.play(
-            hands, position.turn, len(position.trick), position.led, position.best_rank, position.best_seat,
+            hands, position.turn, len(position.trick), position.led, position.best_bit, position.best_seat,
             position.broken, position.first, target, position.left, position.remaining, -1,
         )
 
@@ -617,8 +900,8 @@ class _Search:
 class _Position:
     """A state's position of play in the solver's numbering."""
 
-    __slots__ = ("hands", "trick", "turn", "leader", "broken", "first", "left", "led", "best_rank", "best_seat",
-                 "remaining", "won")
+    __slots__ = ("hands", "trick", "turn", "leader", "broken", "first", "left", "led", "best_rank", "best_bit",
+                 "best_seat", "remaining", "won")
     hands: tuple[int, ...]
     trick: tuple[int, ...]
     turn: int
@@ -628,6 +911,7 @@ class _Position:
     left: int
     led: int
     best_rank: int
+    best_bit: int
     best_seat: int
     remaining: int
     won: tuple[int, ...]
@@ -653,6 +937,7 @@ class _Position:
         self.remaining = remaining
         self.led = -1
         self.best_rank = -1
+        self.best_bit = -1
         self.best_seat = leader
         if self.trick:
             self.led = layout.suit_of[self.trick[0]]
@@ -660,6 +945,7 @@ class _Position:
             for step, bit in enumerate(self.trick):
                 if step == 0 or ranks[bit] > self.best_rank:
                     self.best_rank = ranks[bit]
+                    self.best_bit = bit
                     self.best_seat = (leader + step) % players
 
     def after(self, bit: int, layout: _Layout, players: int) -> _Position:
@@ -675,9 +961,9 @@ class _Position:
         led = self.led if self.trick else layout.suit_of[bit]
         rank = layout.ranks[led][bit]
         if not self.trick or rank > self.best_rank:
-            best_rank, best_seat = rank, seat
+            best_rank, best_bit, best_seat = rank, bit, seat
         else:
-            best_rank, best_seat = self.best_rank, self.best_seat
+            best_rank, best_bit, best_seat = self.best_rank, self.best_bit, self.best_seat
         trick = self.trick + (bit,)
         if len(trick) == players:
             won = list(self.won)
@@ -686,7 +972,7 @@ class _Position:
             new.first = False
             new.trick = ()
             new.turn = new.leader = best_seat
-            new.led, new.best_rank, new.best_seat = -1, -1, best_seat
+            new.led, new.best_rank, new.best_bit, new.best_seat = -1, -1, -1, best_seat
             new.left = self.left - 1
             new.remaining = 0
             for hand in hands:
@@ -695,7 +981,7 @@ class _Position:
             new.trick = trick
             new.turn = seat + 1 if seat + 1 < players else 0
             new.leader = self.leader
-            new.led, new.best_rank, new.best_seat = led, best_rank, best_seat
+            new.led, new.best_rank, new.best_bit, new.best_seat = led, best_rank, best_bit, best_seat
             new.left = self.left
             new.remaining = self.remaining
         return new

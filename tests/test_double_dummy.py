@@ -147,4 +147,6 @@ def test_values_hold_when_the_tables_are_emptied(monkeypatch: pytest.MonkeyPatch
         for side in range(2):
             assert solver.tricks(state, side) == side_tricks(state, side), (state.hands, state.trick, side)
     search = next(iter(solver._searches.values()))
-    assert len(search.table) <= 6 and len(search.seen) <= 8  # emptied on the way, a few kept
+    held = sum(len(stored) for patterns in search.table.values() for stored in patterns.values())
+    assert 0 < held <= 6 and held == search.entries[0]  # emptied on the way, a few kept
+    assert len(search.seen) <= 7

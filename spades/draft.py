@@ -79,7 +79,12 @@ def next_drafter(seat: int) -> int:
     >>> next_drafter(0), next_drafter(1)
     (1, 0)
     """
-    return 1 - check_seat(seat, 2)
+    return next_drafter_of(check_seat(seat, 2))
+
+
+def next_drafter_of(seat: int) -> int:
+    """:func:`next_drafter` of a checked seat (internal fast path)."""
+    return 1 - seat
 
 
 def draft_over(stock_size: int, drawn: int) -> bool:
@@ -100,6 +105,11 @@ def draft_over(stock_size: int, drawn: int) -> bool:
             f"a stock size and a number of cards drawn from 0 to {MAX_CHANCE_ITEMS}, got {short_repr(stock_size)} "
             f"and {short_repr(drawn)}"
         )
+    return draft_over_of(stock_size, drawn)
+
+
+def draft_over_of(stock_size: int, drawn: int) -> bool:
+    """:func:`draft_over` of checked numbers (internal fast path)."""
     return drawn >= stock_size
 
 

@@ -55,7 +55,7 @@ from spades.deal import (
     stock_error,
     stock_from,
 )
-from spades.draft import declarable_of, declaration_error, draft_actions, draft_over, next_drafter, turn_of
+from spades.draft import declarable_of, declaration_error, draft_actions, draft_over_of, next_drafter_of, turn_of
 from spades.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -725,7 +725,7 @@ class GameState:
                     _set_play(new, (context, _BID, following, hands, pile, 0, (), 0, legal, (log, (action,)), bids))
                     return new
         if (action is _KEEP or action is _REJECT) and phase == _DRAFT and (seat is None or (type(seat) is int and seat == turn)):
-            return self._draft(action)  # T-2: a draft turn (never a chance step next)
+            return self._draft_turn(action)  # T-2: a draft turn (never a chance step next)
         return self._apply_slowly(action, seat)
 
     def _apply_slowly(self, action: Action, seat: int | None) -> GameState:
@@ -956,14 +956,21 @@ class GameState:
             return self._next(action, bids=bids, legal=_draft_legal(context, seat, hands, bids))
         if action is not Draft.KEEP and action is not Draft.REJECT:
             raise self._wrong_phase(action)
+        return self._draft_turn(action)
+
+    def _draft_turn(self, action: Draft) -> GameState:
+        """The state after a draft turn, ``Draft.KEEP`` or ``Draft.REJECT``
+        (T-2, T-3)."""
+        context, _phase, seat, hands, pile, _played, _trick, _won, _legal, log, bids = self._play
+        stock = context.stock
         drawn = self._stock_drawn()
-        kept, discarded = turn_of(context.stock, drawn, action)
+        kept, discarded = turn_of(stock, drawn, action)
         hands = (hands[0] | _BIT[kept], hands[1]) if seat == 0 else (hands[0], hands[1] | _BIT[kept])
-        pile = play[_PILE] | _BIT[discarded]
-        if not draft_over(len(context.stock), drawn + 2):
-            following = next_drafter(seat)
+        pile |= _BIT[discarded]
+        if not draft_over_of(len(stock), drawn + 2):
+            following = next_drafter_of(seat)
             legal = _draft_legal(context, following, hands, bids)
-            return _state((context, _DRAFT, following, hands, pile, 0, (), 0, legal, (play[_LOG], (action,)), bids))
+            return _state((context, _DRAFT, following, hands, pile, 0, (), 0, legal, (log, (action,)), bids))
         # The draft is over: the Double Nil discards (T-6), then the bidding.
         exchanges = order_of(context.rules, context.dealer, bids)
         return self._next_step(action, context._replace(exchanges=exchanges), hands, pile, bids)

@@ -478,7 +478,27 @@ class _Search:
                     if not held & suit_masks[suit]:
                         found |= 1 << suit
             return found
+
+        def cached_ruffs(held: int) -> int:
+            """:func:`ruffs_of`, kept in ``ruffs`` (emptied when full)."""
+            if len(ruffs) >= _SEEN_LIMIT:
+                ruffs.clear()
+            found = ruffs[held] = ruffs_of(held)
+            return found
+
         relevant = [0]  # the cards the last answer depends on
+
+        def best_rank_of(held: int, led: int, trick_ranks: tuple[int, ...]) -> int:
+            """The trick rank of the best card the hand ``held`` can play
+            to a trick led in ``led`` (its top card of the suit if it can
+            follow, else its top spade), -1 when it can only discard."""
+            if held & suit_masks[led]:
+                held &= suit_masks[led]
+            elif held & spade_mask:
+                held &= spade_mask
+            else:
+                return -1
+            return trick_ranks[held.bit_length() - 1]
 
         top_cards: dict[int, int] = {}  # a suit's cards in play and a count -> its top cards
         top_cards_get = top_cards.get
@@ -655,20 +675,12 @@ class _Search:
                         held = hands[friend]
                         friend_cards |= held
                         found = ruffs_get(held)
-                        if found is None:
-                            if len(ruffs) >= _SEEN_LIMIT:
-                                ruffs.clear()
-                            found = ruffs[held] = ruffs_of(held)
-                        friend_ruffs |= found
+                        friend_ruffs |= cached_ruffs(held) if found is None else found
                     other_ruffs = 0  # the suits an opponent can ruff
                     for other in others_of[seat]:
                         held = hands[other]
                         found = ruffs_get(held)
-                        if found is None:
-                            if len(ruffs) >= _SEEN_LIMIT:
-                                ruffs.clear()
-                            found = ruffs[held] = ruffs_of(held)
-                        other_ruffs |= found
+                        other_ruffs |= cached_ruffs(held) if found is None else found
                     for bit in cards:
                         if bit == hint:
                             score = 0
@@ -714,15 +726,9 @@ class _Search:
                     bar = best_rank  # the rank a card must beat
                     if not good and position == 1 and paired and mine:
                         # Second hand high only to beat the third's best too.
-                        held = hands[after_seat[seat]]
-                        if held & suit_masks[led]:
-                            held &= suit_masks[led]
-                        elif held & spade_mask:
-                            held &= spade_mask
-                        else:
-                            held = 0
-                        if held and trick_ranks[held.bit_length() - 1] > best_rank:
-                            bar = trick_ranks[held.bit_length() - 1]
+                        threat = best_rank_of(hands[after_seat[seat]], led, trick_ranks)
+                        if threat > best_rank:
+                            bar = threat
                             if trick_ranks[cards[-1]] <= bar and trick_ranks[cards[0]] <= bar:
                                 bar = best_rank  # none beats it
                     if position == 2 and paired and mine:
@@ -730,15 +736,9 @@ class _Search:
                         # card winning the trick; then the cheapest card
                         # that beats the fourth's best first (and low cards
                         # when none does).
-                        held = hands[after_seat[seat]]
-                        if held & suit_masks[led]:
-                            held &= suit_masks[led]
-                        elif held & spade_mask:
-                            held &= spade_mask
-                        else:
-                            held = 0
-                        if held and trick_ranks[held.bit_length() - 1] > best_rank:
-                            bar = trick_ranks[held.bit_length() - 1]
+                        threat = best_rank_of(hands[after_seat[seat]], led, trick_ranks)
+                        if threat > best_rank:
+                            bar = threat
                             good = False
                     led_mask = suit_masks[led]
                     for bit in cards:

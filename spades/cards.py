@@ -492,12 +492,7 @@ class CardSet:
         return CardSet(self.mask & SUIT_MASKS[suit])
 
     def __str__(self) -> str:
-        mask = self.mask
-        groups = _SUIT_GROUPS or _suit_groups()
-        return (
-            f"{_JOKERS[mask >> 52]}{groups[mask >> 39 & 0x1FFF]}.{groups[mask >> 26 & 0x1FFF]}"
-            f".{groups[mask >> 13 & 0x1FFF]}.{groups[mask & 0x1FFF]}"
-        )
+        return text_of_mask(self.mask)
 
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})"
@@ -531,6 +526,17 @@ def _mask_of(other: object, operator: str) -> int:
 # megabyte); the jokers lead the spades (B, then L).
 _SUIT_GROUPS: tuple[str, ...] = ()
 _JOKERS: Final = ("", "L", "B", "BL")
+
+
+def text_of_mask(mask: int) -> str:
+    """``str(CardSet(mask))`` of a mask this library has already checked
+    (internal fast path): jokers first, then spades, hearts, diamonds and
+    clubs, high to low, the suits separated by dots."""
+    groups = _SUIT_GROUPS or _suit_groups()
+    return (
+        f"{_JOKERS[mask >> 52]}{groups[mask >> 39 & 0x1FFF]}.{groups[mask >> 26 & 0x1FFF]}"
+        f".{groups[mask >> 13 & 0x1FFF]}.{groups[mask & 0x1FFF]}"
+    )
 
 
 def _suit_groups() -> tuple[str, ...]:

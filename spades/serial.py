@@ -74,7 +74,7 @@ from typing import Any, Final, Union, cast
 import attrs
 
 from spades.actions import BIDS, MAX_ACTIONS, MAX_BID_TRICKS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
-from spades.cards import Card, CardSet
+from spades.cards import Card, CardSet, text_of_mask
 from spades.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -92,7 +92,7 @@ from spades.rules import Rules
 from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
 from spades.sheet import HandRecord
-from spades.state import GameState, Phase, apply_all, new_game
+from spades.state import GameState, Phase, apply_all, held_masks, new_game
 from spades.tricks import first_leader_of_masks, walk_tricks_of, winner_seat_of
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades._witness import game_behind
@@ -385,6 +385,10 @@ def _quoted_hands(hands: Sequence[CardSet]) -> str:
     return '"' + '", "'.join(map(str, hands)) + '"'
 
 
+_QUOTED_BIDS: Final = tuple(f'"{bid}"' for bid in BIDS)  # by the tricks bid (BIDS[0] is Nil)
+_QUOTED_DOUBLE_NIL: Final = f'"{Bid.DOUBLE_NIL}"'
+
+
 def _bid_text(bid: Bid | None) -> str:
     return "null" if bid is None else f'"{bid}"'
 
@@ -475,11 +479,14 @@ def _derived_text(state: GameState, rows: Sequence[HandRecord], history: Sequenc
         plays: Sequence[Card] = history[end - sum(won) * rules.players : end]  # type: ignore[assignment]
         tricks = _tricks_text(rules, first, plays, partial=False)
     sheet = ", ".join([_row_text(rules, row) for row in rows]) if rows else ""
-    bids = ", ".join(["null" if bid is None else f'"{bid}"' for bid in state.bids])
+    quoted_bids = _QUOTED_BIDS
+    bids = ", ".join([
+        "null" if bid is None else _QUOTED_DOUBLE_NIL if bid.double_nil else quoted_bids[bid.tricks] for bid in state.bids
+    ])
     return (
         f'"phase": "{_PHASE_NAMES[state.phase]}", "turn": {"null" if turn is None else turn}, '
         f'"dealer": {state.dealer}, "hand_number": {state.hand_number}, '
-        f'"hands": ["{_QUOTES.join(map(str, state.hands))}"], '
+        f'"hands": ["{_QUOTES.join(map(text_of_mask, held_masks(state)))}"], '
         f'"bids": [{bids}], '
         f'"trick": [{", ".join(map(quoted.__getitem__, trick))}], '
         f'"leader": {"null" if leader is None else leader}, '

@@ -1513,6 +1513,12 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     return before._next_step(bid, context, hands, pile, bids)
 
 
+def held_masks(state: GameState) -> tuple[int, ...]:
+    """Each seat's cards now, as masks (internal fast path of the document
+    writer: ``state.hands`` without the :class:`~spades.CardSet` values)."""
+    return state._held()
+
+
 def worked_out_actions(state: object) -> tuple[Action, ...]:
     """The legal actions ``state`` made when it was made (internal fast path
     of the bots' state drivers): in the play of tricks the legal cards of

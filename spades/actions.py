@@ -516,7 +516,6 @@ class ExchangeChoices(SequenceABC[Exchange]):
             combos += _combinations(len(self._cards), size)
         self._combos = combos
 
-
     def __len__(self) -> int:
         return len(self._combos)
 

@@ -532,11 +532,6 @@ _PLAIN: Final[type[random.Random] | None] = (
 )
 
 
-_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(64))
-"""``n.bit_length()`` for the number of choices ``n`` of a decision (the
-legal cards or bids: at most 54 or 15)."""
-
-
 def _choice(rng: random.Random, legal: Sequence[Action]) -> Action:
     """``rng.choice(legal)``, written out for a plain random.Random (see
     :data:`_PLAIN`), asked of any other."""
@@ -573,13 +568,6 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     driver for simulations."""
     legal = worked_out_actions(state)
     if legal:  # the play of tricks and the bidding
-        if type(rng) is _PLAIN:  # _choice(rng, legal), written out: this is a simulation's inner loop
-            n = len(legal)
-            k = _BIT_LENGTH[n]
-            r = rng.getrandbits(k)
-            while r >= n:
-                r = rng.getrandbits(k)
-            return legal[r]
         if isinstance(rng, random.Random):
             return _choice(rng, legal)
     if _seat_to_act(state, rng) is None:

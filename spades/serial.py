@@ -275,8 +275,15 @@ def _trick_plays(state: GameState, history: Sequence[Action]) -> Sequence[Card]:
     actions are ``history``: the cards played before the trick in progress."""
     if state.first_leader is None:
         return ()
-    end = len(history) - len(state.trick)
-    return history[end - sum(state.tricks_won) * state.rules.players : end]  # type: ignore[return-value]
+    return _completed_plays(history, state.trick, state.tricks_won, state.rules.players)
+
+
+def _completed_plays(
+    history: Sequence[Action], trick: Sequence[Card], won: Sequence[int], players: int
+) -> Sequence[Card]:
+    """:func:`_trick_plays` of the state's trick and tricks won, already read."""
+    end = len(history) - len(trick)
+    return history[end - sum(won) * players : end]  # type: ignore[return-value]
 
 
 def _walked(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> list[tuple[int, Sequence[Card], int]]:
@@ -390,7 +397,7 @@ _QUOTED_DOUBLE_NIL: Final = f'"{Bid.DOUBLE_NIL}"'
 
 
 def _bid_text(bid: Bid | None) -> str:
-    return "null" if bid is None else f'"{bid}"'
+    return "null" if bid is None else _QUOTED_DOUBLE_NIL if bid.double_nil else _QUOTED_BIDS[bid.tricks]
 
 
 def _action_text(action: Action) -> str:
@@ -475,19 +482,13 @@ def _derived_text(state: GameState, rows: Sequence[HandRecord], history: Sequenc
     won = state.tricks_won
     tricks = ""
     if first is not None:  # the tricks completed: the cards played before the trick in progress
-        end = len(history) - len(trick)
-        plays: Sequence[Card] = history[end - sum(won) * rules.players : end]  # type: ignore[assignment]
-        tricks = _tricks_text(rules, first, plays, partial=False)
+        tricks = _tricks_text(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
     sheet = ", ".join([_row_text(rules, row) for row in rows]) if rows else ""
-    quoted_bids = _QUOTED_BIDS
-    bids = ", ".join([
-        "null" if bid is None else _QUOTED_DOUBLE_NIL if bid.double_nil else quoted_bids[bid.tricks] for bid in state.bids
-    ])
     return (
         f'"phase": "{_PHASE_NAMES[state.phase]}", "turn": {"null" if turn is None else turn}, '
         f'"dealer": {state.dealer}, "hand_number": {state.hand_number}, '
         f'"hands": ["{_QUOTES.join(map(text_of_mask, held_masks(state)))}"], '
-        f'"bids": [{bids}], '
+        f'"bids": [{", ".join(map(_bid_text, state.bids))}], '
         f'"trick": [{", ".join(map(quoted.__getitem__, trick))}], '
         f'"leader": {"null" if leader is None else leader}, '
         f'"tricks": [{tricks}], '
@@ -1469,11 +1470,6 @@ def _json_text(value: object) -> str:
         return clip(json.dumps(value), 120)
     except (ValueError, RecursionError):
         return short_repr(value)
-
-
-def _numbers(values: Sequence[int]) -> str:
-    """``values`` for a message (a number too long to write is described)."""
-    return "[" + ", ".join(short_repr(v) for v in values) + "]"
 
 
 # ----------------------------------------------------------------------

@@ -537,19 +537,13 @@ class GameState:
         play = self._play
         legal: tuple[Action, ...] = play[_LEGAL]
         if legal:
-            return legal  # the play of tricks and the bidding: worked out with the state
+            return legal  # the play, the bidding and the draft: worked out with the state
         play = self._dealt()
         if play[_LEGAL]:
             return cast("tuple[Action, ...]", play[_LEGAL])
         phase = play[_PHASE]
-        rules = play[_CONTEXT].rules
-        seat = play[_TURN]
-        if phase == _DRAFT:
-            return draft_actions(
-                declarable_of(seat, rules, self.scores, play[_HANDS][seat].bit_count(), play[_BIDS][seat])
-            )
         if phase == _EXCHANGE or phase == _DISCARD:
-            return exchange_choices_of(play[_HANDS][seat], rules, phase == _DISCARD)
+            return exchange_choices_of(play[_HANDS][play[_TURN]], play[_CONTEXT].rules, phase == _DISCARD)
         return ()
 
     # ------------------------------------------------------------------

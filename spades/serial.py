@@ -92,7 +92,7 @@ from spades.rules import Rules
 from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
 from spades.sheet import HandRecord
-from spades.state import GameState, Phase, apply_all, held_masks, new_game
+from spades.state import GameState, Phase, apply_all, document_fields, new_game
 from spades.tricks import first_leader_of_masks, walk_tricks_of, winner_seat_of
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades._witness import game_behind
@@ -189,7 +189,7 @@ def _action(action: Action) -> dict[str, Any]:
     if isinstance(action, Exchange):
         return {"exchange": [str(c) for c in action.cards]}
     if isinstance(action, Deal):
-        return {"deal": [str(h) for h in action.hands]}
+        return {"deal": _hand_texts([h.mask for h in action.hands])}
     if isinstance(action, Stock):
         return {"stock": [str(c) for c in action.cards]}
     if isinstance(action, Replacement):
@@ -252,9 +252,11 @@ _STATE_HEAD: Final = f'{{"format": "{_STATE}", "version": {VERSION}, "rules": '
 _CACHE_LIMIT: Final = 256
 
 
-def _game_actions(sheet: Sequence[HandRecord], history: Sequence[Action]) -> list[Action]:
+def _game_actions(sheet: Sequence[HandRecord], history: Sequence[Action]) -> Sequence[Action]:
     """Every action of a game: the finished hands' (``sheet``), then the
     hand in progress' (``history``)."""
+    if not sheet:
+        return history
     actions: list[Action] = []
     for row in sheet:
         actions += row.actions
@@ -270,18 +272,12 @@ def _row_plays(rules: Rules, row: HandRecord) -> Sequence[Card]:
     return actions[len(actions) - sum(row.tricks) * rules.players :]  # type: ignore[return-value]
 
 
-def _trick_plays(state: GameState, history: Sequence[Action]) -> Sequence[Card]:
-    """The cards of the tricks completed in the hand in progress, whose
-    actions are ``history``: the cards played before the trick in progress."""
-    if state.first_leader is None:
-        return ()
-    return _completed_plays(history, state.trick, state.tricks_won, state.rules.players)
-
-
 def _completed_plays(
     history: Sequence[Action], trick: Sequence[Card], won: Sequence[int], players: int
 ) -> Sequence[Card]:
-    """:func:`_trick_plays` of the state's trick and tricks won, already read."""
+    """The cards of the tricks completed in the hand in progress, whose
+    actions are ``history``, from its trick in progress and the tricks
+    each seat has won: the cards played before that trick."""
     end = len(history) - len(trick)
     return history[end - sum(won) * players : end]  # type: ignore[return-value]
 
@@ -301,13 +297,6 @@ def _row_tricks(rules: Rules, row: HandRecord) -> list[tuple[int, Sequence[Card]
     """The tricks of a finished hand (as :func:`~spades.view.hand_summary`)."""
     first = first_leader_of_masks(rules, row.dealer, [hand.mask for hand in row.hands])
     return _walked(rules, first, _row_plays(rules, row), partial=True)
-
-
-def _current_tricks(state: GameState, history: Sequence[Action]) -> list[tuple[int, Sequence[Card], int]]:
-    """The tricks completed in the hand in progress, whose actions are
-    ``history`` (as :func:`~spades.view.current_tricks`)."""
-    first = state.first_leader
-    return [] if first is None else _walked(state.rules, first, _trick_plays(state, history), partial=False)
 
 
 def _trick_dict(trick: tuple[int, Sequence[Card], int]) -> dict[str, Any]:
@@ -337,28 +326,34 @@ def _derived_values(state: GameState, rows: Sequence[HandRecord], history: Seque
             "tricks_won": list(row.tricks),
             "tricks": [_trick_dict(t) for t in _row_tricks(rules, row)],
             "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
-            "hands": [str(h) for h in row.hands],
+            "hands": _hand_texts([h.mask for h in row.hands]),
         })
-    top = state.top_of_stock
+    (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
+     winner) = document_fields(state)
+    texts = _CARD_TEXTS
+    tricks = []
+    if first is not None:  # the tricks completed: the cards played before the trick in progress
+        walked = _walked(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
+        tricks = [{"leader": a, "cards": [texts[c] for c in cards], "winner": b} for a, cards, b in walked]
     return [
-        _PHASE_NAMES[state.phase],
-        state.turn,
-        state.dealer,
-        state.hand_number,
-        [str(h) for h in state.hands],
-        [_bid(b) for b in state.bids],
-        [_CARD_TEXTS[c] for c in state.trick],
-        state.leader,
-        [_trick_dict(t) for t in _current_tricks(state, history)],
-        list(state.tricks_won),
-        state.spades_broken,
-        str(state.discard_pile),
-        None if top is None else _CARD_TEXTS[top],
-        state.stock_left,
-        list(state.scores),
-        list(state.bags),
+        _PHASE_NAMES[phase],
+        turn,
+        dealer,
+        number,
+        _hand_texts(held),
+        [_bid(b) for b in bids],
+        [texts[c] for c in trick],
+        leader,
+        tricks,
+        list(won),
+        broken,
+        text_of_mask(pile),
+        None if top is None else texts[top],
+        left,
+        list(scores),
+        list(bags),
         sheet,
-        state.winner,
+        winner,
     ]
 
 
@@ -388,8 +383,28 @@ def _number(value: int | None) -> str:
     return "null" if value is None else str(value)
 
 
+_MASK_TEXTS: dict[int, str] = {}
+_MASK_TEXT_LIMIT: Final = 4096
+
+
+def _hand_texts(masks: Sequence[int]) -> list[str]:
+    """The text of each mask's cards (``str(CardSet(mask))``), remembered
+    for the masks written lately: a hand's deal and most of its seats'
+    cards are written again in each document of the hand."""
+    known = _MASK_TEXTS
+    texts = []
+    for mask in masks:
+        text = known.get(mask)
+        if text is None:
+            if len(known) >= _MASK_TEXT_LIMIT:
+                known.clear()
+            text = known[mask] = text_of_mask(mask)
+        texts.append(text)
+    return texts
+
+
 def _quoted_hands(hands: Sequence[CardSet]) -> str:
-    return '"' + '", "'.join(map(str, hands)) + '"'
+    return '"' + _QUOTES.join(_hand_texts([h.mask for h in hands])) + '"'
 
 
 _QUOTED_BIDS: Final = tuple(f'"{bid}"' for bid in BIDS)  # by the tricks bid (BIDS[0] is Nil)
@@ -451,7 +466,7 @@ def _row_text(rules: Rules, row: HandRecord) -> str:
         f'{{"number": {row.number}, "dealer": {row.dealer}, "bids": ["{_QUOTES.join(map(str, row.bids))}"], '
         f'"tricks_won": [{", ".join(map(str, row.tricks))}], '
         f'"tricks": [{_tricks_text(rules, first, _row_plays(rules, row), partial=True)}], '
-        f'"result": [{sides}], "hands": ["{_QUOTES.join(map(str, row.hands))}"]}}'
+        f'"result": [{sides}], "hands": ["{_QUOTES.join(_hand_texts([h.mask for h in row.hands]))}"]}}'
     )
 
 
@@ -471,31 +486,26 @@ def _state_text(state: GameState) -> str:
 def _derived_text(state: GameState, rows: Sequence[HandRecord], history: Sequence[Action]) -> str:
     """The end of a state's JSON text, from ``"phase"`` on: every field
     that follows from the rules, seed and actions."""
-    rules = state.rules
+    (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
+     winner) = document_fields(state)
     quoted = _QUOTED_CARDS
-    turn = state.turn
-    leader = state.leader
-    top = state.top_of_stock
-    winner = state.winner
-    first = state.first_leader
-    trick = state.trick
-    won = state.tricks_won
     tricks = ""
     if first is not None:  # the tricks completed: the cards played before the trick in progress
+        rules = state.rules
         tricks = _tricks_text(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
-    sheet = ", ".join([_row_text(rules, row) for row in rows]) if rows else ""
+    sheet = ", ".join([_row_text(state.rules, row) for row in rows]) if rows else ""
     return (
-        f'"phase": "{_PHASE_NAMES[state.phase]}", "turn": {"null" if turn is None else turn}, '
-        f'"dealer": {state.dealer}, "hand_number": {state.hand_number}, '
-        f'"hands": ["{_QUOTES.join(map(text_of_mask, held_masks(state)))}"], '
-        f'"bids": [{", ".join(map(_bid_text, state.bids))}], '
+        f'"phase": "{_PHASE_NAMES[phase]}", "turn": {"null" if turn is None else turn}, '
+        f'"dealer": {dealer}, "hand_number": {number}, '
+        f'"hands": ["{_QUOTES.join(_hand_texts(held))}"], '
+        f'"bids": [{", ".join(map(_bid_text, bids))}], '
         f'"trick": [{", ".join(map(quoted.__getitem__, trick))}], '
         f'"leader": {"null" if leader is None else leader}, '
         f'"tricks": [{tricks}], '
-        f'"tricks_won": [{", ".join(map(str, won))}], "spades_broken": {_JSON_BOOL[state.spades_broken]}, '
-        f'"discard_pile": "{state.discard_pile}", "top_of_stock": {"null" if top is None else quoted[top]}, '
-        f'"stock_left": {state.stock_left}, "scores": [{", ".join(map(str, state.scores))}], '
-        f'"bags": [{", ".join(map(str, state.bags))}], "sheet": [{sheet}], "winner": {"null" if winner is None else winner}}}'
+        f'"tricks_won": [{", ".join(map(str, won))}], "spades_broken": {_JSON_BOOL[broken]}, '
+        f'"discard_pile": "{text_of_mask(pile)}", "top_of_stock": {"null" if top is None else quoted[top]}, '
+        f'"stock_left": {left}, "scores": [{", ".join(map(str, scores))}], '
+        f'"bags": [{", ".join(map(str, bags))}], "sheet": [{sheet}], "winner": {"null" if winner is None else winner}}}'
     )
 
 
@@ -1436,7 +1446,8 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     values = list(chain.from_iterable(map(dict.values, items)))  # a TypeError unless all are dicts
     if len(values) != len(items):
         return None
-    found: list[Action | None] = list(map(_ACTION_BY_TEXT.get, map(str, values)))
+    get = _ACTION_BY_TEXT.get
+    found: list[Action | None] = [get(value) if type(value) is str else None for value in values]
     unchecked = _not_found(found)
     drawn = []  # the chance steps left out
     for index in unchecked:

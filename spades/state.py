@@ -1326,6 +1326,7 @@ def _walk_cards(state: GameState, actions: Sequence[Action], index: int) -> tupl
     first_trick = context[_C_FIRST_TRICK]
     suit_of = facts.suit_of
     suit_masks = facts.suit_masks
+    follow_of = facts.follow
     held_now = 0
     for hand in hands:
         held_now |= hand
@@ -1348,10 +1349,14 @@ def _walk_cards(state: GameState, actions: Sequence[Action], index: int) -> tupl
         end += 1
         following = turn + 1 if turn + 1 < players else 0
         if len(trick) < players:
+            # The next seat's legal cards, as apply() works them out: following
+            # a plain suit (C-5) is the cards of the suit led, else legal_mask.
             turn = following
-            legal_cards = legal_mask(
-                hands[turn] & ~played, suit_of[trick[0]], played, rules, first_trick and not won, suit_masks
-            )
+            held = hands[turn] & ~played
+            suit_mask, suit_cards, _shift = follow_of[trick[0]]
+            legal_cards = held & suit_mask
+            if not (legal_cards and suit_cards):
+                legal_cards = legal_mask(held, suit_of[trick[0]], played, rules, first_trick and not won, suit_masks)
         else:  # the trick is complete (C-7): the winner takes it and leads next
             turn = winner_seat_of(following, trick, facts, players)
             won += _ONE_TRICK[turn]
@@ -1507,10 +1512,42 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     return before._next_step(bid, context, hands, pile, bids)
 
 
-def held_masks(state: GameState) -> tuple[int, ...]:
-    """Each seat's cards now, as masks (internal fast path of the document
-    writer: ``state.hands`` without the :class:`~spades.CardSet` values)."""
-    return state._held()
+def document_fields(state: GameState) -> tuple[Any, ...]:
+    """What a state's document shows after its rules, seed and actions,
+    read at once (internal fast path of the document writers): the phase,
+    turn, dealer, hand number, each seat's cards as masks, the bids, the
+    trick in progress, its leader, the hand's first leader, the tricks each
+    seat won, whether spades are broken, the discard pile's mask, the top of
+    the stock, the cards left in it, the scores, the bags and the winner,
+    each as the property of that name gives it (but the masks)."""
+    play = state._dealt()
+    context: _Context = play[_CONTEXT]
+    rules = context.rules
+    code = play[_PHASE]
+    turn = play[_TURN]
+    trick = play[_TRICK]
+    sheet = context.sheet
+    if code == _PLAY:
+        leader = (turn - len(trick)) % rules.players
+        first = first_leader_of_masks(rules, context.dealer, play[_HANDS])
+    else:
+        leader = first = None
+    if code == _DRAFT:
+        top, left = state.top_of_stock, state.stock_left
+    else:
+        top, left = None, 0
+    if sheet:
+        result = sheet[-1].result
+        scores, bags = result.scores, result.total_bags
+        winner = winner_after(result, rules) if code == _OVER else None
+    else:
+        scores = bags = (0,) * len(rules.sides)
+        winner = None
+    return (
+        _PHASES[code], turn if turn >= 0 else None, context.dealer, context.number, state._held(), play[_BIDS],
+        trick, leader, first, _unpack_won(play[_WON], rules.players), broken_by(play[_PLAYED], context.facts),
+        play[_PILE], top, left, scores, bags, winner,
+    )
 
 
 def worked_out_actions(state: object) -> tuple[Action, ...]:

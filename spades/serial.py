@@ -73,7 +73,10 @@ from typing import Any, Final, Union, cast
 
 import attrs
 
-from spades.actions import BIDS, MAX_ACTIONS, MAX_BID_TRICKS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
+from spades.actions import (
+    BIDS, MAX_ACTIONS, MAX_BID_TRICKS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock,
+    exchange_of_mask,
+)
 from spades.cards import Card, CardSet, text_of_mask
 from spades.errors import (
     ArgumentError,
@@ -93,7 +96,7 @@ from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
 from spades.sheet import HandRecord
 from spades.state import GameState, Phase, apply_all, document_fields, new_game
-from spades.tricks import first_leader_of_masks, walk_tricks_of, winner_seat_of
+from spades.tricks import first_leader_of_masks, walk_tricks_of
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades._witness import game_behind
 from spades.events import (
@@ -234,7 +237,6 @@ def _summary(summary: HandSummary) -> dict[str, Any]:
 _CARD_TEXTS: Final = tuple(str(Card(index)) for index in range(54))
 _QUOTED_CARDS: Final = tuple(f'"{text}"' for text in _CARD_TEXTS)
 _PLAY_TEXTS: Final = tuple(f'{{"play": "{text}"}}' for text in _CARD_TEXTS)
-_PLAY_DICTS: Final = tuple({"play": text} for text in _CARD_TEXTS)  # to compare with, never handed out
 _JSON_BOOL: Final = {True: "true", False: "false"}
 _QUOTES: Final = '", "'
 _SIDE_VALUES: Final = operator.attrgetter(*_SIDE_FIELDS)
@@ -293,15 +295,9 @@ def _walked(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) 
     return tricks
 
 
-def _row_tricks(rules: Rules, row: HandRecord) -> list[tuple[int, Sequence[Card], int]]:
-    """The tricks of a finished hand (as :func:`~spades.view.hand_summary`)."""
-    first = first_leader_of_masks(rules, row.dealer, [hand.mask for hand in row.hands])
-    return _walked(rules, first, _row_plays(rules, row), partial=True)
-
-
-def _trick_dict(trick: tuple[int, Sequence[Card], int]) -> dict[str, Any]:
-    leader, cards, winner = trick
-    return {"leader": leader, "cards": [_CARD_TEXTS[c] for c in cards], "winner": winner}
+def _row_first(rules: Rules, row: HandRecord) -> int:
+    """The seat that led a finished hand's first trick (P-7, T-7, V-7)."""
+    return first_leader_of_masks(rules, row.dealer, [hand.mask for hand in row.hands])
 
 
 def _state_dict(state: GameState) -> dict[str, Any]:
@@ -324,7 +320,7 @@ def _derived_values(state: GameState, rows: Sequence[HandRecord], history: Seque
             "dealer": row.dealer,
             "bids": [str(b) for b in row.bids],
             "tricks_won": list(row.tricks),
-            "tricks": [_trick_dict(t) for t in _row_tricks(rules, row)],
+            "tricks": _trick_dicts(rules, _row_first(rules, row), _row_plays(rules, row), partial=True),
             "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
             "hands": _hand_texts([h.mask for h in row.hands]),
         })
@@ -333,8 +329,7 @@ def _derived_values(state: GameState, rows: Sequence[HandRecord], history: Seque
     texts = _CARD_TEXTS
     tricks = []
     if first is not None:  # the tricks completed: the cards played before the trick in progress
-        walked = _walked(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
-        tricks = [{"leader": a, "cards": [texts[c] for c in cards], "winner": b} for a, cards, b in walked]
+        tricks = _trick_dicts(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
     return [
         _PHASE_NAMES[phase],
         turn,
@@ -431,33 +426,34 @@ def _action_text(action: Action) -> str:
 
 def _tricks_text(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> str:
     """The JSON text of :func:`_walked`'s tricks (the list's inside)."""
-    players = rules.players
-    facts = rules.deck_facts
     quoted = _QUOTED_CARDS
     head = _TRICK_HEADS
     tail = _TRICK_TAILS
     parts = []
-    if players == 4:  # the common case, spelled out
-        each = iter(plays)
-        for trick in zip(each, each, each, each):
-            winner = winner_seat_of(leader, trick, facts, 4)
-            a, b, c, d = trick
-            parts.append(f"{head[leader]}{quoted[a]}, {quoted[b]}, {quoted[c]}, {quoted[d]}{tail[winner]}")
-            leader = winner
-    else:
-        each = iter(plays)
-        for trick in zip(*[each] * players):
-            winner = winner_seat_of(leader, trick, facts, players)
-            parts.append(f'{head[leader]}{", ".join(map(quoted.__getitem__, trick))}{tail[winner]}')
-            leader = winner
-    rest = len(plays) % players
-    if partial and rest:
-        parts.append(f'{head[leader]}{", ".join(map(quoted.__getitem__, plays[-rest:]))}{tail[-1]}')
+    for first, cards, winner in _walked(rules, leader, plays, partial=partial):
+        if len(cards) == 4:  # the common case, written out
+            a, b, c, d = cards
+            parts.append(f"{head[first]}{quoted[a]}, {quoted[b]}, {quoted[c]}, {quoted[d]}{tail[winner]}")
+        else:
+            parts.append(f'{head[first]}{", ".join(map(quoted.__getitem__, cards))}{tail[winner]}')
     return ", ".join(parts)
 
 
+def _trick_dicts(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> list[dict[str, Any]]:
+    """The dicts of :func:`_walked`'s tricks."""
+    texts = _CARD_TEXTS
+    tricks = []
+    for first, cards, winner in _walked(rules, leader, plays, partial=partial):
+        if len(cards) == 4:  # the common case, written out
+            a, b, c, d = cards
+            tricks.append({"leader": first, "cards": [texts[a], texts[b], texts[c], texts[d]], "winner": winner})
+        else:
+            tricks.append({"leader": first, "cards": [texts[card] for card in cards], "winner": winner})
+    return tricks
+
+
 def _row_text(rules: Rules, row: HandRecord) -> str:
-    first = first_leader_of_masks(rules, row.dealer, [hand.mask for hand in row.hands])
+    first = _row_first(rules, row)
     sides = ", ".join([
         _SIDE_TEXT % (v[0], v[1], _JSON_BOOL[v[2]], *v[3:12], _JSON_BOOL[v[12]])
         for v in map(_SIDE_VALUES, row.result.sides)
@@ -1227,18 +1223,28 @@ _ACTION_BY_FRAGMENT: Final[dict[str, Action]] = {
     '"draft": "keep"': Draft.KEEP,
     '"draft": "reject"': Draft.REJECT,
 }
-_ACTION_BY_TEXT: Final[dict[str, Action]] = {
-    str(json.loads("{" + fragment + "}").popitem()[1]): action for fragment, action in _ACTION_BY_FRAGMENT.items()
+_ACTION_BY_PAIR: Final[dict[tuple[str, str], Action]] = {
+    json.loads("{" + fragment + "}").popitem(): action for fragment, action in _ACTION_BY_FRAGMENT.items()
 }
 _STATE_KEY_SET: Final = frozenset(_STATE_KEYS)
-_CARD_BY_TEXT: Final = {text: Card(index) for index, text in enumerate(_CARD_TEXTS)}
-_CARD_BY_QUOTED: Final = {text: Card(index) for index, text in enumerate(_QUOTED_CARDS)}
+_BIT_BY_TEXT: Final = {text: 1 << index for index, text in enumerate(_CARD_TEXTS)}
+_BIT_BY_QUOTED: Final = {text: 1 << index for index, text in enumerate(_QUOTED_CARDS)}
+
+
+def _mask_of(texts: Sequence[str], bits: dict[str, int]) -> int:
+    """The mask of the cards of ``texts`` (each one a card's text as this
+    library writes it, a key of ``bits``), or a KeyError (not this
+    library's text: a card unknown or given twice)."""
+    mask = 0
+    for text in texts:
+        mask |= bits[text]
+    if mask.bit_count() != len(texts):
+        raise KeyError("a card given twice")
+    return mask
+
+
+
 _EXCHANGE_HEAD: Final = '"exchange": ['
-# The dicts of the actions found by look-up, as to_dict writes them, to
-# compare with (never handed out).
-_BID_DICTS: Final = tuple({"bid": str(bid)} for bid in BIDS[: MAX_BID_TRICKS + 1])
-_DOUBLE_NIL_DICT: Final = {"bid": str(Bid.DOUBLE_NIL)}
-_DRAFT_DICTS: Final = {choice: {"draft": choice.value} for choice in Draft}
 _DERIVED_KEYS: Final = _STATE_KEYS[5:]
 _CHANCE_FRAGMENTS: Final = tuple(f'"{key}": ' for key in sorted(_CHANCE_KEYS))
 _SEED_AND_ACTIONS: Final = re.compile(r', "seed": (null|0|[1-9][0-9]{0,19}), "actions": \[')
@@ -1335,28 +1341,20 @@ def _own_state_dict(data: object) -> GameState | None:
             return None
         rows = state.sheet
         history = state.history
-        # Every action as to_dict writes it: equal as the full reading
-        # compares the actions (a list is never equal to a tuple).
-        if items != _actions_dicts(_game_actions(rows, history)):
+        game = _game_actions(rows, history)
+        if len(game) != len(items):
             return None
+        # Every action as to_dict writes it: the items found by look-up are
+        # (see _actions_of_items); the others equal as the full reading
+        # compares the actions (a list is never equal to a tuple).  The
+        # chance steps the seed drew are then where the document has them.
+        for index in read[1]:
+            if items[index] != _action(game[index]):
+                return None
         given = [data[key] for key in _DERIVED_KEYS]
         return state if _exactly(given, _derived_values(state, rows, history)) else None
     except Exception:  # any doubt: the full reading decides
         return None
-
-
-def _actions_dicts(actions: Sequence[Action]) -> list[dict[str, Any]]:
-    """The dicts of ``actions`` as :func:`to_dict` writes them, to compare
-    with (the same dict for every play of a card: do not change them)."""
-    plays = _PLAY_DICTS
-    bids = _BID_DICTS
-    return [
-        plays[a] if type(a) is Card
-        else (_DOUBLE_NIL_DICT if a.double_nil else bids[a.tricks]) if type(a) is Bid
-        else _DRAFT_DICTS[a] if type(a) is Draft
-        else _action(a)
-        for a in actions
-    ]
 
 
 def _played(rules: Rules, seed: int | None, actions: list[Action]) -> GameState | None:
@@ -1427,7 +1425,7 @@ def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -
             # Its cards by look-up (a KeyError: not this library's text);
             # the text is compared with the replayed game's, as unchecked.
             inner = fragment[len(_EXCHANGE_HEAD) : -1]
-            found[index] = Exchange(CardSet.from_cards([_CARD_BY_QUOTED[c] for c in inner.split(", ")] if inner else ()))
+            found[index] = exchange_of_mask(_mask_of(inner.split(", ") if inner else (), _BIT_BY_QUOTED))
             continue
         found[index] = _read_action(_At(json.loads("{" + fragment + "}"), ""), rules)
     for index in reversed(drawn):
@@ -1436,18 +1434,19 @@ def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -
 
 
 def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[list[Action], list[int]] | None:
-    """The actions of a document's ``"actions"`` list, each read from the
-    text of its value alone (a card, a bid or a draft choice as
-    :func:`to_dict` writes it: their texts differ), the others one by one,
-    their indexes listed; the caller compares the whole list with the
-    replayed game's, which settles every key and type."""
+    """The actions of a document's ``"actions"`` list, each item a dict of
+    one key: a card, a bid or a draft choice as :func:`to_dict` writes it
+    in one look-up of its key and value (so that item is that action's
+    dict), the others one by one; with them, the indexes of the items left
+    to compare with the replayed game's actions: the chance steps left out
+    in a seeded game (the seed draws them) and the actions read one by one."""
     if type(items) is not list or len(items) > _MAX_ACTIONS:
         return None
-    values = list(chain.from_iterable(map(dict.values, items)))  # a TypeError unless all are dicts
-    if len(values) != len(items):
+    pairs = list(chain.from_iterable(map(dict.items, items)))  # a TypeError unless all are dicts
+    if len(pairs) != len(items):
         return None
-    get = _ACTION_BY_TEXT.get
-    found: list[Action | None] = [get(value) if type(value) is str else None for value in values]
+    get = _ACTION_BY_PAIR.get
+    found: list[Action | None] = [get(pair) if type(pair[1]) is str else None for pair in pairs]
     unchecked = _not_found(found)
     drawn = []  # the chance steps left out
     for index in unchecked:
@@ -1457,7 +1456,7 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
             continue
         cards = item.get("exchange")
         if type(cards) is list:  # its cards by look-up (a KeyError or TypeError: not this library's)
-            found[index] = Exchange(CardSet.from_cards([_CARD_BY_TEXT[c] for c in cards]))
+            found[index] = exchange_of_mask(_mask_of(cards, _BIT_BY_TEXT))
             continue
         found[index] = _read_action(_At(item, ""), rules)
     for index in reversed(drawn):

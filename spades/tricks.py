@@ -379,6 +379,16 @@ def walk_tricks_of(players: int, facts: DeckFacts, leader: int, plays: Sequence[
     list: each trick's winner (:func:`winner_seat_of`) leads the next (C-7);
     a last, incomplete trick has winner -1."""
     tricks: list[WalkedTrick] = []
+    if players == 4:  # the common case, written out
+        each = iter(plays)
+        for four in zip(each, each, each, each):
+            winner = winner_seat_of(leader, four, facts, 4)  # C-7
+            tricks.append((leader, four, winner))  # type: ignore[arg-type]
+            leader = winner
+        rest = len(plays) % 4
+        if rest:
+            tricks.append((leader, tuple(plays[-rest:]), -1))  # type: ignore[arg-type]
+        return tricks
     for start in range(0, len(plays), players):
         cards = tuple(plays[start : start + players])
         if len(cards) < players:

@@ -1326,45 +1326,44 @@ def _walk_cards(state: GameState, actions: Sequence[Action], index: int) -> tupl
     first_trick = context[_C_FIRST_TRICK]
     suit_of = facts.suit_of
     suit_masks = facts.suit_masks
-    follow_of = facts.follow
+    bit = _BIT
     held_now = 0
     for hand in hands:
         held_now |= hand
-    left = (held_now & ~played).bit_count()  # cards still to play this hand
-    legal_cards = -1  # the legal cards' mask, once worked out here (the state's own tuple first)
+    # The run ends before the hand's last card, or with the actions.
+    stop = min(len(actions), index + (held_now & ~played).bit_count() - 1)
     end = index
-    count = len(actions)
-    while end < count and left > 1:
+    first = actions[end] if end < stop else None
+    if type(first) is not Card or first not in legal:
+        return state, index  # the first card checked against the state's own legal cards
+    legal_cards = 1 << first  # so that it passes below
+    if trick:  # the suit led to the trick in progress, as apply() follows it (C-5)
+        suit_mask, suit_cards, _shift = facts.follow[trick[0]]
+        led = suit_of[trick[0]]
+    while end < stop:
         card = actions[end]
-        if type(card) is not Card:
+        if type(card) is not Card or card < 0 or not legal_cards >> card & 1:
             break
-        if legal_cards < 0:
-            if card not in legal:
-                break
-        elif not (0 <= card < NUM_CARD_INDEXES and legal_cards >> card & 1):
-            break
-        played |= _BIT[card]
-        trick += (card,)
-        left -= 1
+        played |= bit[card]
         end += 1
-        following = turn + 1 if turn + 1 < players else 0
+        if not trick:
+            suit_mask, suit_cards, _shift = facts.follow[card]
+            led = suit_of[card]
+        trick += (card,)
+        turn = turn + 1 if turn + 1 < players else 0
         if len(trick) < players:
             # The next seat's legal cards, as apply() works them out: following
             # a plain suit (C-5) is the cards of the suit led, else legal_mask.
-            turn = following
             held = hands[turn] & ~played
-            suit_mask, suit_cards, _shift = follow_of[trick[0]]
             legal_cards = held & suit_mask
             if not (legal_cards and suit_cards):
-                legal_cards = legal_mask(held, suit_of[trick[0]], played, rules, first_trick and not won, suit_masks)
+                legal_cards = legal_mask(held, led, played, rules, first_trick and not won, suit_masks)
         else:  # the trick is complete (C-7): the winner takes it and leads next
-            turn = winner_seat_of(following, trick, facts, players)
+            turn = winner_seat_of(turn, trick, facts, players)
             won += _ONE_TRICK[turn]
             log = (log, trick)
             trick = ()
             legal_cards = legal_mask(hands[turn] & ~played, -1, played, rules, False, suit_masks)
-    if end == index:
-        return state, index
     return _state((context, _PLAY, turn, hands, pile, played, trick, won, cards_of_mask(legal_cards), log, bids)), end
 
 

@@ -313,17 +313,6 @@ def _derived_values(state: GameState, rows: Sequence[HandRecord], history: Seque
     """The values of a state's document from ``"phase"`` on (the fields
     that follow from the rules, seed and actions), in order."""
     rules = state.rules
-    sheet = []
-    for row in rows:
-        sheet.append({
-            "number": row.number,
-            "dealer": row.dealer,
-            "bids": [str(b) for b in row.bids],
-            "tricks_won": list(row.tricks),
-            "tricks": _trick_dicts(rules, _row_first(rules, row), _row_plays(rules, row), partial=True),
-            "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
-            "hands": _hand_texts([h.mask for h in row.hands]),
-        })
     (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
      winner) = document_fields(state)
     texts = _CARD_TEXTS
@@ -347,8 +336,24 @@ def _derived_values(state: GameState, rows: Sequence[HandRecord], history: Seque
         left,
         list(scores),
         list(bags),
-        sheet,
+        _sheet_dicts(rules, rows),
         winner,
+    ]
+
+
+def _sheet_dicts(rules: Rules, rows: Sequence[HandRecord]) -> list[dict[str, Any]]:
+    """The score sheet of a state's document: a dict for each finished hand."""
+    return [
+        {
+            "number": row.number,
+            "dealer": row.dealer,
+            "bids": [str(b) for b in row.bids],
+            "tricks_won": list(row.tricks),
+            "tricks": _trick_dicts(rules, _row_first(rules, row), _row_plays(rules, row), partial=True),
+            "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
+            "hands": _hand_texts([h.mask for h in row.hands]),
+        }
+        for row in rows
     ]
 
 

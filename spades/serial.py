@@ -309,16 +309,19 @@ def _state_dict(state: GameState) -> dict[str, Any]:
     return dict(zip(_STATE_KEYS, head + _derived_values(state, rows, history)))
 
 
-def _derived_values(state: GameState, rows: Sequence[HandRecord], history: Sequence[Action]) -> list[Any]:
+def _derived_values(
+    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: list[Any] | None = None
+) -> list[Any]:
     """The values of a state's document from ``"phase"`` on (the fields
-    that follow from the rules, seed and actions), in order."""
+    that follow from the rules, seed and actions), in order; ``walked``
+    as :func:`_hand_tricks` takes it."""
     rules = state.rules
     (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
      winner) = document_fields(state)
     texts = _CARD_TEXTS
     tricks = []
     if first is not None:  # the tricks completed: the cards played before the trick in progress
-        tricks = _trick_dicts(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
+        tricks = _trick_dicts_of(_hand_tricks(rules, first, history, trick, won, walked))
     return [
         _PHASE_NAMES[phase],
         turn,
@@ -429,13 +432,30 @@ def _action_text(action: Action) -> str:
     return f'{{"{name}": [{", ".join(map(_QUOTED_CARDS.__getitem__, action.cards))}]}}'
 
 
+def _hand_tricks(
+    rules: Rules, first: int, history: Sequence[Action], trick: Sequence[Card], won: Sequence[int],
+    walked: list[Any] | None,
+) -> list[tuple[int, Sequence[Card], int]]:
+    """The tricks completed in the hand in progress (led first by
+    ``first``), from its ``history``, trick in progress and tricks won:
+    ``walked`` when it holds them (the loaders' replay has just walked
+    them, :func:`~spades.state.apply_all`), else walked here."""
+    if walked is not None and len(walked) == sum(won) and (not walked or walked[0][0] == first):
+        return walked
+    return _walked(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
+
+
 def _tricks_text(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> str:
     """The JSON text of :func:`_walked`'s tricks (the list's inside)."""
+    return _tricks_text_of(_walked(rules, leader, plays, partial=partial))
+
+
+def _tricks_text_of(walked: Sequence[tuple[int, Sequence[Card], int]]) -> str:
     quoted = _QUOTED_CARDS
     head = _TRICK_HEADS
     tail = _TRICK_TAILS
     parts = []
-    for first, cards, winner in _walked(rules, leader, plays, partial=partial):
+    for first, cards, winner in walked:
         if len(cards) == 4:  # the common case, written out
             a, b, c, d = cards
             parts.append(f"{head[first]}{quoted[a]}, {quoted[b]}, {quoted[c]}, {quoted[d]}{tail[winner]}")
@@ -446,9 +466,13 @@ def _tricks_text(rules: Rules, leader: int, plays: Sequence[Card], *, partial: b
 
 def _trick_dicts(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> list[dict[str, Any]]:
     """The dicts of :func:`_walked`'s tricks."""
+    return _trick_dicts_of(_walked(rules, leader, plays, partial=partial))
+
+
+def _trick_dicts_of(walked: Sequence[tuple[int, Sequence[Card], int]]) -> list[dict[str, Any]]:
     texts = _CARD_TEXTS
     tricks = []
-    for first, cards, winner in _walked(rules, leader, plays, partial=partial):
+    for first, cards, winner in walked:
         if len(cards) == 4:  # the common case, written out
             a, b, c, d = cards
             tricks.append({"leader": first, "cards": [texts[a], texts[b], texts[c], texts[d]], "winner": winner})
@@ -484,16 +508,18 @@ def _state_text(state: GameState) -> str:
     )
 
 
-def _derived_text(state: GameState, rows: Sequence[HandRecord], history: Sequence[Action]) -> str:
+def _derived_text(
+    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: list[Any] | None = None
+) -> str:
     """The end of a state's JSON text, from ``"phase"`` on: every field
-    that follows from the rules, seed and actions."""
+    that follows from the rules, seed and actions; ``walked`` as
+    :func:`_hand_tricks` takes it."""
     (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
      winner) = document_fields(state)
     quoted = _QUOTED_CARDS
     tricks = ""
     if first is not None:  # the tricks completed: the cards played before the trick in progress
-        rules = state.rules
-        tricks = _tricks_text(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
+        tricks = _tricks_text_of(_hand_tricks(state.rules, first, history, trick, won, walked))
     sheet = ", ".join([_row_text(state.rules, row) for row in rows]) if rows else ""
     return (
         f'"phase": "{_PHASE_NAMES[phase]}", "turn": {"null" if turn is None else turn}, '
@@ -1257,6 +1283,8 @@ _RULES_BY_TEXT: dict[str, Rules] = {}
 # The rules read last, tried first (without cutting their text out).
 _LAST_RULES: list[tuple[str, Rules | None]] = [("\0", None)]
 _RULES_BY_FORM: dict[bytes, Rules] = {}
+_LAST_RULES_DICT: list[tuple[dict[str, Any], list[str], list[type], Rules | None]] = [({"": None}, [], [], None)]
+_PLAIN_TYPES: Final = (int, str, bool, type(None))
 
 
 def _own_state_text(text: str) -> GameState | None:
@@ -1271,7 +1299,8 @@ def _own_state_text(text: str) -> GameState | None:
             return None
         rules, seed, fragments, stop = head
         actions, unchecked = _actions_of_fragments(fragments, rules, seeded=seed is not None)
-        state = _played(rules, seed, actions)
+        walked: list[Any] = []
+        state = _played(rules, seed, actions, walked)
         if state is None:
             return None
         rows = state.sheet
@@ -1286,7 +1315,7 @@ def _own_state_text(text: str) -> GameState | None:
             written = _action_text(game[index])
             if len(written) != len(fragments[index]) + 2 or not written.startswith(fragments[index], 1):
                 return None
-        derived = _derived_text(state, rows, history)
+        derived = _derived_text(state, rows, history, walked)
         return state if len(derived) == len(text) - stop - 3 and text.endswith(derived) else None
     except Exception:  # any doubt: the full reading decides
         return None
@@ -1341,7 +1370,8 @@ def _own_state_dict(data: object) -> GameState | None:
         read = _actions_of_items(items, rules, seeded=seed is not None)
         if read is None:
             return None
-        state = _played(rules, seed, read[0])
+        walked: list[Any] = []
+        state = _played(rules, seed, read[0], walked)
         if state is None:
             return None
         rows = state.sheet
@@ -1357,18 +1387,19 @@ def _own_state_dict(data: object) -> GameState | None:
             if items[index] != _action(game[index]):
                 return None
         given = [data[key] for key in _DERIVED_KEYS]
-        return state if _exactly(given, _derived_values(state, rows, history)) else None
+        return state if _exactly(given, _derived_values(state, rows, history, walked)) else None
     except Exception:  # any doubt: the full reading decides
         return None
 
 
-def _played(rules: Rules, seed: int | None, actions: list[Action]) -> GameState | None:
+def _played(rules: Rules, seed: int | None, actions: list[Action], walked: list[Any]) -> GameState | None:
     """The state ``actions`` reach, each applied (and so checked) by the
-    engine, or ``None`` if one is illegal.  In a seeded game the actions
-    leave out the chance steps: the seed draws them, and the comparison
-    of the whole document checks the ones the document lists."""
+    engine, or ``None`` if one is illegal; the tricks the replay walked
+    put in ``walked`` (see :func:`~spades.state.apply_all`).  In a seeded
+    game the actions leave out the chance steps: the seed draws them, and
+    the comparison of the whole document checks the ones the document lists."""
     try:
-        return apply_all(new_game(rules, seed), actions)
+        return apply_all(new_game(rules, seed), actions, walked)
     except SpadesError:
         return None
 
@@ -1393,6 +1424,12 @@ def _rules_of_dict(options: object) -> Rules | None:
     their marshal form (see :func:`_exactly`)."""
     if type(options) is not dict:
         return None
+    # The rules read last first: the same options, each value of the same
+    # exact type (they are plain numbers, strings, booleans and None), in
+    # the same order.
+    last_options, last_keys, last_types, last_rules = _LAST_RULES_DICT[0]
+    if options == last_options and list(options) == last_keys and list(map(type, options.values())) == last_types:
+        return last_rules
     form = marshal.dumps(cast(Any, options), 2)
     rules = _RULES_BY_FORM.get(form)
     if rules is None:
@@ -1402,6 +1439,9 @@ def _rules_of_dict(options: object) -> Rules | None:
         if len(_RULES_BY_FORM) >= _CACHE_LIMIT:
             _RULES_BY_FORM.clear()
         _RULES_BY_FORM[form] = rules
+    written = _rules_written(rules)[0]
+    if all(type(value) in _PLAIN_TYPES for value in written.values()):
+        _LAST_RULES_DICT[0] = (written, list(written), list(map(type, written.values())), rules)
     return rules
 
 

@@ -1291,18 +1291,22 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
 _BIT_LENGTH: Final = tuple(n.bit_length() for n in range(64))
 
 
-def apply_all(state: GameState, actions: Sequence[Action]) -> GameState:
+def apply_all(state: GameState, actions: Sequence[Action], tricks: list[Any] | None = None) -> GameState:
     """``state`` after each of ``actions`` in turn, exactly the state that
     ``apply()`` one action at a time reaches, raising what it raises
     (internal fast path of the document loaders, whose replay checks every
     action): a run of legal cards within a hand is played without making
-    the states between them (:func:`_walk_cards`)."""
+    the states between them (:func:`_walk_cards`).  Given a list
+    ``tricks``, each run of cards from the first of a hand puts in it, in
+    place of what it held, the tricks it completed as ``(leader, cards,
+    winner)`` (as :func:`~spades.tricks.walk_tricks_of` gives them): the
+    last such run's are the completed tricks of the hand it played."""
     index = 0
     count = len(actions)
     while index < count:
         action = actions[index]
         if type(action) is Card and state._play[_PHASE] == _PLAY:
-            walked, reached = _walk_cards(state, actions, index)
+            walked, reached = _walk_cards(state, actions, index, tricks)
             if reached > index:
                 state, index = walked, reached
                 continue
@@ -1311,14 +1315,18 @@ def apply_all(state: GameState, actions: Sequence[Action]) -> GameState:
     return state
 
 
-def _walk_cards(state: GameState, actions: Sequence[Action], index: int) -> tuple[GameState, int]:
+def _walk_cards(
+    state: GameState, actions: Sequence[Action], index: int, tricks: list[Any] | None = None
+) -> tuple[GameState, int]:
     """The state after the run of cards ``actions[index:end]`` from
     ``state`` (in the play of tricks), and ``end``: each card checked
     against the legal cards as ``apply()`` checks it, the legal cards
     (:func:`legal_mask`, C-4..C-6, V-7) and each trick's winner
     (:func:`winner_seat_of`, C-7) worked out as ``apply()`` works them out.
     The run stops before anything else: a card that is not legal (or not
-    a card), and the hand's last card, whose ``apply()`` scores the hand."""
+    a card), and the hand's last card, whose ``apply()`` scores the hand.
+    A run from the hand's first card puts the tricks it completes in
+    ``tricks``, when given (see :func:`apply_all`)."""
     context, _phase, turn, hands, pile, played, trick, won, legal, log, bids = state._play
     players = context[_C_PLAYERS]
     facts = context[_C_FACTS]
@@ -1337,6 +1345,10 @@ def _walk_cards(state: GameState, actions: Sequence[Action], index: int) -> tupl
     if type(first) is not Card or first not in legal:
         return state, index  # the first card checked against the state's own legal cards
     legal_cards = 1 << first  # so that it passes below
+    completed = None
+    if tricks is not None and not played:  # the hand's first card
+        tricks.clear()
+        completed = tricks
     if trick:  # the suit led to the trick in progress, as apply() follows it (C-5)
         suit_mask, suit_cards, _shift = facts.follow[trick[0]]
         led = suit_of[trick[0]]
@@ -1359,7 +1371,10 @@ def _walk_cards(state: GameState, actions: Sequence[Action], index: int) -> tupl
             if not (legal_cards and suit_cards):
                 legal_cards = legal_mask(held, led, played, rules, first_trick and not won, suit_masks)
         else:  # the trick is complete (C-7): the winner takes it and leads next
+            leader = turn
             turn = winner_seat_of(turn, trick, facts, players)
+            if completed is not None:
+                completed.append((leader, trick, turn))
             won += _ONE_TRICK[turn]
             log = (log, trick)
             trick = ()

@@ -132,3 +132,28 @@ def test_a_void_seat_on_the_first_trick_is_held_to_the_first_trick_rule() -> Non
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_the_tricks_walked_are_the_hands_completed_tricks() -> None:
+    """C-7: the tricks a replay from the start puts in its list are the
+    completed tricks of the hand in progress, each won by its highest spade
+    or card of the suit led, the winner leading next."""
+    from spades.tricks import walk_tricks_of
+
+    for rules in (Rules.partnership(), Rules.two_player(), Rules(players=3), Rules(deck="jokers")):
+        for seed in range(3):
+            states, actions = _game(rules, seed, 2)
+            for end in range(0, len(actions) + 1, 3):
+                tricks: list[Any] = ["stale"]
+                state = apply_all(states[0], actions[:end], tricks)
+                _same(state, states[end])
+                if state.first_leader is None or not (state.trick or sum(state.tricks_won)):
+                    continue  # no card of this hand played yet: the list may hold an earlier hand's
+                done = sum(state.tricks_won) * rules.players
+                plays = [a for a in state.history if type(a) is Card][:done]
+                assert tricks == walk_tricks_of(rules.players, rules.deck_facts, state.first_leader, plays)
+            # A replay from the middle of a hand leaves the list alone.
+            middle = next(i for i, s in enumerate(states) if s.trick)
+            tricks = ["untouched"]
+            apply_all(states[middle], actions[middle:middle + 5], tricks)
+            assert tricks == ["untouched"]

@@ -177,8 +177,13 @@ _HUGE: Final = 10**4000  # Python writes whole numbers of up to 4300 digits
 # Writing.
 
 
+_BID_NAMES: Final = tuple(str(bid) for bid in BIDS)  # by the tricks bid (BIDS[0] is Nil)
+_DOUBLE_NIL_NAME: Final = str(Bid.DOUBLE_NIL)
+
+
 def _bid(bid: Bid | None) -> str | None:
-    return None if bid is None else str(bid)
+    """``str(bid)``, or ``None`` for no bid yet."""
+    return None if bid is None else _DOUBLE_NIL_NAME if bid.double_nil else _BID_NAMES[bid.tricks]
 
 
 def _action(action: Action) -> dict[str, Any]:
@@ -328,7 +333,7 @@ def _derived_values(
         dealer,
         number,
         _hand_texts(held),
-        [_bid(b) for b in bids],
+        list(map(_bid, bids)),
         [texts[c] for c in trick],
         leader,
         tricks,
@@ -1386,7 +1391,7 @@ def _own_state_dict(data: object) -> GameState | None:
         for index in read[1]:
             if items[index] != _action(game[index]):
                 return None
-        given = [data[key] for key in _DERIVED_KEYS]
+        given = list(map(data.__getitem__, _DERIVED_KEYS))
         return state if _exactly(given, _derived_values(state, rows, history, walked)) else None
     except Exception:  # any doubt: the full reading decides
         return None

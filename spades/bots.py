@@ -532,19 +532,6 @@ _PLAIN: Final[type[random.Random] | None] = (
 )
 
 
-def _choice(rng: random.Random, legal: Sequence[Action]) -> Action:
-    """``rng.choice(legal)``, written out for a plain random.Random (see
-    :data:`_PLAIN`), asked of any other."""
-    if type(rng) is _PLAIN:
-        n = len(legal)
-        k = n.bit_length()
-        r = rng.getrandbits(k)
-        while r >= n:
-            r = rng.getrandbits(k)
-        return legal[r]
-    return rng.choice(legal)
-
-
 def _seat_to_act(state: object, rng: object) -> int | None:
     """The seat to act in ``state`` (``None`` at a chance step), after the
     drivers' checks of their arguments."""
@@ -567,9 +554,17 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     view's, in the same order).  No view is built: this is the cheap
     driver for simulations."""
     legal = worked_out_actions(state)
-    if legal:  # the play of tricks and the bidding
-        if isinstance(rng, random.Random):
-            return _choice(rng, legal)
+    if legal and type(rng) is _PLAIN:
+        # The play of tricks and the bidding: rng.choice(legal), written out
+        # as a plain random.Random draws it (see _PLAIN).
+        n = len(legal)
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return legal[r]
+    if legal and isinstance(rng, random.Random):
+        return rng.choice(legal)
     if _seat_to_act(state, rng) is None:
         return state.sample_chance(rng)
     return rng.choice(state.legal_actions())
@@ -582,9 +577,8 @@ def simple_action(state: GameState, rng: random.Random) -> Action:
     the state directly (the seat's phase, hand and legal actions; no view
     is built)."""
     legal = worked_out_actions(state)
-    if legal and type(legal[0]) is Card:  # the play of tricks: as simple_bot plays
-        if isinstance(rng, random.Random):
-            return _choice(rng, legal)
+    if legal and type(legal[0]) is Card and isinstance(rng, random.Random):
+        return random_action(state, rng)  # the play of tricks: as simple_bot plays, a card chosen uniformly
     if legal and type(legal[0]) is Bid and isinstance(rng, random.Random):  # the bidding
         return _simple_choice(Phase.BID, state.hand(cast(int, state.turn)), state.rules, legal, rng)
     seat = _seat_to_act(state, rng)

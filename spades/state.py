@@ -1519,10 +1519,13 @@ def worked_out_actions(state: object) -> tuple[Action, ...]:
     the seat to play (C-5, C-6, V-7: worked out by :meth:`GameState.apply`),
     in the bidding the legal bids, in the two-player draft the draft
     actions, each in the order of :meth:`GameState.legal_actions`; ``()``
-    in every other phase, for a
-    seeded hand not dealt yet, and for anything but a :class:`GameState`."""
+    in every other phase and for anything but a :class:`GameState`.  A
+    seeded hand not dealt yet is dealt first (as :meth:`GameState._dealt`
+    deals it when it is first read)."""
     if type(state) is GameState:
         legal: tuple[Action, ...] = state._play[_LEGAL]
+        if not legal and state._play[_PHASE] == _DEAL:
+            legal = state._dealt()[_LEGAL]
         return legal
     return ()
 

@@ -39,7 +39,7 @@ from spades.actions import (
     malformed_action,
     read_action,
 )
-from spades._decks import DeckFacts
+from spades._decks import SPADES, DeckFacts
 from spades.bidding import double_nil_open_of, fixed_legal_bids, legal_bids_of, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.deal import (
@@ -78,6 +78,7 @@ from spades.tricks import (
     broken_by,
     first_leader_of_masks,
     first_trick_matters,
+    lead_mask,
     legal_mask,
     play_error,
     winner_seat_of,
@@ -701,7 +702,7 @@ class GameState:
             log = (log, trick)
             held = hands[winner] & ~played
             if held:
-                legal = cards_of_mask(legal_mask(held, -1, played, context[_C_RULES], False, facts.suit_masks))
+                legal = cards_of_mask(lead_mask(held, played, facts.suit_masks[SPADES]))
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, winner, hands, pile, played, (), won, legal, log, bids))
                 return new
@@ -1080,7 +1081,10 @@ class GameState:
         sheet += (record,)
         rows = context.rows + (public_row(record),)
         if winner_after(result, rules) is not None:  # S-9
-            over = context._replace(sheet=sheet, rows=rows)
+            over = _new_context((
+                rules, context.facts, context.first_trick, context.seed, sheet, context.number, context.dealer,
+                context.stock, context.exchanges, context.pending, rows, players, context.fixed_bids,
+            ))
             return _state((over, _OVER, -1, _ZEROS[players], play[_PILE], played, (), won, (), (), bids))
         following = _new_context((
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,

@@ -290,9 +290,13 @@ class GameState:
         """The play fields, the hand dealt first if the seed has not dealt
         it yet (see the layout above): the same state, worked out further."""
         play: tuple[Any, ...] = self._play
-        if play[_PHASE] == _DEAL and play[_CONTEXT].seed is not None:
-            play = self._resolve_chance()._play
-            _set_play(self, play)
+        if play[_PHASE] == _DEAL:
+            context: _Context = play[_CONTEXT]
+            seed = context.seed
+            if seed is not None:
+                # The seeded deal, as _resolve_chance() makes it.
+                play = (_seeded_deal(context, seed) if context.players != 2 else self._resolve_chance())._play
+                _set_play(self, play)
         return play
 
     def __eq__(self, other: object) -> bool:
@@ -993,7 +997,7 @@ class GameState:
         """The state after ``action``, the last bid, made ``bids``: the
         Double Nil exchanges (P-6), else the first lead."""
         context, _phase, _seat, hands, pile, _played, _trick, _won, _legal, _log, _bids = self._play
-        if not context.rules.is_draft:  # the two-player discards came after the draft (T-6)
+        if context.players != 2:  # the two-player discards came after the draft (T-6)
             exchanges = order_of(context.rules, context.dealer, bids)
             if exchanges:
                 context = context._replace(exchanges=exchanges)

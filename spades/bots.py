@@ -63,7 +63,7 @@ from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, 
 from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
 from spades.rules import Rules
 from spades.sampling import Deals
-from spades.state import _BIT_LENGTH, GameState, Phase, new_game, worked_out_actions
+from spades.state import BIT_LENGTHS, GameState, Phase, new_game, worked_out_actions
 from spades.view import SeatView, seat_view
 
 __all__ = [
@@ -558,7 +558,7 @@ def random_action(state: GameState, rng: random.Random) -> Action:
         # The play of tricks and the bidding: rng.choice(legal), written out
         # as a plain random.Random draws it (see _PLAIN).
         n = len(legal)
-        k = _BIT_LENGTH[n]  # n.bit_length()
+        k = BIT_LENGTHS[n]  # n.bit_length()
         r = rng.getrandbits(k)
         while r >= n:
             r = rng.getrandbits(k)

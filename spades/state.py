@@ -1295,8 +1295,8 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
 
 
 # n.bit_length() for the number of choices n of a decision (at most 54 cards
-# or 15 bids).
-_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(64))
+# or 15 bids): internal, read by play_out, bid_out and the bots' random_action.
+BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(64))
 
 
 def apply_all(state: GameState, actions: Sequence[Action]) -> GameState:
@@ -1393,7 +1393,7 @@ def play_out(state: GameState, getrandbits: Any, *, keep_log: bool) -> tuple[Gam
     first_trick = context.first_trick
     bit = _BIT
     one_trick = _ONE_TRICK
-    bit_length = _BIT_LENGTH
+    bit_length = BIT_LENGTHS
     if trick:  # finish the trick in progress, as apply() would
         cards = list(trick)
         led = suit_of[cards[0]]
@@ -1495,7 +1495,7 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     while True:
         legal = fixed or legal_bids_of(seat, bids, rules, scores)
         n = len(legal)
-        k = _BIT_LENGTH[n]
+        k = BIT_LENGTHS[n]
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)

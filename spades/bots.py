@@ -57,13 +57,13 @@ from typing import Any, Final, Protocol, cast
 import attrs
 
 from spades.actions import Action, Bid, ExchangeChoices
-from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, cards_of_mask
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
 from spades.deal import seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
 from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
 from spades.rules import Rules
 from spades.sampling import Deals
-from spades.state import BIT_LENGTHS, GameState, Phase, new_game, worked_out_actions
+from spades.state import BIT_LENGTHS, GameState, Phase, held_masks, new_game, worked_out_actions
 from spades.view import SeatView, seat_view
 
 __all__ = [
@@ -190,13 +190,17 @@ def _simple_choice(phase: Phase, hand: CardSet | None, rules: Rules, actions: Se
         # when no number is legal; never Double Nil).
         best: Bid | None = None
         nil: Bid | None = None
+        nearest = 0  # abs(best.tricks - want), once best is set
         for action in actions:
             if type(action) is Bid and not action.double_nil:
                 tricks = action.tricks
                 if not tricks:
                     nil = action
-                elif best is None or (abs(tricks - want), tricks) < (abs(best.tricks - want), best.tricks):
+                    continue
+                distance = tricks - want if tricks >= want else want - tricks
+                if best is None or distance < nearest or (distance == nearest and tricks < best.tricks):
                     best = action
+                    nearest = distance
         if best is not None:
             return best
         if nil is not None:
@@ -580,7 +584,8 @@ def simple_action(state: GameState, rng: random.Random) -> Action:
     if legal and type(legal[0]) is Card and isinstance(rng, random.Random):
         return random_action(state, rng)  # the play of tricks: as simple_bot plays, a card chosen uniformly
     if legal and type(legal[0]) is Bid and isinstance(rng, random.Random):  # the bidding
-        return _simple_choice(Phase.BID, state.hand(cast(int, state.turn)), state.rules, legal, rng)
+        hand = card_set_of_mask(held_masks(state)[cast(int, state.turn)])  # state.hand(turn), the seat known good
+        return _simple_choice(Phase.BID, hand, state.rules, legal, rng)
     seat = _seat_to_act(state, rng)
     if seat is None:
         return state.sample_chance(rng)

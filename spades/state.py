@@ -388,7 +388,7 @@ class GameState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds."""
-        return CardSet(self._held()[check_seat(seat, self.rules.players)])
+        return card_set_of_mask(self._held()[check_seat(seat, self.rules.players)])
 
     @property
     def bids(self) -> tuple[Bid | None, ...]:

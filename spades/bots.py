@@ -584,8 +584,8 @@ def simple_action(state: GameState, rng: random.Random) -> Action:
     if legal and type(legal[0]) is Card and isinstance(rng, random.Random):
         return random_action(state, rng)  # the play of tricks: as simple_bot plays, a card chosen uniformly
     if legal and type(legal[0]) is Bid and isinstance(rng, random.Random):  # the bidding
-        hand = card_set_of_mask(held_masks(state)[cast(int, state.turn)])  # state.hand(turn), the seat known good
-        return _simple_choice(Phase.BID, hand, state.rules, legal, rng)
+        bidder = card_set_of_mask(held_masks(state)[cast(int, state.turn)])  # state.hand(turn), the seat known good
+        return _simple_choice(Phase.BID, bidder, state.rules, legal, rng)
     seat = _seat_to_act(state, rng)
     if seat is None:
         return state.sample_chance(rng)

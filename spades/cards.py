@@ -569,3 +569,16 @@ def card_set_of_mask(mask: int) -> CardSet:
     cards: CardSet = object.__new__(CardSet)
     _set_mask(cards, mask)
     return cards
+
+
+def card_sets_of_masks(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
+    """``tuple(map(card_set_of_mask, masks))`` in one call (internal fast
+    path of a seeded deal's hands)."""
+    new = object.__new__
+    set_mask = _set_mask
+    sets = []
+    for mask in masks:
+        cards: CardSet = new(CardSet)
+        set_mask(cards, mask)
+        sets.append(cards)
+    return tuple(sets)

@@ -41,7 +41,7 @@ from spades.actions import (
 )
 from spades._decks import SPADES, DeckFacts
 from spades.bidding import double_nil_open_of, fixed_legal_bids, legal_bids_of, limits_of, next_bidder_of
-from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, card_sets_of_masks, cards_of_mask
 from spades.deal import (
     SEED_LIMIT,
     ByteSource,
@@ -1185,7 +1185,7 @@ def _seeded_deal(context: _Context, seed: int) -> GameState:
     card left over set aside, the first seat to bid (P-3) with its legal
     bids; what :meth:`GameState._deal` makes of that deal."""
     masks = seeded_deal_masks(seed, context.number, context.rules)
-    deal = deal_of_card_sets(tuple(map(card_set_of_mask, masks)))
+    deal = deal_of_card_sets(card_sets_of_masks(masks))
     aside = context.facts.mask & ~sum(masks)  # the hands share no card; V-10: the card set aside
     no_bids = _NO_BIDS[context.players]
     first = next_bidder_of(context.players, context.dealer, no_bids)  # P-3: no seat has bid yet

@@ -57,13 +57,13 @@ from typing import Any, Final, Protocol, cast
 import attrs
 
 from spades.actions import Action, Bid, ExchangeChoices
-from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, cards_of_mask
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
 from spades.deal import seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
 from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
 from spades.rules import Rules
 from spades.sampling import Deals
-from spades.state import GameState, Phase, new_game, worked_out_actions
+from spades.state import BIT_LENGTHS, GameState, Phase, held_masks, new_game, worked_out_actions
 from spades.view import SeatView, seat_view
 
 __all__ = [
@@ -190,13 +190,17 @@ def _simple_choice(phase: Phase, hand: CardSet | None, rules: Rules, actions: Se
         # when no number is legal; never Double Nil).
         best: Bid | None = None
         nil: Bid | None = None
+        nearest = 0  # abs(best.tricks - want), once best is set
         for action in actions:
             if type(action) is Bid and not action.double_nil:
                 tricks = action.tricks
                 if not tricks:
                     nil = action
-                elif best is None or (abs(tricks - want), tricks) < (abs(best.tricks - want), best.tricks):
+                    continue
+                distance = tricks - want if tricks >= want else want - tricks
+                if best is None or distance < nearest or (distance == nearest and tricks < best.tricks):
                     best = action
+                    nearest = distance
         if best is not None:
             return best
         if nil is not None:
@@ -532,19 +536,6 @@ _PLAIN: Final[type[random.Random] | None] = (
 )
 
 
-def _choice(rng: random.Random, legal: Sequence[Action]) -> Action:
-    """``rng.choice(legal)``, written out for a plain random.Random (see
-    :data:`_PLAIN`), asked of any other."""
-    if type(rng) is _PLAIN:
-        n = len(legal)
-        k = n.bit_length()
-        r = rng.getrandbits(k)
-        while r >= n:
-            r = rng.getrandbits(k)
-        return legal[r]
-    return rng.choice(legal)
-
-
 def _seat_to_act(state: object, rng: object) -> int | None:
     """The seat to act in ``state`` (``None`` at a chance step), after the
     drivers' checks of their arguments."""
@@ -567,9 +558,17 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     view's, in the same order).  No view is built: this is the cheap
     driver for simulations."""
     legal = worked_out_actions(state)
-    if legal:  # the play of tricks and the bidding
-        if isinstance(rng, random.Random):
-            return _choice(rng, legal)
+    if legal and type(rng) is _PLAIN:
+        # The play of tricks and the bidding: rng.choice(legal), written out
+        # as a plain random.Random draws it (see _PLAIN).
+        n = len(legal)
+        k = BIT_LENGTHS[n]  # n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return legal[r]
+    if legal and isinstance(rng, random.Random):
+        return rng.choice(legal)
     if _seat_to_act(state, rng) is None:
         return state.sample_chance(rng)
     return rng.choice(state.legal_actions())
@@ -582,11 +581,11 @@ def simple_action(state: GameState, rng: random.Random) -> Action:
     the state directly (the seat's phase, hand and legal actions; no view
     is built)."""
     legal = worked_out_actions(state)
-    if legal and type(legal[0]) is Card:  # the play of tricks: as simple_bot plays
-        if isinstance(rng, random.Random):
-            return _choice(rng, legal)
+    if legal and type(legal[0]) is Card and isinstance(rng, random.Random):
+        return random_action(state, rng)  # the play of tricks: as simple_bot plays, a card chosen uniformly
     if legal and type(legal[0]) is Bid and isinstance(rng, random.Random):  # the bidding
-        return _simple_choice(Phase.BID, state.hand(cast(int, state.turn)), state.rules, legal, rng)
+        bidder = card_set_of_mask(held_masks(state)[cast(int, state.turn)])  # state.hand(turn), the seat known good
+        return _simple_choice(Phase.BID, bidder, state.rules, legal, rng)
     seat = _seat_to_act(state, rng)
     if seat is None:
         return state.sample_chance(rng)

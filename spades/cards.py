@@ -280,6 +280,8 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards of an int mask as a tuple in index order (internal fast path)."""
     if mask < 0x2000:
         return _C0[mask]
+    if mask < 0x10000000000000:  # no joker (bits 52 and 53)
+        return _C0[mask & 0x1FFF] + _C1[(mask >> 13) & 0x1FFF] + _C2[(mask >> 26) & 0x1FFF] + _C3[mask >> 39]
     return (
         _C0[mask & 0x1FFF]
         + _C1[(mask >> 13) & 0x1FFF]
@@ -567,3 +569,16 @@ def card_set_of_mask(mask: int) -> CardSet:
     cards: CardSet = object.__new__(CardSet)
     _set_mask(cards, mask)
     return cards
+
+
+def card_sets_of_masks(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
+    """``tuple(map(card_set_of_mask, masks))`` in one call (internal fast
+    path of a seeded deal's hands)."""
+    new = object.__new__
+    set_mask = _set_mask
+    sets = []
+    for mask in masks:
+        cards: CardSet = new(CardSet)
+        set_mask(cards, mask)
+        sets.append(cards)
+    return tuple(sets)

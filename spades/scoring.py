@@ -216,9 +216,17 @@ def score_sides(
     count toward it (S-6); a failed Nil's tricks are bags, or count for the
     partner, or nothing (S-7, V-4); bags carry and cost a penalty (S-8,
     V-5); ten for two hundred and Boston (V-8)."""
-    sides = tuple([
-        _score_side(members, bids, tricks, rules, scores[index], bags[index]) for index, members in enumerate(rules.sides)
-    ])
+    seating = rules.sides
+    if len(seating) == 2:  # partnerships and the two-player game, written out
+        first, second = seating
+        sides: tuple[SideScore, ...] = (
+            _score_side(first, bids, tricks, rules, scores[0], bags[0]),
+            _score_side(second, bids, tricks, rules, scores[1], bags[1]),
+        )
+    else:
+        sides = tuple([
+            _score_side(members, bids, tricks, rules, scores[index], bags[index]) for index, members in enumerate(seating)
+        ])
     # HandScore(sides) of the SideScore values just made, without checking them again.
     result: HandScore = _new(HandScore)
     _set_sides(result, sides)
@@ -294,10 +302,11 @@ def winner_after(result: HandScore, rules: Rules) -> int | None:
     """:func:`game_winner` after a hand scored ``result`` (a side that took
     every trick is the ``boston`` side, V-8)."""
     boston = None
-    for index, side in enumerate(result.sides):
-        if side.boston:
-            boston = index
-            break
+    if rules.boston == "win":  # else a Boston does not end the game (winner_of)
+        for index, side in enumerate(result.sides):
+            if side.boston:
+                boston = index
+                break
     return winner_of(result.scores, rules, boston)
 
 

@@ -39,9 +39,9 @@ from spades.actions import (
     malformed_action,
     read_action,
 )
-from spades._decks import DeckFacts
+from spades._decks import SPADES, DeckFacts
 from spades.bidding import double_nil_open_of, fixed_legal_bids, legal_bids_of, limits_of, next_bidder_of
-from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, card_sets_of_masks, cards_of_mask
 from spades.deal import (
     SEED_LIMIT,
     ByteSource,
@@ -78,6 +78,7 @@ from spades.tricks import (
     broken_by,
     first_leader_of_masks,
     first_trick_matters,
+    lead_mask,
     legal_mask,
     play_error,
     winner_seat_of,
@@ -289,9 +290,13 @@ class GameState:
         """The play fields, the hand dealt first if the seed has not dealt
         it yet (see the layout above): the same state, worked out further."""
         play: tuple[Any, ...] = self._play
-        if play[_PHASE] == _DEAL and play[_CONTEXT].seed is not None:
-            play = self._resolve_chance()._play
-            _set_play(self, play)
+        if play[_PHASE] == _DEAL:
+            context: _Context = play[_CONTEXT]
+            seed = context.seed
+            if seed is not None:
+                # The seeded deal, as _resolve_chance() makes it.
+                play = (_seeded_deal(context, seed) if context.players != 2 else self._resolve_chance())._play
+                _set_play(self, play)
         return play
 
     def __eq__(self, other: object) -> bool:
@@ -383,7 +388,7 @@ class GameState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds."""
-        return CardSet(self._held()[check_seat(seat, self.rules.players)])
+        return card_set_of_mask(self._held()[check_seat(seat, self.rules.players)])
 
     @property
     def bids(self) -> tuple[Bid | None, ...]:
@@ -701,7 +706,7 @@ class GameState:
             log = (log, trick)
             held = hands[winner] & ~played
             if held:
-                legal = cards_of_mask(legal_mask(held, -1, played, context[_C_RULES], False, facts.suit_masks))
+                legal = cards_of_mask(lead_mask(held, played, facts.suit_masks[SPADES]))
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, winner, hands, pile, played, (), won, legal, log, bids))
                 return new
@@ -992,7 +997,7 @@ class GameState:
         """The state after ``action``, the last bid, made ``bids``: the
         Double Nil exchanges (P-6), else the first lead."""
         context, _phase, _seat, hands, pile, _played, _trick, _won, _legal, _log, _bids = self._play
-        if not context.rules.is_draft:  # the two-player discards came after the draft (T-6)
+        if context.players != 2:  # the two-player discards came after the draft (T-6)
             exchanges = order_of(context.rules, context.dealer, bids)
             if exchanges:
                 context = context._replace(exchanges=exchanges)
@@ -1080,7 +1085,10 @@ class GameState:
         sheet += (record,)
         rows = context.rows + (public_row(record),)
         if winner_after(result, rules) is not None:  # S-9
-            over = context._replace(sheet=sheet, rows=rows)
+            over = _new_context((
+                rules, context.facts, context.first_trick, context.seed, sheet, context.number, context.dealer,
+                context.stock, context.exchanges, context.pending, rows, players, context.fixed_bids,
+            ))
             return _state((over, _OVER, -1, _ZEROS[players], play[_PILE], played, (), won, (), (), bids))
         following = _new_context((
             rules, context.facts, context.first_trick, context.seed, sheet, context.number + 1,
@@ -1177,7 +1185,7 @@ def _seeded_deal(context: _Context, seed: int) -> GameState:
     card left over set aside, the first seat to bid (P-3) with its legal
     bids; what :meth:`GameState._deal` makes of that deal."""
     masks = seeded_deal_masks(seed, context.number, context.rules)
-    deal = deal_of_card_sets(tuple(map(card_set_of_mask, masks)))
+    deal = deal_of_card_sets(card_sets_of_masks(masks))
     aside = context.facts.mask & ~sum(masks)  # the hands share no card; V-10: the card set aside
     no_bids = _NO_BIDS[context.players]
     first = next_bidder_of(context.players, context.dealer, no_bids)  # P-3: no seat has bid yet
@@ -1287,8 +1295,8 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
 
 
 # n.bit_length() for the number of choices n of a decision (at most 54 cards
-# or 15 bids).
-_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(64))
+# or 15 bids): internal, read by play_out, bid_out and the bots' random_action.
+BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(64))
 
 
 def apply_all(state: GameState, actions: Sequence[Action], tricks: list[Any] | None = None) -> GameState:
@@ -1404,7 +1412,7 @@ def play_out(state: GameState, getrandbits: Any, *, keep_log: bool) -> tuple[Gam
     first_trick = context.first_trick
     bit = _BIT
     one_trick = _ONE_TRICK
-    bit_length = _BIT_LENGTH
+    bit_length = BIT_LENGTHS
     if trick:  # finish the trick in progress, as apply() would
         cards = list(trick)
         led = suit_of[cards[0]]
@@ -1506,7 +1514,7 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     while True:
         legal = fixed or legal_bids_of(seat, bids, rules, scores)
         n = len(legal)
-        k = _BIT_LENGTH[n]
+        k = BIT_LENGTHS[n]
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
@@ -1524,6 +1532,13 @@ def bid_out(state: GameState, getrandbits: Any) -> GameState:
     if exchanges:
         context = context._replace(exchanges=exchanges)
     return before._next_step(bid, context, hands, pile, bids)
+
+
+def held_masks(state: GameState) -> tuple[int, ...]:
+    """Each seat's cards now, as masks (internal fast path of the bots'
+    state drivers: ``state.hands`` without the :class:`~spades.CardSet`
+    values)."""
+    return state._held()
 
 
 def document_fields(state: GameState) -> tuple[Any, ...]:
@@ -1570,10 +1585,13 @@ def worked_out_actions(state: object) -> tuple[Action, ...]:
     the seat to play (C-5, C-6, V-7: worked out by :meth:`GameState.apply`),
     in the bidding the legal bids, in the two-player draft the draft
     actions, each in the order of :meth:`GameState.legal_actions`; ``()``
-    in every other phase, for a
-    seeded hand not dealt yet, and for anything but a :class:`GameState`."""
+    in every other phase and for anything but a :class:`GameState`.  A
+    seeded hand not dealt yet is dealt first (as :meth:`GameState._dealt`
+    deals it when it is first read)."""
     if type(state) is GameState:
         legal: tuple[Action, ...] = state._play[_LEGAL]
+        if not legal and state._play[_PHASE] == _DEAL:
+            legal = state._dealt()[_LEGAL]
         return legal
     return ()
 

@@ -83,6 +83,14 @@ def legal_mask(hand: int, led: int, played: int, rules: Rules, first_trick: bool
             others = hand & ~spades
             if others:
                 return others  # V-7
+    return lead_mask(hand, played, spades)
+
+
+def lead_mask(hand: int, played: int, spades: int) -> int:
+    """:func:`legal_mask` of a seat leading after the first trick (internal
+    fast path of the play of a trick's last card; ``spades`` the deck's
+    spades): no spade lead before spades are broken, unless the hand holds
+    only spades (C-4); they are broken once a spade has been played (C-6)."""
     if not played & spades:  # C-6: not broken
         others = hand & ~spades
         if others:

@@ -151,6 +151,27 @@ def test_the_state_drivers_are_the_view_bots(name: str) -> None:
         simple_action(over, random.Random(1))
 
 
+def test_the_state_drivers_deal_a_hand_not_yet_read() -> None:
+    # P-2, P-3: a seeded game's next hand is dealt when first read; a driver
+    # called before anything else reads the state deals it and makes the
+    # choice its view bot makes on the dealt hand, with the same draws.
+    rules = Rules.partnership(losing_floor=-200)
+    for driver, bot in ((random_action, random_bot), (simple_action, simple_bot)):
+        rng_a, rng_b = random.Random(6), random.Random(6)
+        starts = 0
+        for seed in range(3):
+            state = new_game(rules, seed=seed)
+            while not state.is_over:
+                hands = len(state.sheet)
+                action = driver(state, rng_a)  # first: a hand's start is read here
+                assert state.turn is not None
+                assert action == bot(seat_view(state, state.turn), rng_b)
+                assert rng_a.getstate() == rng_b.getstate()
+                state = state.apply(action)
+                starts += not state.is_over and len(state.sheet) > hands
+        assert starts >= 2
+
+
 class _LastChoice(random.Random):
     """A generator that draws its own way: its choice is always the last."""
 

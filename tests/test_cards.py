@@ -484,3 +484,21 @@ def test_card_arithmetic_is_int_arithmetic() -> None:
             ace + junk  # type: ignore[operator]
         with pytest.raises(TypeError):
             ace < junk  # type: ignore[operator]
+
+
+@given(st.integers(min_value=0, max_value=(1 << 54) - 1))
+def test_cards_of_mask_lists_the_bits_in_index_order(mask: int) -> None:  # C-1, V-9
+    # With and without the jokers (bits 52, 53): each set bit's card, lowest first.
+    from spades.cards import cards_of_mask
+
+    for each in (mask, mask & ((1 << 52) - 1), mask | 1 << 53):
+        assert cards_of_mask(each) == tuple(Card(i) for i in range(54) if each >> i & 1)
+
+
+def test_card_sets_of_masks_are_the_card_sets() -> None:  # P-2: a seeded deal's hands
+    from spades.cards import card_sets_of_masks
+
+    masks = (0, 1, (1 << 52) - 1, 0b1011 << 40, 3 << 52)
+    sets = card_sets_of_masks(masks)
+    assert type(sets) is tuple and sets == tuple(CardSet(mask) for mask in masks)
+    assert all(type(each) is CardSet for each in sets)

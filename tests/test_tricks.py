@@ -4,6 +4,7 @@ legal play sequences from fixed deals."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -31,6 +32,7 @@ from spades.cards import cards_of_mask
 from spades.tricks import (
     first_leader,
     first_trick_matters,
+    lead_mask,
     legal_mask,
     spades_broken,
     trick_winner_seat,
@@ -72,6 +74,24 @@ def test_may_lead_spade_after_spades_broken() -> None:  # C-4
 
 
 # -- C-5: following ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("deck", ["standard", "jokers", "joker-joker-deuce-deuce"])
+def test_lead_mask_is_the_reference_lead(deck: str) -> None:  # C-4, C-6
+    # The leads after the first trick, against the rules text's reference,
+    # for hands and played cards drawn from the deck, broken or not.
+    rules = Rules(deck=deck)  # type: ignore[arg-type]
+    facts = rules.deck_facts
+    cards = cards_of_mask(facts.mask)
+    rng = random.Random(4)
+    for _ in range(300):
+        hand = frozenset(rng.sample(cards, rng.randint(1, 13)))
+        played = sum(1 << c for c in rng.sample([c for c in cards if c not in hand], rng.randint(0, 20)))
+        mask = sum(1 << c for c in hand)
+        broken = bool(played & facts.spades)
+        expected = ref_legal_cards(hand, (), broken, rules, False)
+        assert frozenset(cards_of_mask(lead_mask(mask, played, facts.spades))) == expected
+        assert lead_mask(mask, played, facts.spades) == legal_mask(mask, -1, played, rules, False, facts.suit_masks)
 
 
 def test_must_follow_the_suit_led() -> None:  # C-5

@@ -302,11 +302,10 @@ def winner_after(result: HandScore, rules: Rules) -> int | None:
     """:func:`game_winner` after a hand scored ``result`` (a side that took
     every trick is the ``boston`` side, V-8)."""
     boston = None
-    if rules.boston == "win":  # else a Boston does not end the game (winner_of)
-        for index, side in enumerate(result.sides):
-            if side.boston:
-                boston = index
-                break
+    for index, side in enumerate(result.sides):
+        if side.boston:
+            boston = index
+            break
     return winner_of(result.scores, rules, boston)
 
 

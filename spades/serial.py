@@ -1279,7 +1279,6 @@ def _mask_of(texts: Sequence[str], bits: dict[str, int]) -> int:
     return mask
 
 
-
 _EXCHANGE_HEAD: Final = '"exchange": ['
 _DERIVED_KEYS: Final = _STATE_KEYS[5:]
 _CHANCE_FRAGMENTS: Final = tuple(f'"{key}": ' for key in sorted(_CHANCE_KEYS))

@@ -487,8 +487,7 @@ class GameState:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score (sides as in ``rules.sides``)."""
-        sheet: tuple[HandRecord, ...] = self._play[_CONTEXT].sheet
-        return sheet[-1].result.scores if sheet else (0,) * len(self.rules.sides)
+        return _scores_of(self._play[_CONTEXT])
 
     @property
     def bags(self) -> tuple[int, ...]:
@@ -1386,7 +1385,7 @@ def _walk_cards(
             won += _ONE_TRICK[turn]
             log = (log, trick)
             trick = ()
-            legal_cards = legal_mask(hands[turn] & ~played, -1, played, rules, False, suit_masks)
+            legal_cards = lead_mask(hands[turn] & ~played, played, suit_masks[SPADES])
     return _state((context, _PLAY, turn, hands, pile, played, trick, won, cards_of_mask(legal_cards), log, bids)), end
 
 
@@ -1452,7 +1451,7 @@ def play_out(state: GameState, getrandbits: Any, *, keep_log: bool) -> tuple[Gam
             log = (log, tuple(cards))
         turn = best
         held = hands[turn] & ~played
-        legal = cards_of_mask(legal_mask(held, -1, played, rules, False, suit_masks)) if held else ()
+        legal = cards_of_mask(lead_mask(held, played, suit_masks[SPADES])) if held else ()
     followers = range(players - 1)
     while legal:
         # A whole trick: the lead, then each seat in turn (C-5, C-7).
@@ -1494,7 +1493,7 @@ def play_out(state: GameState, getrandbits: Any, *, keep_log: bool) -> tuple[Gam
             log = (log, tuple(cards))
         turn = best
         held = hands[turn] & ~played
-        legal = cards_of_mask(legal_mask(held, -1, played, rules, False, suit_masks)) if held else ()
+        legal = cards_of_mask(lead_mask(held, played, suit_masks[SPADES])) if held else ()
     after = state._end_hand(won, played, log) if keep_log else None
     return after, won, _unpack_won(won, players)
 
@@ -1565,17 +1564,11 @@ def document_fields(state: GameState) -> tuple[Any, ...]:
         top, left = state.top_of_stock, state.stock_left
     else:
         top, left = None, 0
-    if sheet:
-        result = sheet[-1].result
-        scores, bags = result.scores, result.total_bags
-        winner = winner_after(result, rules) if code == _OVER else None
-    else:
-        scores = bags = (0,) * len(rules.sides)
-        winner = None
+    winner = winner_after(sheet[-1].result, rules) if code == _OVER else None  # S-9: a game over has a sheet
     return (
         _PHASES[code], turn if turn >= 0 else None, context.dealer, context.number, state._held(), play[_BIDS],
         trick, leader, first, _unpack_won(play[_WON], rules.players), broken_by(play[_PLAYED], context.facts),
-        play[_PILE], top, left, scores, bags, winner,
+        play[_PILE], top, left, _scores_of(context), state.bags, winner,
     )
 
 

@@ -315,7 +315,7 @@ def _state_dict(state: GameState) -> dict[str, Any]:
 
 
 def _derived_values(
-    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: list[Any] | None = None
+    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: _Walked | None = None
 ) -> list[Any]:
     """The values of a state's document from ``"phase"`` on (the fields
     that follow from the rules, seed and actions), in order; ``walked``
@@ -326,7 +326,7 @@ def _derived_values(
     texts = _CARD_TEXTS
     tricks = []
     if first is not None:  # the tricks completed: the cards played before the trick in progress
-        tricks = _trick_dicts_of(_hand_tricks(rules, first, history, trick, won, walked))
+        tricks = _trick_dicts_of(_hand_tricks(rules, number, first, history, trick, won, walked))
     return [
         _PHASE_NAMES[phase],
         turn,
@@ -437,25 +437,40 @@ def _action_text(action: Action) -> str:
     return f'{{"{name}": [{", ".join(map(_QUOTED_CARDS.__getitem__, action.cards))}]}}'
 
 
+_Walked = dict[int, list[Any]]
+"""The tricks the loaders' replay walked, by hand number (see
+:func:`~spades.state.apply_all`)."""
+
+
 def _hand_tricks(
-    rules: Rules, first: int, history: Sequence[Action], trick: Sequence[Card], won: Sequence[int],
-    walked: list[Any] | None,
+    rules: Rules, number: int, first: int, history: Sequence[Action], trick: Sequence[Card], won: Sequence[int],
+    walked: _Walked | None,
 ) -> list[tuple[int, Sequence[Card], int]]:
-    """The tricks completed in the hand in progress (led first by
-    ``first``), from its ``history``, trick in progress and tricks won:
-    ``walked`` when it holds them (the loaders' replay has just walked
-    them, :func:`~spades.state.apply_all`), else walked here."""
-    if walked is not None and len(walked) == sum(won) and (not walked or walked[0][0] == first):
-        return walked
+    """The tricks completed in the hand in progress (number ``number``, led
+    first by ``first``), from its ``history``, trick in progress and tricks
+    won: those the loaders' replay walked when it holds them all
+    (``walked``), else walked here."""
+    known = walked.get(number) if walked else None
+    if known is not None and len(known) == sum(won) and (not known or known[0][0] == first):
+        return known
     return _walked(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
 
 
-def _tricks_text(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> str:
-    """The JSON text of :func:`_walked`'s tricks (the list's inside)."""
-    return _tricks_text_of(_walked(rules, leader, plays, partial=partial))
+def _row_tricks(rules: Rules, row: HandRecord, walked: _Walked | None) -> list[tuple[int, Sequence[Card], int]]:
+    """The tricks of a finished hand (C-7): those the loaders' replay
+    walked (every trick but the last, whose last card ``apply()`` played)
+    and the last walked here from the winner of the one before, or all
+    walked here."""
+    plays = _row_plays(rules, row)
+    players = rules.players
+    known = walked.get(row.number) if walked else None
+    if known and len(known) == len(plays) // players - 1:
+        return known + _walked(rules, known[-1][2], plays[len(plays) - players :], partial=True)
+    return _walked(rules, _row_first(rules, row), plays, partial=True)
 
 
 def _tricks_text_of(walked: Sequence[tuple[int, Sequence[Card], int]]) -> str:
+    """The JSON text of the tricks ``walked`` (the list's inside)."""
     quoted = _QUOTED_CARDS
     head = _TRICK_HEADS
     tail = _TRICK_TAILS
@@ -486,8 +501,7 @@ def _trick_dicts_of(walked: Sequence[tuple[int, Sequence[Card], int]]) -> list[d
     return tricks
 
 
-def _row_text(rules: Rules, row: HandRecord) -> str:
-    first = _row_first(rules, row)
+def _row_text(rules: Rules, row: HandRecord, walked: _Walked | None = None) -> str:
     sides = ", ".join([
         _SIDE_TEXT % (v[0], v[1], _JSON_BOOL[v[2]], *v[3:12], _JSON_BOOL[v[12]])
         for v in map(_SIDE_VALUES, row.result.sides)
@@ -495,7 +509,7 @@ def _row_text(rules: Rules, row: HandRecord) -> str:
     return (
         f'{{"number": {row.number}, "dealer": {row.dealer}, "bids": ["{_QUOTES.join(map(str, row.bids))}"], '
         f'"tricks_won": [{", ".join(map(str, row.tricks))}], '
-        f'"tricks": [{_tricks_text(rules, first, _row_plays(rules, row), partial=True)}], '
+        f'"tricks": [{_tricks_text_of(_row_tricks(rules, row, walked))}], '
         f'"result": [{sides}], "hands": ["{_QUOTES.join(_hand_texts([h.mask for h in row.hands]))}"]}}'
     )
 
@@ -514,7 +528,7 @@ def _state_text(state: GameState) -> str:
 
 
 def _derived_text(
-    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: list[Any] | None = None
+    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: _Walked | None = None
 ) -> str:
     """The end of a state's JSON text, from ``"phase"`` on: every field
     that follows from the rules, seed and actions; ``walked`` as
@@ -524,8 +538,8 @@ def _derived_text(
     quoted = _QUOTED_CARDS
     tricks = ""
     if first is not None:  # the tricks completed: the cards played before the trick in progress
-        tricks = _tricks_text_of(_hand_tricks(state.rules, first, history, trick, won, walked))
-    sheet = ", ".join([_row_text(state.rules, row) for row in rows]) if rows else ""
+        tricks = _tricks_text_of(_hand_tricks(state.rules, number, first, history, trick, won, walked))
+    sheet = ", ".join([_row_text(state.rules, row, walked) for row in rows]) if rows else ""
     return (
         f'"phase": "{_PHASE_NAMES[phase]}", "turn": {"null" if turn is None else turn}, '
         f'"dealer": {dealer}, "hand_number": {number}, '
@@ -1264,6 +1278,7 @@ _ACTION_BY_PAIR: Final[dict[tuple[str, str], Action]] = {
 }
 _STATE_KEY_SET: Final = frozenset(_STATE_KEYS)
 _BIT_BY_TEXT: Final = {text: 1 << index for index, text in enumerate(_CARD_TEXTS)}
+_CARD_BY_TEXT: Final[dict[str, Action]] = {text: Card(index) for index, text in enumerate(_CARD_TEXTS)}
 _BIT_BY_QUOTED: Final = {text: 1 << index for index, text in enumerate(_QUOTED_CARDS)}
 
 
@@ -1273,6 +1288,8 @@ def _mask_of(texts: Sequence[str], bits: dict[str, int]) -> int:
     library's text: a card unknown or given twice)."""
     mask = 0
     for text in texts:
+        if type(text) is not str:  # a str subclass may say anything of its hash
+            raise KeyError("not a str")
         mask |= bits[text]
     if mask.bit_count() != len(texts):
         raise KeyError("a card given twice")
@@ -1291,6 +1308,91 @@ _LAST_RULES_DICT: list[tuple[dict[str, Any], list[str], list[type], Rules | None
 _PLAIN_TYPES: Final = (int, str, bool, type(None))
 
 
+# The derived fields in marshal form (version 2, as :func:`_exactly`
+# compares them), written from pieces: the dict loader's fast way compares
+# these bytes with the given fields' own, without building the dicts of
+# every trick first.  A list is its head (a code and its length) and then
+# its items; a dict is its opening code, each key and value in turn, and its
+# closing code.  The tests check these bytes against ``marshal.dumps`` of
+# :func:`_derived_values` in every state of whole games of several presets.
+
+
+def _form(value: object) -> bytes:
+    return marshal.dumps(cast(Any, value), 2)
+
+
+_LIST_HEADS: Final = tuple(_form([None] * count)[:5] for count in range(64))
+
+
+def _list_head(count: int) -> bytes:
+    """The head of a list of ``count`` items."""
+    return _LIST_HEADS[count] if count < 64 else _form([None] * count)[:5]
+_DICT_OPEN: Final = _form({})[:1]
+_DICT_CLOSE: Final = _form({})[1:]
+_CARD_FORMS: Final = tuple(_form(text) for text in _CARD_TEXTS)
+# The opening of a trick's dict, by its number of cards and its leader, up
+# to its first card; its closing, by its winner (-1: a trick not complete).
+_TRICK_FORM_HEADS: Final = tuple(
+    tuple(_DICT_OPEN + _form("leader") + _form(seat) + _form("cards") + _LIST_HEADS[count] for seat in range(4))
+    for count in range(5)
+)
+_TRICK_FORM_TAILS: Final = {seat: _form("winner") + _form(seat) + _DICT_CLOSE for seat in range(-1, 4)}
+_TRICKS_KEY_FORM: Final = _form("tricks")
+
+
+def _trick_forms(parts: list[bytes], walked: Sequence[tuple[int, Sequence[Card], int]]) -> None:
+    """Put the marshal form of :func:`_trick_dicts_of`'s list in ``parts``."""
+    cards_form = _CARD_FORMS
+    heads = _TRICK_FORM_HEADS
+    tails = _TRICK_FORM_TAILS
+    parts.append(_list_head(len(walked)))
+    for first, cards, winner in walked:
+        if len(cards) == 4:  # the common case, written out
+            a, b, c, d = cards
+            parts += (heads[4][first], cards_form[a], cards_form[b], cards_form[c], cards_form[d], tails[winner])
+        else:
+            parts.append(heads[len(cards)][first])
+            parts += map(cards_form.__getitem__, cards)
+            parts.append(tails[winner])
+
+
+def _sheet_forms(parts: list[bytes], rules: Rules, rows: Sequence[HandRecord], walked: _Walked | None) -> None:
+    """Put the marshal form of :func:`_sheet_dicts`'s list in ``parts``."""
+    parts.append(_list_head(len(rows)))
+    for row in rows:
+        head = {"number": row.number, "dealer": row.dealer, "bids": [str(b) for b in row.bids], "tricks_won": list(row.tricks)}
+        parts += (_DICT_OPEN, _form(head)[1:-1], _TRICKS_KEY_FORM)
+        _trick_forms(parts, _row_tricks(rules, row, walked))
+        tail = {
+            "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
+            "hands": _hand_texts([h.mask for h in row.hands]),
+        }
+        parts.append(_form(tail)[1:])  # its closing code included
+
+
+def _derived_form(
+    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: _Walked | None = None
+) -> bytes:
+    """``marshal.dumps(_derived_values(state, rows, history, walked), 2)``,
+    written from pieces."""
+    rules = state.rules
+    (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
+     winner) = document_fields(state)
+    texts = _CARD_TEXTS
+    head = [_PHASE_NAMES[phase], turn, dealer, number, _hand_texts(held), list(map(_bid, bids)), [texts[c] for c in trick],
+            leader]
+    tail = [list(won), broken, text_of_mask(pile), None if top is None else texts[top], left, list(scores), list(bags)]
+    tricks = _hand_tricks(rules, number, first, history, trick, won, walked) if first is not None else ()
+    if not tricks and not rows:  # nothing to write from pieces: one call
+        return _form([*head, [], *tail, [], winner])
+    parts = [_list_head(len(_DERIVED_KEYS)), _form(head)[5:]]
+    _trick_forms(parts, tricks)
+    parts.append(_form(tail)[5:])
+    _sheet_forms(parts, rules, rows, walked)
+    parts.append(_form(winner))
+    return b"".join(parts)
+
+
 def _own_state_text(text: str) -> GameState | None:
     """The state of ``text`` if it is exactly the JSON :func:`to_json`
     writes for that state, else ``None``.  Only the rules, seed and actions
@@ -1303,7 +1405,7 @@ def _own_state_text(text: str) -> GameState | None:
             return None
         rules, seed, fragments, stop = head
         actions, unchecked = _actions_of_fragments(fragments, rules, seeded=seed is not None)
-        walked: list[Any] = []
+        walked: _Walked = {}
         state = _played(rules, seed, actions, walked)
         if state is None:
             return None
@@ -1374,7 +1476,7 @@ def _own_state_dict(data: object) -> GameState | None:
         read = _actions_of_items(items, rules, seeded=seed is not None)
         if read is None:
             return None
-        walked: list[Any] = []
+        walked: _Walked = {}
         state = _played(rules, seed, read[0], walked)
         if state is None:
             return None
@@ -1391,12 +1493,12 @@ def _own_state_dict(data: object) -> GameState | None:
             if items[index] != _action(game[index]):
                 return None
         given = list(map(data.__getitem__, _DERIVED_KEYS))
-        return state if _exactly(given, _derived_values(state, rows, history, walked)) else None
+        return state if _form(given) == _derived_form(state, rows, history, walked) else None
     except Exception:  # any doubt: the full reading decides
         return None
 
 
-def _played(rules: Rules, seed: int | None, actions: list[Action], walked: list[Any]) -> GameState | None:
+def _played(rules: Rules, seed: int | None, actions: list[Action], walked: _Walked) -> GameState | None:
     """The state ``actions`` reach, each applied (and so checked) by the
     engine, or ``None`` if one is illegal; the tricks the replay walked
     put in ``walked`` (see :func:`~spades.state.apply_all`).  In a seeded
@@ -1491,23 +1593,33 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     in a seeded game (the seed draws them) and the actions read one by one."""
     if type(items) is not list or len(items) > _MAX_ACTIONS:
         return None
-    pairs = list(chain.from_iterable(map(dict.items, items)))  # a TypeError unless all are dicts
-    if len(pairs) != len(items):
+    # Every item a dict (a TypeError otherwise) with one key in all (an
+    # empty one, which would let another have two, is refused below).  The
+    # dict's own methods are called, whatever a subclass says of itself.
+    if sum(map(dict.__len__, items)) != len(items):
         return None
+    # The cards first, by the text of each "play" (made an exact str: the
+    # text a str subclass holds, whatever it says of its hash).
+    found: list[Action | None] = list(
+        map(_CARD_BY_TEXT.get, map(str.__str__, map(dict.get, items, repeat("play"), repeat(""))))
+    )
     get = _ACTION_BY_PAIR.get
-    found: list[Action | None] = [get(pair) if type(pair[1]) is str else None for pair in pairs]
-    unchecked = _not_found(found)
+    unchecked = []
     drawn = []  # the chance steps left out
-    for index in unchecked:
-        item = items[index]
-        if seeded and next(iter(item)) in _CHANCE_KEYS:
+    for index in _not_found(found):
+        ((key, value),) = dict.items(items[index])  # a ValueError for an empty dict
+        if type(value) is str:
+            action = get((key, value))
+            if action is not None:
+                found[index] = action
+                continue
+        unchecked.append(index)
+        if seeded and key in _CHANCE_KEYS:
             drawn.append(index)
-            continue
-        cards = item.get("exchange")
-        if type(cards) is list:  # its cards by look-up (a KeyError or TypeError: not this library's)
-            found[index] = exchange_of_mask(_mask_of(cards, _BIT_BY_TEXT))
-            continue
-        found[index] = _read_action(_At(item, ""), rules)
+        elif key == "exchange" and type(value) is list:  # its cards by look-up (a KeyError or TypeError: not this library's)
+            found[index] = exchange_of_mask(_mask_of(value, _BIT_BY_TEXT))
+        else:
+            found[index] = _read_action(_At(items[index], ""), rules)
     for index in reversed(drawn):
         del found[index]
     return found, unchecked  # type: ignore[return-value]

@@ -1298,16 +1298,18 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
 BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(64))
 
 
-def apply_all(state: GameState, actions: Sequence[Action], tricks: list[Any] | None = None) -> GameState:
+def apply_all(state: GameState, actions: Sequence[Action], tricks: dict[int, list[Any]] | None = None) -> GameState:
     """``state`` after each of ``actions`` in turn, exactly the state that
     ``apply()`` one action at a time reaches, raising what it raises
     (internal fast path of the document loaders, whose replay checks every
     action): a run of legal cards within a hand is played without making
-    the states between them (:func:`_walk_cards`).  Given a list
-    ``tricks``, each run of cards from the first of a hand puts in it, in
-    place of what it held, the tricks it completed as ``(leader, cards,
-    winner)`` (as :func:`~spades.tricks.walk_tricks_of` gives them): the
-    last such run's are the completed tricks of the hand it played."""
+    the states between them (:func:`_walk_cards`).  Given a dict
+    ``tricks``, each run of cards from the first of a hand puts at the
+    hand's number the list of the tricks it completed, as ``(leader, cards,
+    winner)`` (as :func:`~spades.tricks.walk_tricks_of` gives them): a
+    hand played to its end has every trick there but its last (the hand's
+    last card is played by ``apply()``, which scores the hand), the hand in
+    progress its completed tricks."""
     index = 0
     count = len(actions)
     while index < count:
@@ -1323,7 +1325,7 @@ def apply_all(state: GameState, actions: Sequence[Action], tricks: list[Any] | N
 
 
 def _walk_cards(
-    state: GameState, actions: Sequence[Action], index: int, tricks: list[Any] | None = None
+    state: GameState, actions: Sequence[Action], index: int, tricks: dict[int, list[Any]] | None = None
 ) -> tuple[GameState, int]:
     """The state after the run of cards ``actions[index:end]`` from
     ``state`` (in the play of tricks), and ``end``: each card checked
@@ -1354,8 +1356,7 @@ def _walk_cards(
     legal_cards = 1 << first  # so that it passes below
     completed = None
     if tricks is not None and not played:  # the hand's first card
-        tricks.clear()
-        completed = tricks
+        completed = tricks[context.number] = []
     if trick:  # the suit led to the trick in progress, as apply() follows it (C-5)
         suit_mask, suit_cards, _shift = facts.follow[trick[0]]
         led = suit_of[trick[0]]

@@ -134,26 +134,36 @@ def test_a_void_seat_on_the_first_trick_is_held_to_the_first_trick_rule() -> Non
     assert found >= 3
 
 
-def test_the_tricks_walked_are_the_hands_completed_tricks() -> None:
-    """C-7: the tricks a replay from the start puts in its list are the
-    completed tricks of the hand in progress, each won by its highest spade
-    or card of the suit led, the winner leading next."""
+def test_the_tricks_walked_are_each_hands_completed_tricks() -> None:
+    """C-7: the tricks a replay from the start puts at each hand's number
+    are that hand's completed tricks, each won by its highest spade or card
+    of the suit led, the winner leading next: every trick of a finished
+    hand but its last (its last card is played by apply()), and the
+    completed tricks of the hand in progress."""
     from spades.tricks import walk_tricks_of
 
     for rules in (Rules.partnership(), Rules.two_player(), Rules(players=3), Rules(deck="jokers")):
         for seed in range(3):
-            states, actions = _game(rules, seed, 2)
+            states, actions = _game(rules, seed, 3)
             for end in range(0, len(actions) + 1, 3):
-                tricks: list[Any] = ["stale"]
+                tricks: dict[int, list[Any]] = {99: ["stale"]}
                 state = apply_all(states[0], actions[:end], tricks)
                 _same(state, states[end])
-                if state.first_leader is None or not (state.trick or sum(state.tricks_won)):
-                    continue  # no card of this hand played yet: the list may hold an earlier hand's
-                done = sum(state.tricks_won) * rules.players
-                plays = [a for a in state.history if type(a) is Card][:done]
-                assert tricks == walk_tricks_of(rules.players, rules.deck_facts, state.first_leader, plays)
-            # A replay from the middle of a hand leaves the list alone.
+                assert tricks.pop(99) == ["stale"]  # no other hand's entry is touched
+                for row in state.sheet:
+                    plays = [a for a in row.actions if type(a) is Card]
+                    first = next(s.first_leader for s in states if s.hand_number == row.number and s.first_leader is not None)
+                    assert first is not None
+                    every = walk_tricks_of(rules.players, rules.deck_facts, first, plays)
+                    assert tricks.pop(row.number) == every[:-1]
+                if state.first_leader is not None and (state.trick or sum(state.tricks_won)):
+                    done = sum(state.tricks_won) * rules.players
+                    plays = [a for a in state.history if type(a) is Card][:done]
+                    expected = walk_tricks_of(rules.players, rules.deck_facts, state.first_leader, plays)
+                    assert tricks.pop(state.hand_number) == expected
+                assert tricks == {}  # nothing for a hand whose play has not begun
+            # A replay from the middle of a hand leaves the dict alone.
             middle = next(i for i, s in enumerate(states) if s.trick)
-            tricks = ["untouched"]
-            apply_all(states[middle], actions[middle:middle + 5], tricks)
-            assert tricks == ["untouched"]
+            untouched: dict[int, list[Any]] = {}
+            apply_all(states[middle], actions[middle:middle + 5], untouched)
+            assert untouched == {}

@@ -323,3 +323,27 @@ def test_an_exchange_spelt_otherwise_gets_the_full_readings_verdict() -> None:  
                 with _full_reading_only():
                     expected = _outcome(state_from_json, text)
                 assert _outcome(state_from_json, text) == expected
+
+
+@given(preset=presets, seed=seeds, seeded=st.booleans())
+def test_the_derived_fields_written_for_the_fast_way_are_the_documents_own(preset: str, seed: int, seeded: bool) -> None:
+    """The fast way's expected derived fields (marshal bytes written from
+    pieces for dicts, the text's end for JSON), made with and without the
+    tricks the loaders' replay walked, are exactly the document's own."""
+    import marshal
+
+    from spades import Deal, Replacement, Stock
+    from spades.state import apply_all
+
+    for state in _states(preset, seed, seeded):
+        document = to_dict(state)
+        values = [document[key] for key in serial._DERIVED_KEYS]
+        rows, history = state.sheet, state.history
+        walked: dict[int, list[Any]] = {}
+        chance = (Deal, Stock, Replacement) if seeded else ()  # a seeded game's chance steps are the seed's
+        actions = [a for a in Record.of_state(state).actions if not isinstance(a, chance)]
+        replayed = apply_all(new_game(state.rules, state.seed), actions, walked)
+        assert replayed == state
+        for tricks in (None, walked):
+            assert serial._derived_form(state, rows, history, tricks) == marshal.dumps(values, 2)
+            assert to_json(state).endswith(serial._derived_text(state, rows, history, tricks))

@@ -1361,6 +1361,51 @@ def _walk_cards(
         suit_mask, suit_cards, _shift = facts.follow[trick[0]]
         led = suit_of[trick[0]]
     while end < stop:
+        if not trick and end + 4 <= stop and players == 4:
+            # A whole trick of four seats, written out: each card checked as
+            # below, nothing kept unless all four are legal (else the loop
+            # below plays them one by one and stops at the first that is not).
+            a, b, c, d = actions[end : end + 4]
+            if (
+                type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
+                and a >= 0 and b >= 0 and c >= 0 and d >= 0 and legal_cards >> a & 1
+            ):
+                suit_mask, suit_cards, _shift = facts.follow[a]
+                led = suit_of[a]
+                first = first_trick and not won
+                after = played | bit[a]
+                seat = turn + 1 if turn < 3 else 0
+                held = hands[seat] & ~after
+                legal_cards = held & suit_mask
+                if not (legal_cards and suit_cards):
+                    legal_cards = legal_mask(held, led, after, rules, first, suit_masks)
+                if legal_cards >> b & 1:
+                    after |= bit[b]
+                    seat = seat + 1 if seat < 3 else 0
+                    held = hands[seat] & ~after
+                    legal_cards = held & suit_mask
+                    if not (legal_cards and suit_cards):
+                        legal_cards = legal_mask(held, led, after, rules, first, suit_masks)
+                    if legal_cards >> c & 1:
+                        after |= bit[c]
+                        seat = seat + 1 if seat < 3 else 0
+                        held = hands[seat] & ~after
+                        legal_cards = held & suit_mask
+                        if not (legal_cards and suit_cards):
+                            legal_cards = legal_mask(held, led, after, rules, first, suit_masks)
+                        if legal_cards >> d & 1:  # the trick is complete (C-7), as below
+                            played = after | bit[d]
+                            end += 4
+                            done = (a, b, c, d)
+                            leader = turn
+                            turn = winner_seat_of(turn, done, facts, 4)
+                            if completed is not None:
+                                completed.append((leader, done, turn))
+                            won += _ONE_TRICK[turn]
+                            log = (log, done)
+                            legal_cards = lead_mask(hands[turn] & ~played, played, suit_masks[SPADES])
+                            continue
+                legal_cards = 1 << a  # the lead was checked: the loop below plays it again
         card = actions[end]
         if type(card) is not Card or card < 0 or not legal_cards >> card & 1:
             break

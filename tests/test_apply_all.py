@@ -84,8 +84,8 @@ def test_an_illegal_card_in_a_run_raises_what_apply_raises() -> None:
                     continue
                 legal = state.legal_actions()
                 bad = [card for card in CardSet(rules.deck_mask) if card not in legal]
-                forged = int.__new__(Card, 99)
-                for card in [rng.choice(bad), forged] if bad else [forged]:
+                forged = [int.__new__(Card, 99), int.__new__(Card, -1)]  # built around Card()'s checks
+                for card in [rng.choice(bad), *forged] if bad else forged:
                     expected = _error(lambda: state.apply(card))
                     assert _error(lambda: apply_all(states[0], actions[:end] + [card] + actions[end:])) == expected
                     checked += 1

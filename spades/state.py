@@ -1372,27 +1372,27 @@ def _walk_cards(
             ):
                 suit_mask, suit_cards, _shift = facts.follow[a]
                 led = suit_of[a]
-                first = first_trick and not won
+                on_first = first_trick and not won
                 after = played | bit[a]
                 seat = turn + 1 if turn < 3 else 0
                 held = hands[seat] & ~after
                 legal_cards = held & suit_mask
                 if not (legal_cards and suit_cards):
-                    legal_cards = legal_mask(held, led, after, rules, first, suit_masks)
+                    legal_cards = legal_mask(held, led, after, rules, on_first, suit_masks)
                 if legal_cards >> b & 1:
                     after |= bit[b]
                     seat = seat + 1 if seat < 3 else 0
                     held = hands[seat] & ~after
                     legal_cards = held & suit_mask
                     if not (legal_cards and suit_cards):
-                        legal_cards = legal_mask(held, led, after, rules, first, suit_masks)
+                        legal_cards = legal_mask(held, led, after, rules, on_first, suit_masks)
                     if legal_cards >> c & 1:
                         after |= bit[c]
                         seat = seat + 1 if seat < 3 else 0
                         held = hands[seat] & ~after
                         legal_cards = held & suit_mask
                         if not (legal_cards and suit_cards):
-                            legal_cards = legal_mask(held, led, after, rules, first, suit_masks)
+                            legal_cards = legal_mask(held, led, after, rules, on_first, suit_masks)
                         if legal_cards >> d & 1:  # the trick is complete (C-7), as below
                             played = after | bit[d]
                             end += 4

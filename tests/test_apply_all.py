@@ -167,3 +167,31 @@ def test_the_tricks_walked_are_each_hands_completed_tricks() -> None:
             untouched: dict[int, list[Any]] = {}
             apply_all(states[middle], actions[middle:middle + 5], untouched)
             assert untouched == {}
+
+
+def test_a_bid_that_is_not_legal_raises_what_apply_raises() -> None:
+    """C-3, P-6, T-6, V-2, V-3, V-6: in the bidding, a bid the state does
+    not allow, or anything but a bid, stops the replay with apply()'s error;
+    an equal bid that is not one of the state's own objects is taken as
+    apply() takes it."""
+    from spades import Bid
+    from spades.actions import BIDS
+
+    restricted = [Rules.partnership(), Rules(min_bid=2, min_side_bid=4), Rules(max_side_contract=9, nil_allowed=False),
+                  Rules(bids_may_not_total_tricks=True), Rules.two_player()]
+    checked = 0
+    for rules in restricted:
+        for seed in range(3):
+            states, actions = _game(rules, seed, 2)
+            for end, state in enumerate(states[:-1]):
+                if state.phase.name != "BID":
+                    continue
+                legal = state.legal_actions()
+                others = [bid for bid in [*BIDS[: rules.hand_size + 1], Bid.DOUBLE_NIL] if bid not in legal]
+                for thing in [*others[:3], Card(0), "3"]:
+                    expected = _error(lambda: state.apply(thing))  # type: ignore[arg-type]
+                    assert _error(lambda: apply_all(states[0], actions[:end] + [thing] + actions[end:])) == expected
+                    checked += 1
+                copy = Bid(legal[-1].tricks, double_nil=legal[-1].double_nil)  # type: ignore[union-attr]
+                _same(apply_all(states[0], actions[:end] + [copy]), state.apply(copy))
+    assert checked > 100

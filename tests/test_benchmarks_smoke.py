@@ -120,8 +120,19 @@ def test_document_figures() -> None:
     assert set(figures) == {"hand_zero", "whole_game", "long_game", "records"}
     assert figures["hand_zero"]["replay"]["vs_replay"] == 1.0 and figures["whole_game"]["states"] == 1
     assert all(figures["hand_zero"][work]["us"] > 0 for work in bench.DOCUMENT_WORKS)
+    # The sum of each piece's best is never more than the best whole round.
+    assert all(f["us"] <= f["round_us"] * (1 + 1e-9) for f in figures["hand_zero"].values() if isinstance(f, dict))
+    assert figures["hand_zero"]["replay"]["units"] == figures["hand_zero"]["states"]
     rows = list(bench._document_rows(figures))
     assert any("state_from_json" in row[0] for row in rows) and any("Record.parse()" in row[0] for row in rows)
+
+
+def test_pieces_cut_in_order() -> None:
+    items = list(range(11))
+    for count in (1, 2, 3, 11, 20):
+        pieces = bench._pieces(items, count)
+        assert sum(pieces, []) == items and len(pieces) == min(count, 11)
+        assert max(map(len, pieces)) - min(map(len, pieces)) <= 1
 
 
 def test_openspiel_measurements_when_installed() -> None:

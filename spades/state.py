@@ -1362,7 +1362,7 @@ def _walk_cards(
         led = suit_of[trick[0]]
     while end < stop:
         if not trick and end + 4 <= stop and players == 4:
-            # A whole trick of four seats, written out: each card checked as
+            # A whole trick of four seats at once: each card checked as
             # below, nothing kept unless all four are legal (else the loop
             # below plays them one by one and stops at the first that is not).
             a, b, c, d = actions[end : end + 4]
@@ -1374,37 +1374,28 @@ def _walk_cards(
                 led = suit_of[a]
                 on_first = first_trick and not won
                 after = played | bit[a]
-                seat = turn + 1 if turn < 3 else 0
-                held = hands[seat] & ~after
-                legal_cards = held & suit_mask
-                if not (legal_cards and suit_cards):
-                    legal_cards = legal_mask(held, led, after, rules, on_first, suit_masks)
-                if legal_cards >> b & 1:
-                    after |= bit[b]
+                seat = turn
+                for card in (b, c, d):  # each next seat's legal cards, as below
                     seat = seat + 1 if seat < 3 else 0
                     held = hands[seat] & ~after
                     legal_cards = held & suit_mask
                     if not (legal_cards and suit_cards):
                         legal_cards = legal_mask(held, led, after, rules, on_first, suit_masks)
-                    if legal_cards >> c & 1:
-                        after |= bit[c]
-                        seat = seat + 1 if seat < 3 else 0
-                        held = hands[seat] & ~after
-                        legal_cards = held & suit_mask
-                        if not (legal_cards and suit_cards):
-                            legal_cards = legal_mask(held, led, after, rules, on_first, suit_masks)
-                        if legal_cards >> d & 1:  # the trick is complete (C-7), as below
-                            played = after | bit[d]
-                            end += 4
-                            done = (a, b, c, d)
-                            leader = turn
-                            turn = winner_seat_of(turn, done, facts, 4)
-                            if completed is not None:
-                                completed.append((leader, done, turn))
-                            won += _ONE_TRICK[turn]
-                            log = (log, done)
-                            legal_cards = lead_mask(hands[turn] & ~played, played, suit_masks[SPADES])
-                            continue
+                    if not legal_cards >> card & 1:
+                        break
+                    after |= bit[card]
+                else:  # the trick is complete (C-7), as below
+                    played = after
+                    end += 4
+                    done = (a, b, c, d)
+                    leader = turn
+                    turn = winner_seat_of(turn, done, facts, 4)
+                    if completed is not None:
+                        completed.append((leader, done, turn))
+                    won += _ONE_TRICK[turn]
+                    log = (log, done)
+                    legal_cards = lead_mask(hands[turn] & ~played, played, suit_masks[SPADES])
+                    continue
                 legal_cards = 1 << a  # the lead was checked: the loop below plays it again
         card = actions[end]
         if type(card) is not Card or card < 0 or not legal_cards >> card & 1:

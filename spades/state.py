@@ -1375,15 +1375,15 @@ def _walk_cards(
                 on_first = first_trick and not won
                 after = played | bit[a]
                 seat = turn
-                for card in (b, c, d):  # each next seat's legal cards, as below
+                for follower in (b, c, d):  # each next seat's legal cards, as below
                     seat = seat + 1 if seat < 3 else 0
                     held = hands[seat] & ~after
                     legal_cards = held & suit_mask
                     if not (legal_cards and suit_cards):
                         legal_cards = legal_mask(held, led, after, rules, on_first, suit_masks)
-                    if not legal_cards >> card & 1:
+                    if not legal_cards >> follower & 1:
                         break
-                    after |= bit[card]
+                    after |= bit[follower]
                 else:  # the trick is complete (C-7), as below
                     played = after
                     end += 4

@@ -314,54 +314,53 @@ def _state_dict(state: GameState) -> dict[str, Any]:
     return dict(zip(_STATE_KEYS, head + _derived_values(state, rows, history)))
 
 
+def _derived_parts(
+    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: _Walked | None
+) -> tuple[list[Any], list[tuple[int, Sequence[Card], int]], list[Any], int | None]:
+    """A state's document values from ``"phase"`` on, in order, in four
+    parts: the values before ``"tricks"``, the completed tricks of the hand
+    in progress (as :func:`_hand_tricks` gives them, ``walked`` as it takes
+    it), the values from ``"tricks_won"`` to ``"bags"``, and the winner
+    (the score sheet, between the last two, is made from ``rows``)."""
+    (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
+     winner) = document_fields(state)
+    texts = _CARD_TEXTS
+    head = [_PHASE_NAMES[phase], turn, dealer, number, _hand_texts(held), list(map(_bid, bids)),
+            [texts[c] for c in trick], leader]
+    tricks = [] if first is None else _hand_tricks(state.rules, number, first, history, trick, won, walked)
+    tail = [list(won), broken, text_of_mask(pile), None if top is None else texts[top], left, list(scores), list(bags)]
+    return head, tricks, tail, winner
+
+
 def _derived_values(
     state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: _Walked | None = None
 ) -> list[Any]:
     """The values of a state's document from ``"phase"`` on (the fields
     that follow from the rules, seed and actions), in order; ``walked``
     as :func:`_hand_tricks` takes it."""
-    rules = state.rules
-    (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
-     winner) = document_fields(state)
-    texts = _CARD_TEXTS
-    tricks = []
-    if first is not None:  # the tricks completed: the cards played before the trick in progress
-        tricks = _trick_dicts_of(_hand_tricks(rules, number, first, history, trick, won, walked))
-    return [
-        _PHASE_NAMES[phase],
-        turn,
-        dealer,
-        number,
-        _hand_texts(held),
-        list(map(_bid, bids)),
-        [texts[c] for c in trick],
-        leader,
-        tricks,
-        list(won),
-        broken,
-        text_of_mask(pile),
-        None if top is None else texts[top],
-        left,
-        list(scores),
-        list(bags),
-        _sheet_dicts(rules, rows),
-        winner,
-    ]
+    head, tricks, tail, winner = _derived_parts(state, rows, history, walked)
+    return [*head, _trick_dicts_of(tricks), *tail, _sheet_dicts(state.rules, rows), winner]
+
+
+def _row_head(row: HandRecord) -> dict[str, Any]:
+    """A score-sheet row's fields before its tricks."""
+    return {
+        "number": row.number, "dealer": row.dealer, "bids": [str(b) for b in row.bids], "tricks_won": list(row.tricks),
+    }
+
+
+def _row_tail(row: HandRecord) -> dict[str, Any]:
+    """A score-sheet row's fields after its tricks."""
+    return {
+        "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
+        "hands": _hand_texts([h.mask for h in row.hands]),
+    }
 
 
 def _sheet_dicts(rules: Rules, rows: Sequence[HandRecord]) -> list[dict[str, Any]]:
     """The score sheet of a state's document: a dict for each finished hand."""
     return [
-        {
-            "number": row.number,
-            "dealer": row.dealer,
-            "bids": [str(b) for b in row.bids],
-            "tricks_won": list(row.tricks),
-            "tricks": _trick_dicts(rules, _row_first(rules, row), _row_plays(rules, row), partial=True),
-            "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
-            "hands": _hand_texts([h.mask for h in row.hands]),
-        }
-        for row in rows
+        {**_row_head(row), "tricks": _trick_dicts_of(_row_tricks(rules, row, None)), **_row_tail(row)} for row in rows
     ]
 
 
@@ -484,12 +483,8 @@ def _tricks_text_of(walked: Sequence[tuple[int, Sequence[Card], int]]) -> str:
     return ", ".join(parts)
 
 
-def _trick_dicts(rules: Rules, leader: int, plays: Sequence[Card], *, partial: bool) -> list[dict[str, Any]]:
-    """The dicts of :func:`_walked`'s tricks."""
-    return _trick_dicts_of(_walked(rules, leader, plays, partial=partial))
-
-
 def _trick_dicts_of(walked: Sequence[tuple[int, Sequence[Card], int]]) -> list[dict[str, Any]]:
+    """The dicts of the tricks ``walked``."""
     texts = _CARD_TEXTS
     tricks = []
     for first, cards, winner in walked:
@@ -1318,6 +1313,7 @@ _PLAIN_TYPES: Final = (int, str, bool, type(None))
 
 
 def _form(value: object) -> bytes:
+    """``value``'s marshal form, version 2."""
     return marshal.dumps(cast(Any, value), 2)
 
 
@@ -1327,6 +1323,8 @@ _LIST_HEADS: Final = tuple(_form([None] * count)[:5] for count in range(64))
 def _list_head(count: int) -> bytes:
     """The head of a list of ``count`` items."""
     return _LIST_HEADS[count] if count < 64 else _form([None] * count)[:5]
+
+
 _DICT_OPEN: Final = _form({})[:1]
 _DICT_CLOSE: Final = _form({})[1:]
 _CARD_FORMS: Final = tuple(_form(text) for text in _CARD_TEXTS)
@@ -1360,14 +1358,9 @@ def _sheet_forms(parts: list[bytes], rules: Rules, rows: Sequence[HandRecord], w
     """Put the marshal form of :func:`_sheet_dicts`'s list in ``parts``."""
     parts.append(_list_head(len(rows)))
     for row in rows:
-        head = {"number": row.number, "dealer": row.dealer, "bids": [str(b) for b in row.bids], "tricks_won": list(row.tricks)}
-        parts += (_DICT_OPEN, _form(head)[1:-1], _TRICKS_KEY_FORM)
+        parts += (_DICT_OPEN, _form(_row_head(row))[1:-1], _TRICKS_KEY_FORM)
         _trick_forms(parts, _row_tricks(rules, row, walked))
-        tail = {
-            "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
-            "hands": _hand_texts([h.mask for h in row.hands]),
-        }
-        parts.append(_form(tail)[1:])  # its closing code included
+        parts.append(_form(_row_tail(row))[1:])  # its closing code included
 
 
 def _derived_form(
@@ -1375,20 +1368,13 @@ def _derived_form(
 ) -> bytes:
     """``marshal.dumps(_derived_values(state, rows, history, walked), 2)``,
     written from pieces."""
-    rules = state.rules
-    (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
-     winner) = document_fields(state)
-    texts = _CARD_TEXTS
-    head = [_PHASE_NAMES[phase], turn, dealer, number, _hand_texts(held), list(map(_bid, bids)), [texts[c] for c in trick],
-            leader]
-    tail = [list(won), broken, text_of_mask(pile), None if top is None else texts[top], left, list(scores), list(bags)]
-    tricks = _hand_tricks(rules, number, first, history, trick, won, walked) if first is not None else ()
+    head, tricks, tail, winner = _derived_parts(state, rows, history, walked)
     if not tricks and not rows:  # nothing to write from pieces: one call
         return _form([*head, [], *tail, [], winner])
     parts = [_list_head(len(_DERIVED_KEYS)), _form(head)[5:]]
     _trick_forms(parts, tricks)
     parts.append(_form(tail)[5:])
-    _sheet_forms(parts, rules, rows, walked)
+    _sheet_forms(parts, state.rules, rows, walked)
     parts.append(_form(winner))
     return b"".join(parts)
 

@@ -1584,11 +1584,14 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     # dict's own methods are called, whatever a subclass says of itself.
     if sum(map(dict.__len__, items)) != len(items):
         return None
-    # The cards first, by the text of each "play" (made an exact str: the
-    # text a str subclass holds, whatever it says of its hash).
-    found: list[Action | None] = list(
-        map(_CARD_BY_TEXT.get, map(str.__str__, map(dict.get, items, repeat("play"), repeat(""))))
-    )
+    # The cards first, by the text of each "play" ("" for the other items).
+    # Each text an exact str (a subclass may say anything of its hash and
+    # its equality: the full reading judges it).
+    texts = list(map(dict.get, items, repeat("play"), repeat("")))
+    kinds = set(map(type, texts))
+    if kinds and kinds != {str}:
+        return None
+    found: list[Action | None] = list(map(_CARD_BY_TEXT.get, texts))
     get = _ACTION_BY_PAIR.get
     unchecked = []
     drawn = []  # the chance steps left out

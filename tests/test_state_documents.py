@@ -347,3 +347,66 @@ def test_the_derived_fields_written_for_the_fast_way_are_the_documents_own(prese
         for tricks in (None, walked):
             assert serial._derived_form(state, rows, history, tricks) == marshal.dumps(values, 2)
             assert to_json(state).endswith(serial._derived_text(state, rows, history, tricks))
+
+
+class _OneKeyed(dict):  # type: ignore[type-arg]
+    """A dict that says it holds one key, whatever it holds."""
+
+    def __len__(self) -> int:
+        return 1
+
+
+def test_an_action_with_a_key_too_many_is_refused_as_before() -> None:
+    """Each action is an object of one key: another key, an empty action
+    beside one of two keys, or a dict that lies about its size is not this
+    library's document, and gets the full reading's refusal."""
+    state = _states("partnership", 4, True)[-2]
+    document = to_dict(state)
+    actions = document["actions"]
+    play = next(i for i, a in enumerate(actions) if "play" in a)
+    bid = next(i for i, a in enumerate(actions) if "bid" in a)
+    forgeries = []
+    for index in (play, bid):
+        extra = copy.deepcopy(document)
+        extra["actions"][index]["note"] = 1
+        forgeries.append(extra)
+        lying = copy.deepcopy(document)
+        lying["actions"][index] = _OneKeyed({**actions[index], "note": 1})
+        forgeries.append(lying)
+    pair = copy.deepcopy(document)
+    pair["actions"][play] = {**actions[play], **actions[bid]}  # two keys here ...
+    pair["actions"][bid] = {}  # ... and none there: as many keys as actions
+    forgeries.append(pair)
+    for forged in forgeries:
+        assert serial._own_state_dict(forged) is None
+        with _full_reading_only():
+            expected = _outcome(state_from_dict, forged)
+        assert expected[0] == "StateError"
+        assert _outcome(state_from_dict, forged) == expected
+
+
+class _Contrary(str):
+    """A str that is equal to nothing, itself included."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    __hash__ = str.__hash__
+
+
+def test_a_card_in_a_str_that_is_not_a_str_gets_the_full_readings_verdict() -> None:
+    """A card's text held by a str subclass (here one equal to nothing) is
+    judged as the full reading judges it, whatever the subclass says of
+    its equality."""
+    state = _states("partnership", 6, True)[-3]
+    document = to_dict(state)
+    for key in ("play", "bid"):
+        index = next(i for i, a in enumerate(document["actions"]) if key in a)
+        forged = copy.deepcopy(document)
+        forged["actions"][index] = {key: _Contrary(document["actions"][index][key])}
+        with _full_reading_only():
+            expected = _outcome(state_from_dict, forged)
+        assert _outcome(state_from_dict, forged) == expected

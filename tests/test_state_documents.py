@@ -81,6 +81,16 @@ def _fast_way_only() -> Iterator[None]:
         yield
 
 
+def _refused_as_before(forged: Any) -> None:
+    """``forged`` declined by the fast way and refused by the dict loader
+    with the full reading's error."""
+    assert serial._own_state_dict(forged) is None
+    with _full_reading_only():
+        expected = _outcome(state_from_dict, forged)
+    assert expected[0] == "StateError"
+    assert _outcome(state_from_dict, forged) == expected
+
+
 def _outcome(load: Callable[[Any], object], document: Any) -> tuple[str, object]:
     try:
         return "loaded", load(document)
@@ -284,11 +294,7 @@ def test_the_fast_way_declines_what_is_not_json() -> None:
         looped,
     ]
     for forged in forgeries:
-        assert serial._own_state_dict(forged) is None
-        with _full_reading_only():
-            expected = _outcome(state_from_dict, forged)
-        assert expected[0] == "StateError"
-        assert _outcome(state_from_dict, forged) == expected
+        _refused_as_before(forged)
 
 
 def test_an_unseeded_game_with_exchanges_loads_the_fast_way() -> None:
@@ -378,11 +384,7 @@ def test_an_action_with_a_key_too_many_is_refused_as_before() -> None:
     pair["actions"][bid] = {}  # ... and none there: as many keys as actions
     forgeries.append(pair)
     for forged in forgeries:
-        assert serial._own_state_dict(forged) is None
-        with _full_reading_only():
-            expected = _outcome(state_from_dict, forged)
-        assert expected[0] == "StateError"
-        assert _outcome(state_from_dict, forged) == expected
+        _refused_as_before(forged)
 
 
 class _Contrary(str):

@@ -315,13 +315,13 @@ def _state_dict(state: GameState) -> dict[str, Any]:
 
 
 def _derived_parts(
-    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: _Walked | None
+    state: GameState, history: Sequence[Action], walked: _Walked | None
 ) -> tuple[list[Any], list[tuple[int, Sequence[Card], int]], list[Any], int | None]:
     """A state's document values from ``"phase"`` on, in order, in four
     parts: the values before ``"tricks"``, the completed tricks of the hand
     in progress (as :func:`_hand_tricks` gives them, ``walked`` as it takes
     it), the values from ``"tricks_won"`` to ``"bags"``, and the winner
-    (the score sheet, between the last two, is made from ``rows``)."""
+    (the score sheet, between the last two, is made from the rows)."""
     (phase, turn, dealer, number, held, bids, trick, leader, first, won, broken, pile, top, left, scores, bags,
      winner) = document_fields(state)
     texts = _CARD_TEXTS
@@ -338,14 +338,14 @@ def _derived_values(
     """The values of a state's document from ``"phase"`` on (the fields
     that follow from the rules, seed and actions), in order; ``walked``
     as :func:`_hand_tricks` takes it."""
-    head, tricks, tail, winner = _derived_parts(state, rows, history, walked)
+    head, tricks, tail, winner = _derived_parts(state, history, walked)
     return [*head, _trick_dicts_of(tricks), *tail, _sheet_dicts(state.rules, rows), winner]
 
 
 def _row_head(row: HandRecord) -> dict[str, Any]:
     """A score-sheet row's fields before its tricks."""
     return {
-        "number": row.number, "dealer": row.dealer, "bids": [str(b) for b in row.bids], "tricks_won": list(row.tricks),
+        "number": row.number, "dealer": row.dealer, "bids": list(map(_bid, row.bids)), "tricks_won": list(row.tricks),
     }
 
 
@@ -1368,7 +1368,7 @@ def _derived_form(
 ) -> bytes:
     """``marshal.dumps(_derived_values(state, rows, history, walked), 2)``,
     written from pieces."""
-    head, tricks, tail, winner = _derived_parts(state, rows, history, walked)
+    head, tricks, tail, winner = _derived_parts(state, history, walked)
     if not tricks and not rows:  # nothing to write from pieces: one call
         return _form([*head, [], *tail, [], winner])
     parts = [_list_head(len(_DERIVED_KEYS)), _form(head)[5:]]

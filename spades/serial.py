@@ -66,7 +66,7 @@ import marshal
 import math
 import operator
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, compress, repeat
 from importlib import resources
 from typing import Any, Final, Union, cast
@@ -186,6 +186,17 @@ def _bid(bid: Bid | None) -> str | None:
     return None if bid is None else _DOUBLE_NIL_NAME if bid.double_nil else _BID_NAMES[bid.tricks]
 
 
+def _card_texts(cards: Iterable[Card]) -> list[str]:
+    """The text of each card of ``cards``, in order (an exchange's, a stock's
+    or a replacement's cards in a document)."""
+    return list(map(_CARD_TEXTS.__getitem__, cards))
+
+
+def _deal_texts(deal: Deal) -> list[str]:
+    """The text of each hand of ``deal`` (a deal's hands in a document)."""
+    return _hand_texts(list(map(_MASK_OF, deal.hands)))
+
+
 def _action(action: Action) -> dict[str, Any]:
     kind = type(action)
     if kind is Card:
@@ -195,13 +206,13 @@ def _action(action: Action) -> dict[str, Any]:
     if isinstance(action, Draft):
         return {"draft": action.value}
     if isinstance(action, Exchange):
-        return {"exchange": [str(c) for c in action.cards]}
+        return {"exchange": _card_texts(action.cards)}
     if isinstance(action, Deal):
-        return {"deal": _hand_texts([h.mask for h in action.hands])}
+        return {"deal": _deal_texts(action)}
     if isinstance(action, Stock):
-        return {"stock": [str(c) for c in action.cards]}
+        return {"stock": _card_texts(action.cards)}
     if isinstance(action, Replacement):
-        return {"replacement": [str(c) for c in action.cards]}
+        return {"replacement": _card_texts(action.cards)}
     raise StateError(f"{short_repr(action)} is not an action")
 
 
@@ -240,6 +251,7 @@ def _summary(summary: HandSummary) -> dict[str, Any]:
 # document as text directly, the text json.dumps gives for the dicts.
 
 _CARD_TEXTS: Final = tuple(str(Card(index)) for index in range(54))
+_MASK_OF: Final = operator.attrgetter("mask")
 _QUOTED_CARDS: Final = tuple(f'"{text}"' for text in _CARD_TEXTS)
 _PLAY_TEXTS: Final = tuple(f'{{"play": "{text}"}}' for text in _CARD_TEXTS)
 _JSON_BOOL: Final = {True: "true", False: "false"}
@@ -1476,7 +1488,11 @@ def _own_state_dict(data: object) -> GameState | None:
         # compares the actions (a list is never equal to a tuple).  The
         # chance steps the seed drew are then where the document has them.
         for index in read[1]:
-            if items[index] != _action(game[index]):
+            action = game[index]
+            if type(action) is Deal:  # the common one: a deal the seed drew
+                if dict.get(items[index], "deal") != _deal_texts(action):
+                    return None
+            elif items[index] != _action(action):
                 return None
         given = list(map(data.__getitem__, _DERIVED_KEYS))
         return state if _form(given) == _derived_form(state, rows, history, walked) else None
@@ -1574,7 +1590,8 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     """The actions of a document's ``"actions"`` list, each item a dict of
     one key: a card, a bid or a draft choice as :func:`to_dict` writes it
     in one look-up of its key and value (so that item is that action's
-    dict), the others one by one; with them, the indexes of the items left
+    dict), an exchange by its cards' texts (in the order to_dict writes
+    them, else ``None``), the others one by one; with them, the indexes of the items left
     to compare with the replayed game's actions: the chance steps left out
     in a seeded game (the seed draws them) and the actions read one by one."""
     if type(items) is not list or len(items) > _MAX_ACTIONS:
@@ -1602,11 +1619,18 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
             if action is not None:
                 found[index] = action
                 continue
+        if key == "exchange" and type(value) is list:
+            # Its cards by look-up (a KeyError or TypeError: not this
+            # library's text), in the order to_dict writes them: then this
+            # item is the exchange's dict.
+            exchange = exchange_of_mask(_mask_of(value, _BIT_BY_TEXT))
+            if value != _card_texts(exchange.cards):
+                return None
+            found[index] = exchange
+            continue
         unchecked.append(index)
         if seeded and key in _CHANCE_KEYS:
             drawn.append(index)
-        elif key == "exchange" and type(value) is list:  # its cards by look-up (a KeyError or TypeError: not this library's)
-            found[index] = exchange_of_mask(_mask_of(value, _BIT_BY_TEXT))
         else:
             found[index] = _read_action(_At(items[index], ""), rules)
     for index in reversed(drawn):

@@ -95,7 +95,7 @@ from spades.rules import Rules
 from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
 from spades.sheet import HandRecord
-from spades.state import GameState, Phase, apply_all, document_fields, new_game
+from spades.state import GameState, Phase, apply_all, document_fields, history_size_and_first, new_game
 from spades.tricks import first_leader_of_masks, walk_tricks_of
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
 from spades._witness import game_behind
@@ -327,7 +327,7 @@ def _state_dict(state: GameState) -> dict[str, Any]:
 
 
 def _derived_parts(
-    state: GameState, history: Sequence[Action], walked: _Walked | None
+    state: GameState, history: Sequence[Action] | None, walked: _Walked | None
 ) -> tuple[list[Any], list[tuple[int, Sequence[Card], int]], list[Any], int | None]:
     """A state's document values from ``"phase"`` on, in order, in four
     parts: the values before ``"tricks"``, the completed tricks of the hand
@@ -339,7 +339,7 @@ def _derived_parts(
     texts = _CARD_TEXTS
     head = [_PHASE_NAMES[phase], turn, dealer, number, _hand_texts(held), list(map(_bid, bids)),
             [texts[c] for c in trick], leader]
-    tricks = [] if first is None else _hand_tricks(state.rules, number, first, history, trick, won, walked)
+    tricks = [] if first is None else _hand_tricks(state, number, first, history, trick, won, walked)
     tail = [list(won), broken, text_of_mask(pile), None if top is None else texts[top], left, list(scores), list(bags)]
     return head, tricks, tail, winner
 
@@ -454,17 +454,19 @@ _Walked = dict[int, list[Any]]
 
 
 def _hand_tricks(
-    rules: Rules, number: int, first: int, history: Sequence[Action], trick: Sequence[Card], won: Sequence[int],
-    walked: _Walked | None,
+    state: GameState, number: int, first: int, history: Sequence[Action] | None, trick: Sequence[Card],
+    won: Sequence[int], walked: _Walked | None,
 ) -> list[tuple[int, Sequence[Card], int]]:
-    """The tricks completed in the hand in progress (number ``number``, led
-    first by ``first``), from its ``history``, trick in progress and tricks
-    won: those the loaders' replay walked when it holds them all
-    (``walked``), else walked here."""
+    """The tricks completed in ``state``'s hand in progress (number
+    ``number``, led first by ``first``), from its ``history`` (``None``:
+    read when needed), trick in progress and tricks won: those the loaders'
+    replay walked when it holds them all (``walked``), else walked here."""
     known = walked.get(number) if walked else None
     if known is not None and len(known) == sum(won) and (not known or known[0][0] == first):
         return known
-    return _walked(rules, first, _completed_plays(history, trick, won, rules.players), partial=False)
+    rules = state.rules
+    plays = _completed_plays(state.history if history is None else history, trick, won, rules.players)
+    return _walked(rules, first, plays, partial=False)
 
 
 def _row_tricks(rules: Rules, row: HandRecord, walked: _Walked | None) -> list[tuple[int, Sequence[Card], int]]:
@@ -535,7 +537,7 @@ def _state_text(state: GameState) -> str:
 
 
 def _derived_text(
-    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: _Walked | None = None
+    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action] | None, walked: _Walked | None = None
 ) -> str:
     """The end of a state's JSON text, from ``"phase"`` on: every field
     that follows from the rules, seed and actions; ``walked`` as
@@ -545,7 +547,7 @@ def _derived_text(
     quoted = _QUOTED_CARDS
     tricks = ""
     if first is not None:  # the tricks completed: the cards played before the trick in progress
-        tricks = _tricks_text_of(_hand_tricks(state.rules, number, first, history, trick, won, walked))
+        tricks = _tricks_text_of(_hand_tricks(state, number, first, history, trick, won, walked))
     sheet = ", ".join([_row_text(state.rules, row, walked) for row in rows]) if rows else ""
     return (
         f'"phase": "{_PHASE_NAMES[phase]}", "turn": {"null" if turn is None else turn}, '
@@ -1376,7 +1378,7 @@ def _sheet_forms(parts: list[bytes], rules: Rules, rows: Sequence[HandRecord], w
 
 
 def _derived_form(
-    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: _Walked | None = None
+    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action] | None, walked: _Walked | None = None
 ) -> bytes:
     """``marshal.dumps(_derived_values(state, rows, history, walked), 2)``,
     written from pieces."""
@@ -1408,18 +1410,17 @@ def _own_state_text(text: str) -> GameState | None:
         if state is None:
             return None
         rows = state.sheet
-        history = state.history
-        game = _game_actions(rows, history)
-        if len(game) != len(fragments):
+        game = _actions_at(state, rows, len(fragments), unchecked)
+        if game is None:
             return None
         # The fragments not known yet to be this library's text: chance
         # steps the seed drew (the other places then hold the actions
         # applied, in order) and actions read one by one.
-        for index in unchecked:
-            written = _action_text(game[index])
+        for index, action in zip(unchecked, game):
+            written = _action_text(action)
             if len(written) != len(fragments[index]) + 2 or not written.startswith(fragments[index], 1):
                 return None
-        derived = _derived_text(state, rows, history, walked)
+        derived = _derived_text(state, rows, None, walked)
         return state if len(derived) == len(text) - stop - 3 and text.endswith(derived) else None
     except Exception:  # any doubt: the full reading decides
         return None
@@ -1479,25 +1480,45 @@ def _own_state_dict(data: object) -> GameState | None:
         if state is None:
             return None
         rows = state.sheet
-        history = state.history
-        game = _game_actions(rows, history)
-        if len(game) != len(items):
+        game = _actions_at(state, rows, len(items), read[1])
+        if game is None:
             return None
         # Every action as to_dict writes it: the items found by look-up are
         # (see _actions_of_items); the others equal as the full reading
         # compares the actions (a list is never equal to a tuple).  The
         # chance steps the seed drew are then where the document has them.
-        for index in read[1]:
-            action = game[index]
+        for index, action in zip(read[1], game):
             if type(action) is Deal:  # the common one: a deal the seed drew
                 if dict.get(items[index], "deal") != _deal_texts(action):
                     return None
             elif items[index] != _action(action):
                 return None
         given = list(map(data.__getitem__, _DERIVED_KEYS))
-        return state if _form(given) == _derived_form(state, rows, history, walked) else None
+        return state if _form(given) == _derived_form(state, rows, None, walked) else None
     except Exception:  # any doubt: the full reading decides
         return None
+
+
+def _actions_at(state: GameState, rows: Sequence[HandRecord], count: int, indexes: Sequence[int]) -> list[Action] | None:
+    """The actions at ``indexes`` of the game ``state`` has reached (its
+    finished hands' actions, ``rows``, then its hand in progress'), or
+    ``None`` when the game holds other than ``count`` actions.  The hand in
+    progress' first action (a deal the seed drew, most often) is read
+    without making its history."""
+    size, first = history_size_and_first(state)
+    start = count - size  # where the hand in progress starts
+    if sum([len(row.actions) for row in rows]) != start:
+        return None
+    game: Sequence[Action] | None = None
+    found = []
+    for index in indexes:
+        if index == start and first is not None:
+            found.append(first)
+            continue
+        if game is None:
+            game = _game_actions(rows, state.history)
+        found.append(game[index])
+    return found
 
 
 def _played(rules: Rules, seed: int | None, actions: list[Action], walked: _Walked) -> GameState | None:
@@ -1562,23 +1583,29 @@ def _not_found(found: list[Action | None]) -> list[int]:
 def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -> tuple[list[Action], list[int]]:
     """The actions of a document's text, one fragment each (``"play": "QH"``,
     as :func:`to_json` writes them, braces left out): a card, a bid or a
-    draft choice in one look-up; a chance step in a seeded game left out
-    (the seed draws it); any other action read one by one.  With them, the
-    indexes of the fragments left to check against the replayed game: the
-    chance steps left out and the actions read one by one."""
+    draft choice in one look-up; an exchange by its cards' texts (in the
+    order to_json writes them, else a KeyError); a chance step in a seeded
+    game left out (the seed draws it); any other action read one by one.
+    With them, the indexes of the fragments left to check against the
+    replayed game: the chance steps left out and the actions read one by
+    one."""
     found: list[Action | None] = list(map(_ACTION_BY_FRAGMENT.get, fragments))
-    unchecked = _not_found(found)
+    unchecked = []
     drawn = []  # the chance steps left out
-    for index in unchecked:
+    for index in _not_found(found):
         fragment = fragments[index]
+        if fragment.startswith(_EXCHANGE_HEAD) and fragment[-1] == "]":
+            # Its cards by look-up (a KeyError: not this library's text), in
+            # the order to_json writes them: then this is the exchange's text.
+            inner = fragment[len(_EXCHANGE_HEAD) : -1]
+            exchange = exchange_of_mask(_mask_of(inner.split(", ") if inner else (), _BIT_BY_QUOTED))
+            if inner != ", ".join(map(_QUOTED_CARDS.__getitem__, exchange.cards)):
+                raise KeyError("not the order to_json writes")
+            found[index] = exchange
+            continue
+        unchecked.append(index)
         if seeded and fragment.startswith(_CHANCE_FRAGMENTS):
             drawn.append(index)
-            continue
-        if fragment.startswith(_EXCHANGE_HEAD) and fragment[-1] == "]":
-            # Its cards by look-up (a KeyError: not this library's text);
-            # the text is compared with the replayed game's, as unchecked.
-            inner = fragment[len(_EXCHANGE_HEAD) : -1]
-            found[index] = exchange_of_mask(_mask_of(inner.split(", ") if inner else (), _BIT_BY_QUOTED))
             continue
         found[index] = _read_action(_At(json.loads("{" + fragment + "}"), ""), rules)
     for index in reversed(drawn):

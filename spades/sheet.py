@@ -202,6 +202,21 @@ def actions_of_log(log: tuple[Any, ...]) -> tuple[Action, ...]:
     return tuple(chain.from_iterable(parts))
 
 
+def log_size_and_first(log: tuple[Any, ...]) -> tuple[int, Action | None]:
+    """How many actions a state's log holds, and its first (``None`` for
+    an empty log), without making the tuple of them (internal: the log as
+    :func:`actions_of_log` reads it)."""
+    size = 0
+    earliest: tuple[Action, ...] = ()
+    node = log
+    while node:
+        node, actions = node
+        if actions:
+            size += len(actions)
+            earliest = actions
+    return size, earliest[0] if earliest else None
+
+
 _set_number, _set_dealer, _set_hands, _set_bids, _set_tricks, _set_result, _set_actions, _set_pending = (
     getattr(HandRecord, f.name).__set__ for f in attrs.fields(HandRecord)
 )

@@ -73,7 +73,7 @@ from spades.errors import (
 from spades.exchange import exchange_choices_of, exchange_error_of, order_of, replacement_error
 from spades.rules import Rules
 from spades.scoring import score_sides, winner_after
-from spades.sheet import HandRecord, HandSummary, actions_of_log, public_row, record_of
+from spades.sheet import HandRecord, HandSummary, actions_of_log, log_size_and_first, public_row, record_of
 from spades.tricks import (
     broken_by,
     first_leader_of_masks,
@@ -1607,6 +1607,16 @@ def document_fields(state: GameState) -> tuple[Any, ...]:
         trick, leader, first, _unpack_won(play[_WON], rules.players), broken_by(play[_PLAYED], context.facts),
         play[_PILE], top, left, _scores_of(context), state.bags, winner,
     )
+
+
+def history_size_and_first(state: GameState) -> tuple[int, Action | None]:
+    """``len(state.history)`` and ``state.history[0]`` (``None`` for an
+    empty history), without making the history (internal fast path of the
+    document loaders)."""
+    play = state._dealt()
+    size, first = log_size_and_first(play[_LOG])
+    trick: tuple[Card, ...] = play[_TRICK]
+    return size + len(trick), trick[0] if first is None and trick else first
 
 
 def worked_out_actions(state: object) -> tuple[Action, ...]:

@@ -1,4 +1,5 @@
 """The document writers' one-call read of a state (``spades.state.document_fields``)
+and the loaders' read of the hand's history (``history_size_and_first``)
 against the state's own properties, over whole random games of every preset:
 the draft (T-2, T-3), the bidding, the play (C-5..C-8), the score sheet and the
 game's end (S-9)."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 import random
 
 from spades import Rules, new_game
-from spades.state import GameState, document_fields
+from spades.state import GameState, document_fields, history_size_and_first
 
 
 def _properties(state: GameState) -> tuple[object, ...]:
@@ -32,6 +33,8 @@ def test_the_fields_are_the_properties_in_every_state_of_whole_games() -> None:
                 fields = document_fields(state)
                 assert fields == _properties(state), (rules, seed, len(state.history))
                 assert [type(value) for value in fields] == [type(value) for value in _properties(state)]
+                history = state.history
+                assert history_size_and_first(state) == (len(history), history[0] if history else None)
                 if state.is_over:
                     overs += 1
                     break
@@ -46,5 +49,7 @@ def test_an_unseeded_game_at_its_chance_steps() -> None:
     for rules in (Rules.partnership(), Rules.two_player()):
         state = new_game(rules)
         assert document_fields(state) == _properties(state)
+        assert history_size_and_first(state) == (0, None) and state.history == ()
         state = state.apply(state.sample_chance(random.Random(3)))
         assert document_fields(state) == _properties(state)
+        assert history_size_and_first(state) == (1, state.history[0])

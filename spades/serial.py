@@ -1618,9 +1618,10 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     one key: a card, a bid or a draft choice as :func:`to_dict` writes it
     in one look-up of its key and value (so that item is that action's
     dict), an exchange by its cards' texts (in the order to_dict writes
-    them, else ``None``), the others one by one; with them, the indexes of the items left
-    to compare with the replayed game's actions: the chance steps left out
-    in a seeded game (the seed draws them) and the actions read one by one."""
+    them, else ``None``), the others one by one; with them, the indexes of
+    the items left to compare with the replayed game's actions: the chance
+    steps left out in a seeded game (the seed draws them) and the actions
+    read one by one."""
     if type(items) is not list or len(items) > _MAX_ACTIONS:
         return None
     # Every item a dict (a TypeError otherwise) with one key in all (an

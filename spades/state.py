@@ -1384,45 +1384,40 @@ def _walk_cards(
                     if not legal_cards >> follower & 1:
                         break
                     after |= bit[follower]
-                else:  # the trick is complete (C-7), as below
+                else:  # the trick is complete: it is ended below
                     played = after
                     end += 4
-                    done = (a, b, c, d)
-                    leader = turn
-                    turn = winner_seat_of(turn, done, facts, 4)
-                    if completed is not None:
-                        completed.append((leader, done, turn))
-                    won += _ONE_TRICK[turn]
-                    log = (log, done)
-                    legal_cards = lead_mask(hands[turn] & ~played, played, suit_masks[SPADES])
-                    continue
-                legal_cards = 1 << a  # the lead was checked: the loop below plays it again
-        card = actions[end]
-        if type(card) is not Card or card < 0 or not legal_cards >> card & 1:
-            break
-        played |= bit[card]
-        end += 1
-        if not trick:
-            suit_mask, suit_cards, _shift = facts.follow[card]
-            led = suit_of[card]
-        trick += (card,)
-        turn = turn + 1 if turn + 1 < players else 0
-        if len(trick) < players:
-            # The next seat's legal cards, as apply() works them out: following
-            # a plain suit (C-5) is the cards of the suit led, else legal_mask.
-            held = hands[turn] & ~played
-            legal_cards = held & suit_mask
-            if not (legal_cards and suit_cards):
-                legal_cards = legal_mask(held, led, played, rules, first_trick and not won, suit_masks)
-        else:  # the trick is complete (C-7): the winner takes it and leads next
-            leader = turn
-            turn = winner_seat_of(turn, trick, facts, players)
-            if completed is not None:
-                completed.append((leader, trick, turn))
-            won += _ONE_TRICK[turn]
-            log = (log, trick)
-            trick = ()
-            legal_cards = lead_mask(hands[turn] & ~played, played, suit_masks[SPADES])
+                    trick = (a, b, c, d)  # turn is its leader's again
+                if not trick:
+                    legal_cards = 1 << a  # the lead was checked: the card by card play below plays it again
+        if len(trick) < players:  # a card at a time
+            card = actions[end]
+            if type(card) is not Card or card < 0 or not legal_cards >> card & 1:
+                break
+            played |= bit[card]
+            end += 1
+            if not trick:
+                suit_mask, suit_cards, _shift = facts.follow[card]
+                led = suit_of[card]
+            trick += (card,)
+            turn = turn + 1 if turn + 1 < players else 0
+            if len(trick) < players:
+                # The next seat's legal cards, as apply() works them out: following
+                # a plain suit (C-5) is the cards of the suit led, else legal_mask.
+                held = hands[turn] & ~played
+                legal_cards = held & suit_mask
+                if not (legal_cards and suit_cards):
+                    legal_cards = legal_mask(held, led, played, rules, first_trick and not won, suit_masks)
+                continue
+        # The trick is complete (C-7): the winner takes it and leads next.
+        leader = turn
+        turn = winner_seat_of(turn, trick, facts, players)
+        if completed is not None:
+            completed.append((leader, trick, turn))
+        won += _ONE_TRICK[turn]
+        log = (log, trick)
+        trick = ()
+        legal_cards = lead_mask(hands[turn] & ~played, played, suit_masks[SPADES])
     return _state((context, _PLAY, turn, hands, pile, played, trick, won, cards_of_mask(legal_cards), log, bids)), end
 
 

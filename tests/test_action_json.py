@@ -78,6 +78,20 @@ def test_cards_outside_the_deck_and_bids_over_the_hand() -> None:  # C-1, C-3, V
     assert action_from_dict({"bid": "17"}, Rules.preset("cutthroat-3")) == Bid(17)
 
 
+def test_every_bid_a_bid_can_be_round_trips() -> None:  # C-3, P-6
+    """Every value of a :class:`Bid`, not only the bids of some game's
+    hand: nil, 1 to MAX_BID_TRICKS and Double Nil, written by their names."""
+    from spades.actions import MAX_BID_TRICKS
+
+    bids = [Bid(tricks) for tricks in range(MAX_BID_TRICKS + 1)] + [Bid.DOUBLE_NIL]
+    for bid in bids:
+        name = "double nil" if bid.double_nil else "nil" if bid.tricks == 0 else str(bid.tricks)
+        assert action_to_dict(bid) == {"bid": name}
+        assert action_to_json(bid) == json.dumps({"bid": name})
+        assert action_from_dict(action_to_dict(bid)) == bid
+        assert action_from_json(action_to_json(bid)) == bid
+
+
 def test_text_limits_and_bad_arguments() -> None:
     big = json.dumps({"play": "QH", "pad": "x" * MAX_ACTION_SIZE})
     with pytest.raises(StateError, match="max_size"):

@@ -192,9 +192,10 @@ def _card_texts(cards: Iterable[Card]) -> list[str]:
     return list(map(_CARD_TEXTS.__getitem__, cards))
 
 
-def _deal_texts(deal: Deal) -> list[str]:
-    """The text of each hand of ``deal`` (a deal's hands in a document)."""
-    return _hand_texts(list(map(_MASK_OF, deal.hands)))
+def _hands_texts(hands: Sequence[CardSet]) -> list[str]:
+    """The text of each of ``hands`` (a deal's or a finished hand's hands in
+    a document), as :func:`_hand_texts` gives it."""
+    return _hand_texts(list(map(_MASK_OF, hands)))
 
 
 def _action(action: Action) -> dict[str, Any]:
@@ -208,7 +209,7 @@ def _action(action: Action) -> dict[str, Any]:
     if isinstance(action, Exchange):
         return {"exchange": _card_texts(action.cards)}
     if isinstance(action, Deal):
-        return {"deal": _deal_texts(action)}
+        return {"deal": _hands_texts(action.hands)}
     if isinstance(action, Stock):
         return {"stock": _card_texts(action.cards)}
     if isinstance(action, Replacement):
@@ -365,7 +366,7 @@ def _row_tail(row: HandRecord) -> dict[str, Any]:
     """A score-sheet row's fields after its tricks."""
     return {
         "result": [dict(zip(_SIDE_FIELDS, _SIDE_VALUES(side))) for side in row.result.sides],
-        "hands": _hand_texts([h.mask for h in row.hands]),
+        "hands": _hands_texts(row.hands),
     }
 
 
@@ -386,7 +387,7 @@ def _rules_written(rules: Rules) -> tuple[dict[str, Any], str, bytes]:
     known = _RULES_WRITTEN.get(rules)
     if known is None:
         options = rules.to_dict()
-        known = (options, json.dumps(options, ensure_ascii=False), marshal.dumps(options, 2))
+        known = (options, json.dumps(options, ensure_ascii=False), _form(options))
         if len(_RULES_WRITTEN) >= _CACHE_LIMIT:
             _RULES_WRITTEN.clear()
         _RULES_WRITTEN[rules] = known
@@ -422,8 +423,14 @@ def _hand_texts(masks: Sequence[int]) -> list[str]:
     return texts
 
 
+def _quoted_cards(cards: Iterable[Card]) -> str:
+    """The JSON text of ``cards``' texts in order (the list's inside: an
+    exchange's, a stock's or a replacement's cards)."""
+    return ", ".join(map(_QUOTED_CARDS.__getitem__, cards))
+
+
 def _quoted_hands(hands: Sequence[CardSet]) -> str:
-    return '"' + _QUOTES.join(_hand_texts([h.mask for h in hands])) + '"'
+    return '"' + _QUOTES.join(_hands_texts(hands)) + '"'
 
 
 _QUOTED_BIDS: Final = tuple(f'"{bid}"' for bid in BIDS)  # by the tricks bid (BIDS[0] is Nil)
@@ -445,7 +452,7 @@ def _action_text(action: Action) -> str:
     if isinstance(action, Deal):
         return f'{{"deal": [{_quoted_hands(action.hands)}]}}'
     name = "exchange" if isinstance(action, Exchange) else "stock" if isinstance(action, Stock) else "replacement"
-    return f'{{"{name}": [{", ".join(map(_QUOTED_CARDS.__getitem__, action.cards))}]}}'
+    return f'{{"{name}": [{_quoted_cards(action.cards)}]}}'
 
 
 _Walked = dict[int, list[Any]]
@@ -519,7 +526,7 @@ def _row_text(rules: Rules, row: HandRecord, walked: _Walked | None = None) -> s
         f'{{"number": {row.number}, "dealer": {row.dealer}, "bids": ["{_QUOTES.join(map(str, row.bids))}"], '
         f'"tricks_won": [{", ".join(map(str, row.tricks))}], '
         f'"tricks": [{_tricks_text_of(_row_tricks(rules, row, walked))}], '
-        f'"result": [{sides}], "hands": ["{_QUOTES.join(_hand_texts([h.mask for h in row.hands]))}"]}}'
+        f'"result": [{sides}], "hands": [{_quoted_hands(row.hands)}]}}'
     )
 
 
@@ -1263,7 +1270,7 @@ def _exactly(given: object, expected: object) -> bool:
     ``None``, ``list`` and ``dict`` marshal like a JSON value; anything else
     differs or does not marshal at all (then False: let the caller look)."""
     try:
-        return marshal.dumps(cast(Any, given), 2) == marshal.dumps(cast(Any, expected), 2)
+        return _form(given) == _form(expected)
     except ValueError:  # not marshallable, or nested too deep
         return False
 
@@ -1457,8 +1464,9 @@ def _head_of_text(text: str) -> tuple[Rules, int | None, list[str], int] | None:
 def _own_state_dict(data: object) -> GameState | None:
     """The state of ``data`` if it is exactly the document :func:`to_dict`
     writes for that state (keys in any order), else ``None``: as
-    :func:`_own_state_text`, with the derived fields compared in one step
-    by :func:`_exactly`."""
+    :func:`_own_state_text`, with the derived fields compared in one step:
+    their marshal form (as :func:`_exactly` compares values) against the
+    replayed state's, written from pieces (:func:`_derived_form`)."""
     try:
         if type(data) is not dict or data.get("format") != _STATE or data.keys() != _STATE_KEY_SET:
             return None
@@ -1489,7 +1497,7 @@ def _own_state_dict(data: object) -> GameState | None:
         # chance steps the seed drew are then where the document has them.
         for index, action in zip(read[1], game):
             if type(action) is Deal:  # the common one: a deal the seed drew
-                if dict.get(items[index], "deal") != _deal_texts(action):
+                if dict.get(items[index], "deal") != _hands_texts(action.hands):
                     return None
             elif items[index] != _action(action):
                 return None
@@ -1559,7 +1567,7 @@ def _rules_of_dict(options: object) -> Rules | None:
     last_options, last_keys, last_types, last_rules = _LAST_RULES_DICT[0]
     if options == last_options and list(options) == last_keys and list(map(type, options.values())) == last_types:
         return last_rules
-    form = marshal.dumps(cast(Any, options), 2)
+    form = _form(options)
     rules = _RULES_BY_FORM.get(form)
     if rules is None:
         rules = _rules(_At(options, "rules"))
@@ -1599,7 +1607,7 @@ def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -
             # the order to_json writes them: then this is the exchange's text.
             inner = fragment[len(_EXCHANGE_HEAD) : -1]
             exchange = exchange_of_mask(_mask_of(inner.split(", ") if inner else (), _BIT_BY_QUOTED))
-            if inner != ", ".join(map(_QUOTED_CARDS.__getitem__, exchange.cards)):
+            if inner != _quoted_cards(exchange.cards):
                 raise KeyError("not the order to_json writes")
             found[index] = exchange
             continue

@@ -53,7 +53,7 @@ command causes is pushed:
     JSON that cannot be read), ``NOT_JOINED``, ``ALREADY_JOINED``,
     ``NO_SUCH_TABLE``, ``TOO_MANY_TABLES``, ``TABLE_FULL``, ``SEAT_TAKEN``,
     ``NAME_TAKEN``, ``BAD_TOKEN``, ``NOT_STARTED``, ``TOO_MANY_CLIENTS``,
-    ``INTERNAL`` (with ``rule`` ``""``).  The messages of refused moves are
+    ``IDLE``, ``INTERNAL`` (with ``rule`` ``""``).  The messages of refused moves are
     the library's, worked out for the client's own seat: they may name that
     seat's own cards, never another's.
 
@@ -86,14 +86,25 @@ Choices
   waits whenever it is that seat's turn until the player comes back with
   the same name and the token of its first join (names are not secret, so
   the token keeps another client from taking the seat, and its cards).
-  While the seat's player is connected, no one else may take the name.
+  While the seat's player is connected, no one else may take the name;
+  a join with the seat's token replaces the connection that holds it,
+  which is closed (a player whose connection died without closing comes
+  back at once).  A table whose game has started but where no person is
+  connected for ``--abandon-after`` seconds (default 600) closes: its
+  record is saved, tagged ``Status unfinished``, and its name and place
+  are free again.
 * A line longer than 64 KiB is answered with ``LINE_TOO_LONG`` and the
   connection is **closed** (the rest of the line cannot be told from the
   next command).  Every other bad line (non-UTF-8 bytes, malformed JSON,
   ``NaN``, duplicate keys, a non-object, an unknown command, bad fields) is
   answered with an error and the connection stays open.  Blank lines are
   ignored.  A client that lets more than 1 MiB of messages pile up unread
-  is disconnected (it keeps its seat, as any disconnection).
+  is disconnected (it keeps its seat, as any disconnection), and so is a
+  connection that sends no whole line for ``--idle-timeout`` seconds
+  (default 600), after ``{"error": {"reason": "IDLE", ...}}``.  Each
+  connection's lines are answered one at a time, taking turns with the
+  other connections: a client that sends many lines at once does not hold
+  up the others.
 * Views are not sealed (:func:`spades.seat_view`'s ``sealed``): Double Nil
   is offered as a bid, but each seat sees its cards from the deal on (the
   events carry them, in ``dealt``), so it is not bid blind.
@@ -150,6 +161,10 @@ MAX_CLIENTS = 256
 """The most connections at once."""
 MAX_TABLES = 64
 """The most tables open at once, by default."""
+IDLE_TIMEOUT = 600.0
+"""Seconds a connection may go without sending a whole line, by default."""
+ABANDON_AFTER = 600.0
+"""Seconds a started game waits with no person connected, by default."""
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}\Z")
 _MAX_NAME = 32
 _MAX_TEXT = 200
@@ -234,6 +249,8 @@ class Table:
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     saved: tuple[Path, ...] = ()
     """The record's files, once saved."""
+    abandoning: asyncio.TimerHandle | None = None
+    """The timer that closes the table if no one comes back."""
 
     @property
     def started(self) -> bool:
@@ -251,7 +268,9 @@ class TableServer:
     ``tables`` names the tables there are (each with its config); without
     it, a table opens on the first join of its name, under ``rules`` with
     ``humans`` seats for people (default: every seat), up to ``max_tables``
-    at once.
+    at once.  ``idle_timeout`` is how long a connection may send no whole
+    line, ``abandon_after`` how long a started game waits with no person
+    connected before it closes (seconds; ``None``: for ever).
     """
 
     def __init__(
@@ -262,6 +281,8 @@ class TableServer:
         tables: Mapping[str, TableConfig] | None = None,
         records: Path = Path("records"),
         max_tables: int = MAX_TABLES,
+        idle_timeout: float | None = IDLE_TIMEOUT,
+        abandon_after: float | None = ABANDON_AFTER,
     ) -> None:
         rules = Rules.partnership() if rules is None else rules
         self.default = TableConfig(rules, rules.players if humans is None else humans)
@@ -271,6 +292,11 @@ class TableServer:
                 raise ValueError(f"a table name is 1 to 32 letters, digits, - and _, got {name!r}")
         self.records = records
         self.max_tables = max_tables
+        for what, value in (("idle_timeout", idle_timeout), ("abandon_after", abandon_after)):
+            if value is not None and (type(value) not in (int, float) or not 0 < value < float("inf")):
+                raise ValueError(f"{what} must be a positive number of seconds or None, got {value!r}")
+        self.idle_timeout = idle_timeout
+        self.abandon_after = abandon_after
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -300,6 +326,8 @@ class TableServer:
         if self._server is not None:
             self._server.close()
         for table in self.tables.values():
+            if table.abandoning is not None:
+                table.abandoning.cancel()
             if table.state is not None and not table.saved:
                 self._save(table)
         for client in list(self.clients):
@@ -332,15 +360,24 @@ class TableServer:
             self.clients.add(client)
             while not client.closed:
                 try:
-                    line = await reader.readline()
+                    line = await asyncio.wait_for(reader.readline(), self.idle_timeout)
                 except ValueError:  # asyncio's LimitOverrunError: no newline within MAX_LINE bytes
                     self._send(client, Refusal("LINE_TOO_LONG", f"a line is at most {MAX_LINE} bytes; closing").reply())
+                    await _hang_up(reader, writer)
+                    break
+                except asyncio.TimeoutError:
+                    log.info("%s sent no whole line for %g s: disconnected", client.peer, self.idle_timeout)
+                    self._send(client, Refusal("IDLE", f"no whole line for {self.idle_timeout:g} seconds; closing").reply())
                     await _hang_up(reader, writer)
                     break
                 if not line:
                     break
                 self._handle_line(client, line)
                 await writer.drain()
+                # The other connections' turn (the idle timeout's wait yields
+                # too, but not without one): lines already read are not all
+                # answered before anyone else's.
+                await asyncio.sleep(0)
         except ConnectionError:
             pass
         finally:
@@ -407,14 +444,24 @@ class TableServer:
         if held is not None:
             sitter = table.seats[held]
             assert sitter is not None
-            if sitter.client is not None:
+            proven = token is not None and token.isascii() and secrets.compare_digest(token, sitter.token)
+            if sitter.client is not None and not (proven and table.started):
                 raise Refusal("NAME_TAKEN", f"{name} is already at table {table.name}, connected")
             if not table.started:  # unreachable: before the start a seat is freed on leaving
                 raise Refusal("NAME_TAKEN", f"{name} is already at table {table.name}")
-            if token is None or not token.isascii() or not secrets.compare_digest(token, sitter.token):
+            if not proven:
                 raise Refusal("BAD_TOKEN", f"seat {held} is {name}'s: coming back to it needs the token of the first join")
             if seat is not None and seat != held:
                 raise Refusal("SEAT_TAKEN", f"{name} holds seat {held}, not seat {seat}")
+            if sitter.client is not None:  # the seat's token, from another connection: it takes the seat
+                replaced = sitter.client
+                replaced.table, replaced.seat, replaced.seen = None, None, None
+                replaced.closed = True
+                replaced.writer.close()  # what is queued is sent first
+                log.info("table %s: %s comes back on a new connection; the old one is closed", table.name, name)
+            if table.abandoning is not None:
+                table.abandoning.cancel()
+                table.abandoning = None
             sitter.client = client
             self._seat(client, table, held)
             self._send(client, {"ok": {"table": table.name, "seat": held, "name": name, "token": sitter.token,
@@ -561,11 +608,32 @@ class TableServer:
         else:
             table.seats[seat] = None
             log.info("table %s: %s leaves seat %d", table.name, sitter.name, seat)
-        gone = table.clients() == [] and (not table.started or (table.state is not None and table.state.is_over))
-        if gone:
-            self.tables.pop(table.name, None)  # a table no one is at, not started or finished
-        else:
-            self._push_table(table)
+        empty = table.clients() == []
+        if empty and (not table.started or (table.state is not None and table.state.is_over)):
+            self._drop(table)  # a table no one is at, not started or finished
+            return
+        if empty and self.abandon_after is not None and table.abandoning is None:
+            table.abandoning = asyncio.get_running_loop().call_later(self.abandon_after, self._abandon, table)
+        self._push_table(table)
+
+    def _abandon(self, table: Table) -> None:
+        """No one has come back to a started game in time: its record is
+        saved (unfinished) and the table closes."""
+        table.abandoning = None
+        if table.clients():
+            return
+        log.info("table %s: no one has come back; the table closes", table.name)
+        if table.state is not None and not table.saved:
+            self._save(table)
+        self._drop(table)
+
+    def _drop(self, table: Table) -> None:
+        """The table is no longer open (its name may host a new game)."""
+        if table.abandoning is not None:
+            table.abandoning.cancel()
+            table.abandoning = None
+        if self.tables.get(table.name) is table:
+            del self.tables[table.name]
 
     def _gone(self, client: Client) -> None:
         """The connection has closed."""
@@ -756,6 +824,11 @@ def _parser() -> argparse.ArgumentParser:
                         help="a table there is (repeatable); without any, a table opens on the first join of its name")
     parser.add_argument("--max-tables", type=int, default=MAX_TABLES,
                         help=f"tables open at once when they open on demand (default {MAX_TABLES})")
+    parser.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="SECONDS",
+                        help=f"close a connection that sends no whole line for this long (default {IDLE_TIMEOUT:g}; 0: never)")
+    parser.add_argument("--abandon-after", type=float, default=ABANDON_AFTER, metavar="SECONDS",
+                        help="close a started game when no person is connected for this long "
+                             f"(default {ABANDON_AFTER:g}; 0: never)")
     parser.add_argument("--records", type=Path, default=Path("records"),
                         help="where finished games' records are saved (default ./records)")
     parser.add_argument("--quiet", action="store_true", help="log only warnings")
@@ -771,6 +844,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     if args.losing_floor is not None:
         changes["losing_floor"] = args.losing_floor
     rules = Rules.preset(args.rules, **changes)
+    for flag, seconds in (("--idle-timeout", args.idle_timeout), ("--abandon-after", args.abandon_after)):
+        if not 0 <= seconds < float("inf"):
+            raise ValueError(f"{flag} is a number of seconds, 0 or more, not {seconds}")
     humans = rules.players if args.humans is None else args.humans
     default = TableConfig(rules, humans)
     tables = None
@@ -781,7 +857,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             if not _TABLE_NAME.match(name):
                 raise ValueError(f"--table {spec}: a table name is 1 to 32 letters, digits, - and _")
             tables[name] = TableConfig(rules, int(count)) if count else default
-    return {"rules": rules, "humans": humans, "tables": tables, "records": args.records, "max_tables": args.max_tables}
+    return {"rules": rules, "humans": humans, "tables": tables, "records": args.records, "max_tables": args.max_tables,
+            "idle_timeout": args.idle_timeout or None, "abandon_after": args.abandon_after or None}
 
 
 async def _run(options: dict[str, Any], host: str, port: int) -> None:

@@ -493,10 +493,10 @@ def test_disconnect_and_rejoin_mid_trick(tmp_path: Path) -> None:
             assert (await back.refused({"join": {"table": "r", "name": "mallory"}}))["reason"] == "TABLE_FULL"
             assert (await back.refused({"join": {"table": "r", "name": name}}))["reason"] == "BAD_TOKEN"
             assert (await back.refused({"join": {"table": "r", "name": name, "token": "guess"}}))["reason"] == "BAD_TOKEN"
-            connected = players[now]
             intruder = await Player.connect(server)
-            error = await intruder.refused({"join": {"table": "r", "name": f"p{now}", "token": connected.token}})
-            assert error["reason"] == "NAME_TAKEN"  # while connected, the name is in use
+            for token_given in ({}, {"token": "guess"}, {"token": token}):  # no token, a wrong one, another seat's
+                error = await intruder.refused({"join": {"table": "r", "name": f"p{now}", **token_given}})
+                assert error["reason"] == "NAME_TAKEN"  # while connected, the name is in use
             # With its token, the seat comes back and sees what it should.
             ok = await back.join("r", name, token=token)
             assert ok["rejoined"] and ok["seat"] == away
@@ -557,6 +557,147 @@ def test_stopping_saves_the_games_still_running(tmp_path: Path) -> None:
     run(body)
 
 
+def test_the_seats_token_replaces_a_connection_that_holds_it(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1)
+        try:
+            old = await Player.connect(server)
+            ok = await old.join("s", "sam")
+            await old.until(lambda v: True)
+            # The old connection is still open (its peer may be gone without
+            # closing it): the seat's token takes the seat over from a new one.
+            new = await Player.connect(server)
+            assert (await new.refused({"join": {"table": "s", "name": "sam"}}))["reason"] == "NAME_TAKEN"
+            back = await new.join("s", "sam", token=ok["token"])
+            assert back["rejoined"] and back["seat"] == ok["seat"] and back["token"] == ok["token"]
+            view = await new.until(lambda v: True)
+            assert view == seat_view(server.tables["s"].state, ok["seat"])
+            # The old connection is closed: what was queued, then the end.
+            while await asyncio.wait_for(old.reader.readline(), TIMEOUT):
+                pass
+            table = server.tables["s"]
+            assert table.clients() == [next(c for c in server.clients if c.table is table)]
+            # The new connection plays on.
+            view = await new.until(lambda v: v.is_my_turn)
+            await new.act(view.legal_actions[0], as_json=False)
+            await old.close()
+            await new.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_idle_connections_are_closed_and_keep_their_seat(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=2, idle_timeout=0.3)
+        try:
+            # Half a line, then nothing (a connection held open for ever).
+            slow = await Player.connect(server)
+            await slow.send_raw(b'{"vi')
+            assert (await slow.next())["error"]["reason"] == "IDLE"
+            assert await asyncio.wait_for(slow.reader.read(), TIMEOUT) == b""
+            # A player who goes quiet is disconnected; the seat waits, and the token brings it back.
+            ann, ben = await Player.connect(server), await Player.connect(server)
+            token = (await ann.join("q", "ann"))["token"]
+            await ben.join("q", "ben")
+            await ann.until(lambda v: True)
+            keep_alive = asyncio.ensure_future(_keep_alive(ben))
+            while (await ann.next()).get("error", {}).get("reason") != "IDLE":
+                pass
+            assert await asyncio.wait_for(ann.reader.read(), TIMEOUT) == b""
+            await ann.close()
+            seats = server.tables["q"].seats
+            for _ in range(200):
+                if seats[0].client is None:
+                    break
+                await asyncio.sleep(0.01)
+            assert seats[0].name == "ann" and seats[0].client is None
+            assert seats[1].client is not None  # the player who kept talking is still there
+            again = await Player.connect(server)
+            assert (await again.join("q", "ann", token=token))["rejoined"]
+            keep_alive.cancel()
+            for player in (slow, ann, ben, again):
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+async def _keep_alive(player: Player) -> None:
+    """Ask for the view now and then (a client that keeps its connection)."""
+    while True:
+        await player.request({"view": {}})
+        await asyncio.sleep(0.05)
+
+
+def test_a_started_game_no_one_comes_back_to_closes(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1, abandon_after=0.3)
+        try:
+            lee = await Player.connect(server)
+            token = (await lee.join("a", "lee"))["token"]
+            view = await lee.until(lambda v: v.is_my_turn)
+            await lee.act(view.legal_actions[0], as_json=True)
+            state = server.tables["a"].state
+            # Back in time: the table stays.
+            assert "ok" in await lee.request({"leave": {}})
+            await asyncio.sleep(0.1)
+            assert (await lee.join("a", "lee", token=token))["rejoined"]
+            await asyncio.sleep(0.4)
+            assert "a" in server.tables
+            # Not back in time: the record is saved and the table closes.
+            await lee.close()
+            for _ in range(200):
+                if "a" not in server.tables:
+                    break
+                await asyncio.sleep(0.01)
+            assert "a" not in server.tables
+            record = record_from_json((tmp_path / "records" / "a.json").read_text(encoding="utf-8"))
+            assert ("Status", "unfinished") in record.tags and record.replay() == state
+            # Its name hosts a new game.
+            fresh = await Player.connect(server)
+            assert not (await fresh.join("a", "lee"))["rejoined"]
+            await fresh.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+@pytest.mark.parametrize("idle_timeout", [None, 60.0])
+def test_a_flood_of_lines_does_not_hold_up_the_others(tmp_path: Path, idle_timeout: float | None) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, idle_timeout=idle_timeout)
+        handled: list[Any] = []
+        answer = server._handle_line
+
+        def recorded(client: Any, line: bytes) -> None:
+            handled.append(client)
+            answer(client, line)
+
+        server._handle_line = recorded
+        try:
+            flood, other = await Player.connect(server), await Player.connect(server)
+            lines = 500
+            # Both sent before the server reads either: a burst of lines from
+            # one client, then one line from another.
+            flood.writer.write(b'{"view": {}}\n' * lines)
+            other.writer.write(b'{"view": {}}\n')
+            assert (await other.reply())["error"]["reason"] == "NOT_JOINED"
+            for _ in range(lines):
+                assert (await flood.reply())["error"]["reason"] == "NOT_JOINED"
+            first_other = next(i for i, client in enumerate(handled) if client is not handled[0])
+            assert first_other < lines // 2, first_other  # answered in its turn, not after the whole burst
+            await flood.close()
+            await other.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
 def test_loopback_only_and_config_checks(tmp_path: Path) -> None:
     async def body() -> None:
         for host in ("0.0.0.0", "192.168.1.1", "localhost", "::"):
@@ -568,6 +709,11 @@ def test_loopback_only_and_config_checks(tmp_path: Path) -> None:
         ts.TableConfig(SHORT, 5)
     with pytest.raises(ValueError):
         ts.TableServer(tables={"a/b": ts.TableConfig(SHORT, 1)})
+    for seconds in (0, -1.0, float("nan"), float("inf"), "10", True):
+        with pytest.raises(ValueError):
+            ts.TableServer(idle_timeout=seconds)
+        with pytest.raises(ValueError):
+            ts.TableServer(abandon_after=seconds)
 
 
 def _env() -> dict[str, str]:
@@ -584,7 +730,7 @@ def test_command_line_help_and_refusals() -> None:
     for words in ("--port", "--records", "--humans", "The protocol", '{"join": {"table": "t1"', "LINE_TOO_LONG"):
         assert words in done.stdout
     for bad in (["--host", "0.0.0.0"], ["--rules", "bridge"], ["--humans", "5"], ["--port", "70000"],
-                ["--table", "a/b"], ["--target", "0"]):
+                ["--table", "a/b"], ["--target", "0"], ["--idle-timeout", "-1"], ["--abandon-after", "nan"]):
         done = subprocess.run([sys.executable, str(EXAMPLE), *bad], capture_output=True, text=True, env=_env(),
                               timeout=60, check=False)
         assert done.returncode == 2, (bad, done.stderr)

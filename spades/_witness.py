@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator, Sequence
+from typing import Final
 
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
 from spades.cards import Card, CardSet
@@ -621,22 +622,38 @@ def _drive(state: GameState, plan: _Hand, rules: Rules, finished: bool) -> GameS
     return state
 
 
-@functools.lru_cache(maxsize=64)
 def _after_sheet(rules: Rules, sheet: tuple[HandSummary, ...]) -> GameState:
     """The state after playing the finished hands ``sheet`` from a new
-    game.  Kept for the latest sheets, so that a client bringing its view up
-    to date move after move replays each finished hand once (a value of the
-    rules and the rows, whoever asks)."""
+    game, one hand after another.  Kept for the latest sheets, so that a
+    client bringing its view up to date move after move replays each
+    finished hand once: a sheet one hand longer than a kept one starts from
+    it (a value of the rules and the rows, whoever asks)."""
     if not sheet:
         return new_game(rules)
-    state = _after_sheet(rules, sheet[:-1])
-    summary = sheet[-1]
-    if state.is_over:
-        raise _Impossible("the game ended before this hand (S-9)")
-    try:
-        return _drive(state, _finished(rules, summary), rules, True)
-    except _Impossible as error:
-        raise _Impossible(f"sheet hand {summary.number}: {error}") from None
+    key = (rules, sheet)
+    state = _SHEET_STATES.get(key)
+    if state is not None:
+        return state
+    done = len(sheet) - 1
+    state = _SHEET_STATES.get((rules, sheet[:done]))
+    if state is None:
+        done, state = 0, new_game(rules)
+    for summary in sheet[done:]:
+        if state.is_over:
+            raise _Impossible(f"sheet hand {summary.number}: the game ended before this hand (S-9)")
+        try:
+            state = _drive(state, _finished(rules, summary), rules, True)
+        except _Impossible as error:
+            raise _Impossible(f"sheet hand {summary.number}: {error}") from None
+    if len(_SHEET_STATES) >= _SHEET_STATES_KEPT:
+        _SHEET_STATES.clear()
+    _SHEET_STATES[key] = state
+    return state
+
+
+# The states after the latest sheets (see _after_sheet): values of their keys.
+_SHEET_STATES: dict[tuple[Rules, tuple[HandSummary, ...]], GameState] = {}
+_SHEET_STATES_KEPT: Final = 64
 
 
 def game_behind(view: SeatView, placer: Placer = first_match) -> GameState:

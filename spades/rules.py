@@ -616,8 +616,9 @@ class Rules:
         """
         if type(players) is not int or players not in (3, 4):
             raise RulesError(f"cutthroat is for 3 or 4 players, got players={short_repr(players)} (V-10)")
-        if "players" in changes and changes["players"] != players:
-            raise RulesError(f"cutthroat for {players} players cannot have players={short_repr(changes['players'])}")
+        if "players" in changes and (type(changes["players"]) is not int or changes["players"] != players):
+            given = changes["players"]
+            raise RulesError(f"cutthroat for {players} players cannot have players={short_repr(given)} ({type_name(given)})")
         return cls(**{"partners": False, **changes, "players": players})
 
     @classmethod
@@ -707,8 +708,8 @@ _OPTION_NAMES: Final = frozenset(_OPTION_ORDER)
 
 
 def _cutthroat_of(players: int, changes: dict[str, Any]) -> Rules:
-    if "players" in changes and changes.pop("players") != players:
-        raise RulesError(f"the cutthroat-{players} preset is for {players} players (V-10)")
+    if "players" in changes and (type(given := changes.pop("players")) is not int or given != players):
+        raise RulesError(f"the cutthroat-{players} preset is for {players} players, not {short_repr(given)} ({type_name(given)}) (V-10)")
     return Rules.cutthroat(players, **changes)
 
 

@@ -144,6 +144,27 @@ def test_cutthroat_presets() -> None:  # V-10
     assert four.sides == ((0,), (1,), (2,), (3,))
     with pytest.raises(RulesError, match="cutthroat is for 3 or 4 players"):
         Rules.cutthroat(2)
+    assert Rules.cutthroat(3, players=3) == three and Rules.preset("cutthroat-4", players=4) == four
+
+
+class _LoudInt(int):
+    """An int that raises when compared: the library must not ask it."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+    def __ne__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+    __hash__ = int.__hash__
+
+
+@pytest.mark.parametrize("given", [_LoudInt(3), True, 3.0, "3", 4])
+def test_cutthroat_players_must_be_the_plain_int(given: object) -> None:  # V-10
+    with pytest.raises(RulesError, match="players"):
+        Rules.cutthroat(3, players=given)
+    with pytest.raises(RulesError, match="players"):
+        Rules.preset("cutthroat-3", players=given)
 
 
 def test_openspiel_preset_values() -> None:  # V-1, V-3, V-4, V-6

@@ -613,3 +613,37 @@ def test_a_view_of_another_version_is_refused() -> None:
     # A state document stays version 1.
     state = new_game(_PARTNERSHIP, seed=1)
     assert to_dict(state)["version"] == 1
+
+
+def test_a_view_after_more_hands_than_the_recursion_limit_loads() -> None:  # S-9
+    # The finished hands are replayed one after another, not one call deep
+    # for each: a genuine view of a very long game loads (in a fresh
+    # process too, where no shorter sheet is kept), and a forged sheet of
+    # as many rows is refused with StateError.
+    import subprocess
+    import sys
+
+    hands = sys.getrecursionlimit() + 50
+    program = f"""
+import json, random, sys
+from spades import Rules, StateError, new_game, seat_view
+from spades.serial import to_dict, to_json, view_from_json
+rng = random.Random(4)
+state = new_game(Rules.partnership(target=10_000), seed=4)
+while len(state.sheet) < {hands}:
+    assert not state.is_over
+    state = state.apply(rng.choice(state.legal_actions()))
+view = seat_view(state, 2)
+assert view_from_json(to_json(view)) == view
+forged = to_dict(seat_view(new_game(Rules.partnership(), seed=1), 0))
+forged["sheet"] = ["4432/3433"] * {hands}
+try:
+    view_from_json(json.dumps(forged))
+except StateError as error:
+    assert len(str(error)) < 300
+else:
+    raise AssertionError("a forged sheet was accepted")
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

@@ -444,11 +444,11 @@ class TableServer:
         if held is not None:
             sitter = table.seats[held]
             assert sitter is not None
-            proven = token is not None and token.isascii() and secrets.compare_digest(token, sitter.token)
-            if sitter.client is not None and not (proven and table.started):
+            if not table.started:  # the seat's player is connected: before the start a seat is freed on leaving
                 raise Refusal("NAME_TAKEN", f"{name} is already at table {table.name}, connected")
-            if not table.started:  # unreachable: before the start a seat is freed on leaving
-                raise Refusal("NAME_TAKEN", f"{name} is already at table {table.name}")
+            proven = token is not None and token.isascii() and secrets.compare_digest(token, sitter.token)
+            if sitter.client is not None and not proven:
+                raise Refusal("NAME_TAKEN", f"{name} is already at table {table.name}, connected")
             if not proven:
                 raise Refusal("BAD_TOKEN", f"seat {held} is {name}'s: coming back to it needs the token of the first join")
             if seat is not None and seat != held:

@@ -707,20 +707,16 @@ _OPTION_ORDER: Final = tuple(f.name for f in attrs.fields(Rules) if f.init)
 _OPTION_NAMES: Final = frozenset(_OPTION_ORDER)
 
 
-def _cutthroat_of(players: int, changes: dict[str, Any]) -> Rules:
-    if "players" in changes and (type(given := changes.pop("players")) is not int or given != players):
-        raise RulesError(f"the cutthroat-{players} preset is for {players} players, not {short_repr(given)} ({type_name(given)}) (V-10)")
-    return Rules.cutthroat(players, **changes)
-
-
 def _cutthroat_3(**changes: Any) -> Rules:
-    """Three-player cutthroat (V-10): see :meth:`Rules.cutthroat`."""
-    return _cutthroat_of(3, changes)
+    """Three-player cutthroat (V-10): see :meth:`Rules.cutthroat` (which
+    refuses any other ``players``)."""
+    return Rules.cutthroat(3, **changes)
 
 
 def _cutthroat_4(**changes: Any) -> Rules:
-    """Four-player cutthroat (V-10): see :meth:`Rules.cutthroat`."""
-    return _cutthroat_of(4, changes)
+    """Four-player cutthroat (V-10): see :meth:`Rules.cutthroat` (which
+    refuses any other ``players``)."""
+    return Rules.cutthroat(4, **changes)
 
 
 @functools.lru_cache(maxsize=256)

@@ -348,7 +348,31 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
 def legal_bids_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> tuple[Bid, ...]:
     """``limits_of(...).legal`` without building the :class:`BidLimits`
     (internal fast path of the state, which works out the legal bids of
-    every state of the bidding)."""
+    every state of the bidding), kept when the scores do not matter."""
+    if rules.double_nil_trailing_by is not None:  # V-3: Double Nil may depend on the scores
+        return _legal_bids(seat, bids, rules, scores)
+    bids = tuple(bids)
+    # By the identity of the rules and of each bid: the entry holds them, so
+    # no other object can take their ids while it is kept.
+    key = (id(rules), seat, *map(id, bids))
+    kept = _KEPT_LEGAL.get(key)
+    if kept is not None:
+        return kept[2]
+    legal = _legal_bids(seat, bids, rules, scores)
+    if len(_KEPT_LEGAL) >= _KEPT_LEGAL_LIMIT:
+        _KEPT_LEGAL.clear()
+    _KEPT_LEGAL[key] = (rules, bids, legal)
+    return legal
+
+
+# The legal bids worked out by legal_bids_of: immutable values, by the
+# rules, the seat and the bids made (a bounded memo, started again when full).
+_KEPT_LEGAL: Final[dict[tuple[int, ...], tuple[Rules, tuple[Bid | None, ...], tuple[Bid, ...]]]] = {}
+_KEPT_LEGAL_LIMIT: Final = 4096
+
+
+def _legal_bids(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> tuple[Bid, ...]:
+    """:func:`legal_bids_of`, worked out."""
     found = _limits(seat, bids, rules, scores)
     if isinstance(found, BidLimits):
         return found.legal

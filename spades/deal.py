@@ -92,6 +92,14 @@ _KEY_BYTES: Final = bytes(range(_KEY_RANGE))
 _HIGH_BYTES: Final = bytes(range(_KEY_RANGE, 256))
 _WRITE: Final = bytes.maketrans(bytes(range(NUM_CARD_INDEXES)), _HIGH_BYTES[:NUM_CARD_INDEXES])
 _READ: Final = bytes.maketrans(_HIGH_BYTES[:NUM_CARD_INDEXES], bytes(range(NUM_CARD_INDEXES)))
+_ALL_BYTES: Final = bytes(range(256))
+_ABSENT: Final = b"\xff" * 256
+_GONE: Final = b"\xff"
+_POSITIONS: Final = bytes(range(255))
+# The keys are looked for in the stream's first _PREFIX bytes, then (when
+# they hold too few) in all of it: the same keys, since the shuffle takes
+# the first distinct values below 128, in the order they first come.
+_PREFIX: Final = 180
 _FIRST_READ: Final = 256
 _LAST_READ: Final = 1 << 20
 # A deal marks each card with its seat as the byte _SEAT_MARK + seat; one
@@ -158,9 +166,9 @@ def _shuffled(cards: bytes, source: ByteSource) -> bytes:
             raise ArgumentError(f"the source of random bytes raised {type_name(error)}") from error
         if type(stream) is not bytes:
             raise ArgumentTypeError(f"a source of random bytes gives bytes, not {type_name(stream)}")
-        keys = _first_values(stream)
+        keys = _first_values(stream[:_PREFIX])
         if len(keys) < count:
-            # Rare: past the first 128 values below 128.
+            # Rare (1 in 500 deals): the cards need more of the stream.
             keys = bytes(dict.fromkeys(stream.translate(None, _HIGH_BYTES)))
         if len(keys) >= count:
             break
@@ -175,15 +183,15 @@ def _shuffled(cards: bytes, source: ByteSource) -> bytes:
 
 
 def _first_values(stream: bytes) -> bytes:
-    """The distinct values among the first 128 bytes below 128 of
-    ``stream``, in the order they first come (a prefix of the distinct values
-    of all of its bytes below 128)."""
-    values = stream.translate(None, _HIGH_BYTES)[:_KEY_RANGE]
-    count = len(values)
-    # first[v]: 128 + where v first comes (read backwards, the first comes
-    # last and stays); then each such place gets its value back.
-    first = bytes.maketrans(values[::-1], _HIGH_BYTES[count - 1 :: -1])
-    return bytes.maketrans(first[:_KEY_RANGE], _KEY_BYTES)[_KEY_RANGE:].translate(None, _HIGH_BYTES)
+    """The distinct values below 128 of ``stream`` (at most 255 bytes), in
+    the order they first come."""
+    count = len(stream)
+    # first[v]: where v first comes (read backwards, the first comes last
+    # and stays), 255 if it does not; then at[p]: the value that first comes
+    # at p, else 255, which goes.
+    first = bytes.maketrans(_ALL_BYTES + stream[::-1], _ABSENT + _POSITIONS[:count][::-1])
+    at = bytes.maketrans(_ALL_BYTES + first[:_KEY_RANGE], _ABSENT + _KEY_BYTES)
+    return at[:count].translate(None, _GONE)
 
 
 def deal_from(source: ByteSource, rules: Rules) -> Deal:

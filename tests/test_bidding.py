@@ -24,7 +24,8 @@ from spades import (
     new_game,
 )
 
-from spades.bidding import bid_limits, first_bidder, next_bidder
+from spades import bidding
+from spades.bidding import bid_limits, first_bidder, legal_bids_of, next_bidder
 from spades.errors import ArgumentError, ArgumentTypeError
 
 from strategies import forged_bid, rules_strategy
@@ -529,3 +530,39 @@ def test_a_v6_limit_no_tighter_than_c3_leaves_the_c3_limit() -> None:  # C-3, V-
         Reason.CONTRACT_TOO_HIGH,
         "V-6",
     )
+
+
+def test_kept_legal_bids_are_those_of_the_bids_given() -> None:  # V-6
+    # The state's fast path keeps the legal bids it works out, by the rules,
+    # the seat and the bids made: equal bids that are other objects, a list
+    # changed after a call and rules equal to the kept ones all get the
+    # legal bids of what they say, as bid_limits works them out.
+    rules = Rules.openspiel()
+    scores = (0, 0)
+    for partner in (Bid(9), Bid(3), Bid.NIL, None):
+        bids: list[Bid | None] = [None, partner, None, None]
+        expected = bid_limits(seat=3, bids=bids, rules=rules).legal
+        for _ in range(2):  # worked out, then kept
+            assert legal_bids_of(3, bids, rules, scores) == expected
+        equal = [None if b is None else Bid(b.tricks) for b in bids]
+        assert legal_bids_of(3, equal, Rules.openspiel(max_side_contract=13), scores) == expected
+    bids = [None, Bid(9), None, None]
+    assert max(b.tricks for b in legal_bids_of(3, bids, rules, scores)) == 4
+    bids[1] = Bid(2)  # the same list, changed
+    assert max(b.tricks for b in legal_bids_of(3, bids, rules, scores)) == 11
+    # Double Nil by the scores (V-3) is never kept: the scores decide.
+    trailing = Rules.partnership(double_nil_trailing_by=100)
+    assert Bid.DOUBLE_NIL in legal_bids_of(1, NONE4, trailing, (100, 0))  # seat 1's side trails by 100
+    assert Bid.DOUBLE_NIL not in legal_bids_of(1, NONE4, trailing, (0, 0))
+
+
+def test_the_kept_legal_bids_are_bounded() -> None:
+    rules = Rules.openspiel()
+    for tricks in range(14):
+        for seat in range(4):
+            for other in range(14):
+                bids: list[Bid | None] = [None] * 4
+                bids[(seat + 1) % 4] = Bid(tricks)  # new objects: a new entry each time
+                bids[(seat + 2) % 4] = Bid(other)
+                legal_bids_of(seat, bids, rules, (0, 0))
+    assert len(bidding._KEPT_LEGAL) <= bidding._KEPT_LEGAL_LIMIT

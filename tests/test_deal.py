@@ -103,6 +103,33 @@ def test_keys_past_the_first_128_values_count_too() -> None:
     assert shuffled(bytes([0, 1, 2]), fixed(stream)) == bytes([1, 2, 0])
 
 
+@given(
+    st.integers(0, 54),
+    st.lists(st.tuples(st.integers(0, 255), st.integers(1, 40)), max_size=60),
+    st.integers(0, 127),
+)
+def test_keys_that_come_late_in_the_stream_are_found(count: int, runs: list[tuple[int, int]], low: int) -> None:
+    # Streams of runs of one byte (many repeats, many bytes of 128 and up):
+    # the last keys a shuffle needs come anywhere in the first 256 bytes, past
+    # them, or never; the shuffle matches the plain reading on each.
+    stream = b"".join(bytes([value]) * length for value, length in runs) + bytes(range(low, 128)) * 5
+    cards = bytes(range(count))
+    if len({b for b in stream if b < 128} | {0}) < count:  # fixed() gives zeros past the stream's end
+        with pytest.raises(SpadesError, match="distinct bytes"):
+            shuffled(cards, fixed(stream))
+        return
+    assert list(shuffled(cards, fixed(stream))) == reference_order(list(cards), fixed(stream))
+
+
+@given(st.integers(150, 300), st.binary(min_size=0, max_size=20))
+def test_the_last_key_at_any_place_around_the_first_reads(place: int, tail: bytes) -> None:
+    # 51 keys at once, then bytes of 128 and up, then the 52nd key (127) at
+    # ``place``: within the first 180 bytes, the first 256, or past them.
+    stream = bytes(range(51)) + bytes([200]) * (place - 51) + bytes([127]) + tail
+    deck = bytes(range(52))
+    assert list(shuffled(deck, fixed(stream))) == reference_order(list(deck), fixed(stream))
+
+
 def test_a_source_without_keys_enough_is_an_error() -> None:
     with pytest.raises(SpadesError, match="distinct bytes"):
         shuffled(bytes([0, 1]), bytes)  # bytes(n): n zeros, one key only

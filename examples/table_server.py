@@ -109,7 +109,9 @@ Choices
   is offered as a bid, but each seat sees its cards from the deal on (the
   events carry them, in ``dealt``), so it is not bid blind.
 * A finished game's record (:meth:`spades.Record.of_state`, with the table
-  and the players' names as tags) is saved as ``TABLE.json``
+  and the players' names as tags, ``Seat0`` to ``Seat3``, ``bot`` for a
+  bot's seat, and ``Bots``, the bots' seats, such as ``1 3``, or ``-``:
+  a person may be called ``bot``) is saved as ``TABLE.json``
   (:func:`spades.serial.to_json`) and ``TABLE.txt``
   (:meth:`spades.Record.to_text`) in the records directory, ``TABLE-2``...
   if those exist.  Games still running when the server stops are saved the
@@ -683,6 +685,8 @@ class TableServer:
         tags = [("Table", table.name)]
         for seat, sitter in enumerate(table.seats):
             tags.append((f"Seat{seat}", "bot" if sitter is None else sitter.name))
+        # The bots' seats, apart: a person may be called "bot" too.
+        tags.append(("Bots", " ".join(map(str, sorted(table.bots))) or "-"))
         if not table.state.is_over:
             tags.append(("Status", "unfinished"))
         record = Record(rules=played.rules, seed=played.seed, actions=played.actions, tags=tags)

@@ -226,6 +226,9 @@ def test_four_clients_play_a_whole_game(tmp_path: Path) -> None:
             views = await asyncio.gather(*(play_out(p, seed) for seed, p in enumerate(players)))
             final = check_record(server, "t1", list(views))
             assert final == server.tables["t1"].state
+            tags = record_from_json((server.records / "t1.json").read_text()).tags
+            assert [value for name, value in tags if name.startswith("Seat")] == ["p0", "p1", "p2", "p3"]
+            assert ("Bots", "-") in tags
             assert len(final.sheet) >= 1
             for player in players:
                 no_state_documents(player)
@@ -247,15 +250,17 @@ def test_two_clients_and_two_bots(tmp_path: Path) -> None:
         try:
             alice, bob = await Player.connect(server), await Player.connect(server)
             assert (await alice.join("duo", "alice", seat=2))["seat"] == 2
-            ok = await bob.join("duo", "bob")
+            ok = await bob.join("duo", "bot")  # a person may be called "bot"
             assert ok["seat"] == 0 and ok["started"]
             views = await asyncio.gather(play_out(alice, 1), play_out(bob, 2))
             assert alice.table is not None
             assert [(s["player"], s["bot"]) for s in alice.table["seats"]] == [
-                ("bob", False), (None, True), ("alice", False), (None, True)
+                ("bot", False), (None, True), ("alice", False), (None, True)
             ]
             final = check_record(server, "duo", list(views))
-            assert ("Seat1", "bot") in record_from_json((server.records / "duo.json").read_text()).tags
+            tags = record_from_json((server.records / "duo.json").read_text()).tags
+            assert [value for name, value in tags if name.startswith("Seat")] == ["bot", "bot", "alice", "bot"]
+            assert ("Bots", "1 3") in tags  # the bots' seats, told apart from the person called bot
             # The bots bid and played every hand (C-3, C-8).
             for row in final.sheet:
                 assert len(row.bids) == 4 and sum(row.tricks) == 13

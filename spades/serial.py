@@ -36,15 +36,19 @@ multiple of the replay itself (``benchmarks/README.md`` has the figures).
 :func:`view_from_json`, :func:`record_from_json`, :func:`rules_from_json`)
 refuses a text longer than ``max_size`` (default :data:`MAX_SIZE`, 4 MiB;
 characters of a ``str``, bytes of ``bytes``) before it parses it; pass a
-larger ``max_size=`` for longer games.  The dict loaders
-(:func:`from_dict` and the typed ones) read a value the caller already
-holds, so they have no size limit of their own: they take plain JSON values
-only (dicts with string keys, lists, strings, whole or finite numbers,
-booleans and ``None``), nested at most :data:`MAX_DEPTH` (64) deep, with at
-most :data:`~spades.record.MAX_ACTIONS` (1,000,000) entries in a list, as
-many as a record holds.  Anything else (bytes, sets, tuples, ``nan``, a
-cycle) raises :class:`~spades.StateError`.  Every loader works in time
-linear in its input.
+larger ``max_size=`` for longer games.  Within the limit, loading a state or
+a record costs about as much as playing its game again (the replay is the
+check): 0.1 to 0.5 ms a hand on a small machine, so seconds for a
+document of several MiB, thousands of hands.  A server that reads
+documents from people it does not trust passes a ``max_size`` that fits
+its own games.  The dict loaders (:func:`from_dict` and the typed ones)
+read a value the caller already holds, so they have no size limit of their
+own: they take plain JSON values only (dicts with string keys, lists,
+strings, whole or finite numbers, booleans and ``None``), nested at most
+:data:`MAX_DEPTH` (64) deep, with at most :data:`~spades.record.MAX_ACTIONS`
+(1,000,000) entries in a list, as many as a record holds.  Anything else
+(bytes, sets, tuples, ``nan``, a cycle) raises :class:`~spades.StateError`.
+Every loader works in time linear in its input.
 
 >>> from spades import Rules, new_game, seat_view
 >>> from spades.serial import from_json, to_json

@@ -690,11 +690,15 @@ class GameState:
                 follow = held & suit_mask
                 if follow and suit_cards:
                     legal = suit_cards[follow >> shift]
-                else:
+                elif follow or (context[_C_FIRST_TRICK] and not won):
+                    # A suit of no table (the V-9 deuces), or the first
+                    # trick, which may have rules of its own (V-7).
                     first = context[_C_FIRST_TRICK] and not won
                     legal = cards_of_mask(
                         legal_mask(held, facts.suit_of[trick[0]], played, context[_C_RULES], first, facts.suit_masks)
                     )
+                else:
+                    legal = cards_of_mask(held)  # void in the suit led: any card (C-5, as legal_mask says)
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
                 return new
@@ -1233,22 +1237,26 @@ def _unpack_won(won: int, players: int) -> tuple[int, ...]:
 _unchain = actions_of_log
 
 
-def _new_hand(
-    rules: Rules,
-    seed: int | None,
-    sheet: tuple[HandRecord, ...],
-    number: int,
-    dealer: int,
-) -> _Context:
-    """The context of a hand waiting for its deal."""
-    facts = rules.deck_facts
-    return _new_context(
-        (rules, facts, first_trick_matters(rules), seed, sheet, number, dealer, (), (), None, (), rules.players,
-         fixed_legal_bids(rules))
-    )
+def _first_hand(rules: Rules, seed: int | None) -> _Context:
+    """The context of a new game's first hand, waiting for its deal: the
+    facts of ``rules`` that every hand reads are worked out once for the
+    rules (kept by their identity; the entry holds them, so no other object
+    can take their id while it is kept)."""
+    facts = _KEPT_FACTS.get(id(rules))
+    if facts is None:
+        facts = (rules, rules.deck_facts, first_trick_matters(rules), dealer_of_hand(rules, 0), rules.players,
+                 fixed_legal_bids(rules))
+        if len(_KEPT_FACTS) >= _KEPT_FACTS_LIMIT:
+            _KEPT_FACTS.clear()
+        _KEPT_FACTS[id(rules)] = facts
+    _rules, deck, first_trick, dealer, players, fixed_bids = facts
+    return _new_context((rules, deck, first_trick, seed, (), 0, dealer, (), (), None, (), players, fixed_bids))
 
 
-
+# The facts of the rules that _first_hand reads, by the rules' identity (a
+# bounded memo, started again when full).
+_KEPT_FACTS: Final[dict[int, tuple[Any, ...]]] = {}
+_KEPT_FACTS_LIMIT: Final = 256
 
 
 def _no_cards(context: _Context) -> tuple[Any, ...]:
@@ -1287,7 +1295,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
         raise ArgumentTypeError(f"the seed must be an int or None, got {type_name(seed)}")
     if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
-    context = _new_hand(rules, seed, (), 0, dealer_of_hand(rules, 0))
+    context = _first_hand(rules, seed)
     if seed is not None and context.players != 2:  # the seeded deal, as _resolve_chance() makes it
         return _seeded_deal(context, seed)
     return _state(_no_cards(context))._resolve_chance()
@@ -1379,7 +1387,9 @@ def _walk_cards(
                     seat = seat + 1 if seat < 3 else 0
                     held = hands[seat] & ~after
                     legal_cards = held & suit_mask
-                    if not (legal_cards and suit_cards):
+                    if not legal_cards:  # void in the suit led: any card (C-5), but on the first trick (V-7)
+                        legal_cards = legal_mask(held, led, after, rules, True, suit_masks) if on_first else held
+                    elif not suit_cards:
                         legal_cards = legal_mask(held, led, after, rules, on_first, suit_masks)
                     if not legal_cards >> follower & 1:
                         break
@@ -1406,7 +1416,10 @@ def _walk_cards(
                 # a plain suit (C-5) is the cards of the suit led, else legal_mask.
                 held = hands[turn] & ~played
                 legal_cards = held & suit_mask
-                if not (legal_cards and suit_cards):
+                if not legal_cards:  # void in the suit led: any card (C-5), but on the first trick (V-7)
+                    on_first = first_trick and not won
+                    legal_cards = legal_mask(held, led, played, rules, True, suit_masks) if on_first else held
+                elif not suit_cards:
                     legal_cards = legal_mask(held, led, played, rules, first_trick and not won, suit_masks)
                 continue
         # The trick is complete (C-7): the winner takes it and leads next.
@@ -1507,8 +1520,10 @@ def play_out(state: GameState, getrandbits: Any, *, keep_log: bool) -> tuple[Gam
             follow = held & suit_mask
             if follow and suit_cards:
                 legal = suit_cards[follow >> shift]
-            else:
+            elif follow or first:
                 legal = cards_of_mask(legal_mask(held, led, played, rules, first, suit_masks))
+            else:
+                legal = cards_of_mask(held)  # void in the suit led: any card (C-5, as legal_mask says)
             n = len(legal)
             k = bit_length[n]
             r = getrandbits(k)

@@ -73,6 +73,23 @@ def test_a_hand_rolled_out_is_the_step_by_step_loop(preset: str, seeded: bool) -
         assert Phase.DEAL in phases
 
 
+@pytest.mark.parametrize(
+    "options",
+    [{"no_spades_first_trick": True}, {"first_lead": "two-of-clubs", "no_spades_first_trick": True}],
+    ids=["no-spades-first-trick", "two-of-clubs"],
+)
+def test_a_hand_with_first_trick_rules_rolled_out_is_the_step_by_step_loop(options: dict[str, object]) -> None:
+    # V-7: a seat void in the suit led to the first trick may not play a
+    # spade while it holds another card; the rollout must allow exactly
+    # what apply() allows, or the draws part.
+    rules = Rules.partnership(**options)  # type: ignore[arg-type]
+    for seed in range(30):
+        state = new_game(rules, seed=seed)
+        result = rollout(state, random.Random(seed))
+        after = _loop(state, random.Random(seed))
+        assert (result.tricks, result.score) == (after.sheet[-1].tricks, after.sheet[-1].result)
+
+
 def test_every_exchange_phase_is_covered() -> None:
     # Double Nil exchanges (P-6) and the two-player discard and draw (T-6).
     seen = set()

@@ -10,7 +10,7 @@ import functools
 import pickle
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -600,3 +600,33 @@ def test_chance_actions_refuse_non_sequences(value: Any) -> None:
     for kind in (Deal, Stock, Exchange, Replacement):
         with pytest.raises(SpadesError):
             kind(value)
+
+
+def _first_leader_after_bids(rules: Rules, seed: int) -> tuple[int, int]:
+    """The dealer of a new seeded game, and the seat leading its first trick
+    once every seat has bid 1 (no Double Nil, so no exchange)."""
+    state = new_game(rules, seed=seed)
+    dealer = state.dealer
+    while state.phase is Phase.BID:
+        state = state.apply(Bid(1))
+    return dealer, cast(int, state.turn)
+
+
+def test_the_facts_kept_for_new_games_follow_the_rules_given() -> None:
+    # new_game keeps what it works out of the rules by their identity: rules
+    # made one after another (more than the memo keeps) each give their own
+    # game, before and after the memo starts again (P-2, P-7, V-7).
+    from spades import state as state_module
+
+    made = []
+    for index in range(state_module._KEPT_FACTS_LIMIT + 40):
+        two_of_clubs = index % 3 == 0
+        rules = Rules.partnership(first_dealer=index % 4, first_lead="two-of-clubs" if two_of_clubs else "left-of-dealer")
+        made.append(rules)
+        dealer, leader = _first_leader_after_bids(rules, index)
+        holder = next(seat for seat in range(4) if Card.parse("2C") in new_game(rules, seed=index).hand(seat))
+        assert dealer == index % 4
+        assert leader == (holder if two_of_clubs else (dealer + 1) % 4)
+        assert len(state_module._KEPT_FACTS) <= state_module._KEPT_FACTS_LIMIT
+    for index, rules in enumerate(made):
+        assert _first_leader_after_bids(rules, index) == _first_leader_after_bids(rules.replace(), index)

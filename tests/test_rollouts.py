@@ -82,7 +82,7 @@ def test_a_hand_with_first_trick_rules_rolled_out_is_the_step_by_step_loop(optio
     # V-7: a seat void in the suit led to the first trick may not play a
     # spade while it holds another card; the rollout must allow exactly
     # what apply() allows, or the draws part.
-    rules = Rules.partnership(**options)  # type: ignore[arg-type]
+    rules = Rules.partnership(**options)
     for seed in range(30):
         state = new_game(rules, seed=seed)
         result = rollout(state, random.Random(seed))

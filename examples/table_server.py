@@ -97,11 +97,13 @@ Choices
   connection is **closed** (the rest of the line cannot be told from the
   next command).  Every other bad line (non-UTF-8 bytes, malformed JSON,
   ``NaN``, duplicate keys, a non-object, an unknown command, bad fields) is
-  answered with an error and the connection stays open.  Blank lines are
-  ignored.  A client that lets more than 1 MiB of messages pile up unread
-  is disconnected (it keeps its seat, as any disconnection), and so is a
-  connection that sends no whole line for ``--idle-timeout`` seconds
-  (default 600), after ``{"error": {"reason": "IDLE", ...}}``.  Each
+  answered with an error and the connection stays open.  Blank lines (of
+  JSON's white space only) are ignored.  A client that lets more than 1 MiB
+  of messages pile up unread is disconnected (it keeps its seat, as any
+  disconnection), and so is a connection that sends no whole line for
+  ``--idle-timeout`` seconds (default 600), after ``{"error": {"reason":
+  "IDLE", ...}}``, or that reads none of its replies for as long.  Once a
+  connection is being closed, nothing more is sent to it.  Each
   connection's lines are answered one at a time, taking turns with the
   other connections: a client that sends many lines at once does not hold
   up the others.
@@ -167,6 +169,10 @@ IDLE_TIMEOUT = 600.0
 """Seconds a connection may go without sending a whole line, by default."""
 ABANDON_AFTER = 600.0
 """Seconds a started game waits with no person connected, by default."""
+_CLOSE_GRACE = 5.0
+"""Seconds a replaced connection has to take its last messages before it is cut off."""
+_JSON_SPACE = " \t\r\n"
+"""The white space of JSON: a line of only these is blank."""
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}\Z")
 _MAX_NAME = 32
 _MAX_TEXT = 200
@@ -365,17 +371,25 @@ class TableServer:
                     line = await asyncio.wait_for(reader.readline(), self.idle_timeout)
                 except ValueError:  # asyncio's LimitOverrunError: no newline within MAX_LINE bytes
                     self._send(client, Refusal("LINE_TOO_LONG", f"a line is at most {MAX_LINE} bytes; closing").reply())
+                    self._gone(client)  # its last message: nothing more is sent while it hangs up
                     await _hang_up(reader, writer)
                     break
                 except asyncio.TimeoutError:
                     log.info("%s sent no whole line for %g s: disconnected", client.peer, self.idle_timeout)
                     self._send(client, Refusal("IDLE", f"no whole line for {self.idle_timeout:g} seconds; closing").reply())
+                    self._gone(client)
                     await _hang_up(reader, writer)
                     break
                 if not line:
                     break
                 self._handle_line(client, line)
-                await writer.drain()
+                try:
+                    await asyncio.wait_for(writer.drain(), self.idle_timeout)
+                except asyncio.TimeoutError:  # a peer that sends but does not read its replies
+                    log.info("%s read no reply for %g s: disconnected", client.peer, self.idle_timeout)
+                    client.closed = True
+                    writer.transport.abort()
+                    break
                 # The other connections' turn (the idle timeout's wait yields
                 # too, but not without one): lines already read are not all
                 # answered before anyone else's.
@@ -459,7 +473,8 @@ class TableServer:
                 replaced = sitter.client
                 replaced.table, replaced.seat, replaced.seen = None, None, None
                 replaced.closed = True
-                replaced.writer.close()  # what is queued is sent first
+                replaced.writer.close()  # what is queued is sent first, by a peer that reads in time
+                asyncio.get_running_loop().call_later(_CLOSE_GRACE, replaced.writer.transport.abort)
                 log.info("table %s: %s comes back on a new connection; the old one is closed", table.name, name)
             if table.abandoning is not None:
                 table.abandoning.cancel()
@@ -763,7 +778,7 @@ def _decode(line: bytes) -> tuple[str, dict[str, Any]] | None:
         text = line.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Refusal("BAD_UTF8", f"the line is not UTF-8 (byte {error.start})") from None
-    if not text.strip():
+    if not text.strip(_JSON_SPACE):  # JSON's own white space only: other characters are not JSON
         return None
     try:
         request = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)

@@ -636,11 +636,11 @@ class GameState:
                 raise self._turn_error(seat)
         if turn < 0:
             raise IllegalActionError(
-                Reason.WRONG_PHASE, "no player acts now: the state waits for a chance step (a deal, stock or draw)"
+                Reason.WRONG_PHASE, "no player acts now: the state waits for a chance step (a deal, stock or draw)",
+                self._phase_rule(phase),
             )
-        kinds, expects, rule = _EXPECTED[phase]
-        if self.rules.is_draft and phase == _BID:
-            rule = "T-4"
+        kinds, expects, _rule = _EXPECTED[phase]
+        rule = self._phase_rule(phase)
         expects = expects.replace("{n}", str(self.rules.double_nil_exchange))
         try:
             readings = read_action(text)
@@ -767,7 +767,9 @@ class GameState:
         if not isinstance(rng, random.Random):
             raise ArgumentTypeError(f"sample_chance needs a random.Random, got {type_name(rng)}")
         if not self.is_chance:
-            raise IllegalActionError(Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}")
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}", self._phase_rule(self._play[_PHASE])
+            )
         return self._chance_outcome(rng.randbytes)
 
     def _chance_outcome(self, source: ByteSource) -> ChanceAction:
@@ -819,7 +821,9 @@ class GameState:
         if phase == _OVER:
             return IllegalActionError(Reason.GAME_OVER, "the game is over", "S-9")
         if turn < 0:
-            return IllegalActionError(Reason.NOT_YOUR_TURN, f"no seat is to act: a chance step is pending, not seat {seat}")
+            return IllegalActionError(
+                Reason.NOT_YOUR_TURN, f"no seat is to act: a chance step is pending, not seat {seat}", self._phase_rule(phase)
+            )
         rule = {_BID: "P-3", _DRAFT: "T-3", _PLAY: "P-7"}.get(phase, "P-6")
         if self.rules.is_draft:
             rule = {_BID: "T-4", _DRAFT: "T-3", _PLAY: "T-7"}.get(phase, "T-6")
@@ -835,8 +839,24 @@ class GameState:
             )
         text = clip(str(action), 80)  # a deal of many hands
         return IllegalActionError(
-            Reason.WRONG_PHASE, f"{type_name(action)} {text} cannot be applied in phase {self.phase.name}"
+            Reason.WRONG_PHASE, f"{type_name(action)} {text} cannot be applied in phase {self.phase.name}",
+            self._phase_rule(self._dealt()[_PHASE]),
         )
+
+    def _phase_rule(self, phase: int) -> str:
+        """The rule of what ``phase`` takes, which a refusal of another
+        kind of action names: the deal (P-2) or the stock (T-2), the bidding
+        (C-3, T-4 after the draft), the draft (T-2), the exchanges and
+        replacement draws (P-6, T-6), the play (C-5), the end (S-9)."""
+        if phase == _BID:
+            return "T-4" if self.rules.is_draft else "C-3"
+        if phase == _DEAL:
+            return "T-2" if self.rules.is_draft else "P-2"
+        if phase == _OVER:
+            return "S-9"
+        if phase == _REPLACE:
+            return "T-6"
+        return _EXPECTED[phase][2]
 
     def _play_error(self, card: Card) -> IllegalActionError:
         """Why ``card``, not among the legal cards, may not be played: the

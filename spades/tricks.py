@@ -193,7 +193,7 @@ def play_error(
     bit = 1 << card
     if not hand.mask & bit:
         where = "the hand" if seat is None else f"seat {seat}'s hand"
-        return IllegalActionError(Reason.CARD_NOT_IN_HAND, f"cannot play {card}: it is not in {where}")
+        return IllegalActionError(Reason.CARD_NOT_IN_HAND, f"cannot play {card}: it is not in {where}", "C-5")
     facts = rules.deck_facts
     led = facts.suit_of[cards[0]] if cards else -1
     played = facts.spades if broken else 0  # stands for "a spade has been played" (C-6)

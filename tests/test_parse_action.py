@@ -208,3 +208,38 @@ def test_turn_error_is_the_first_check() -> None:  # P-3, S-9
     over = play(Rules.partnership(losing_floor=-100), 1, seeded=True)[-1]
     ended = over.turn_error(0)
     assert ended is not None and ended.reason is Reason.GAME_OVER
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_refusal_of_the_wrong_kind_names_the_rule_of_the_phase(preset: str) -> None:
+    # A server answers a move of the wrong kind, sent as a value or as
+    # JSON, with the rule of what the phase takes, as parse_action does for
+    # text: C-3 (T-4 after the draft) in the bidding, T-2 in the draft, P-6
+    # and T-6 in the exchanges, C-5 in the play; a chance step waits for the
+    # deal (P-2), the stock (T-2) or a replacement draw (T-6).
+    rules = PRESETS[preset]
+    draft = rules.is_draft
+    expected = {
+        Phase.DEAL: "T-2" if draft else "P-2", Phase.DRAFT: "T-2", Phase.BID: "T-4" if draft else "C-3",
+        Phase.EXCHANGE: "P-6", Phase.DISCARD: "T-6", Phase.REPLACE: "T-6", Phase.PLAY: "C-5",
+    }
+    state = new_game(rules)
+    others: list[object] = [Bid(3), Card.parse("QH"), Draft.KEEP, Exchange(()), Bid.DOUBLE_NIL]
+    rng = random.Random(5)
+    seen = set()
+    while not state.is_over and len(state.sheet) < 2:
+        phase = state.phase
+        for action in others:
+            error = state.explain(action)
+            if error is not None and error.reason is Reason.WRONG_PHASE:
+                # A bid during the draft: bidding follows it (T-4).
+                bid_in_draft = phase is Phase.DRAFT and type(action) is Bid
+                assert error.rule == ("T-4" if bid_in_draft else expected[phase]), (phase, error)
+                seen.add(phase)
+                if not state.is_chance:
+                    with pytest.raises(IllegalActionError) as parsed:
+                        state.parse_action(str(action))
+                    if parsed.value.reason is Reason.WRONG_PHASE and not bid_in_draft:
+                        assert parsed.value.rule == expected[phase]
+        state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions()))
+    assert {Phase.DEAL, Phase.BID, Phase.PLAY} <= seen

@@ -29,6 +29,7 @@ from spades import (
     GameState,
     IllegalActionError,
     Replacement,
+    Reason,
     Rules,
     Stock,
     new_game,
@@ -124,9 +125,10 @@ class SpadesGame(RuleBasedStateMachine):
             self._apply(action)
             return
         # explain is apply with the error caught: what it returns is what
-        # apply raises.  The refusal names a rule of RULES.md, or none.
+        # apply raises.  The refusal names a rule of RULES.md, or none when
+        # the value is no action at all.
         assert isinstance(error, IllegalActionError) and str(error)
-        assert error.rule in RULE_IDS or error.rule == "", error.rule
+        assert error.rule in RULE_IDS or (error.rule == "" and error.reason is Reason.NOT_AN_ACTION), (error.reason, error.rule)
         if not state.is_chance:  # a refused action is not listed (5 is no Card, though equal to one)
             assert not any(type(a) is type(action) and a == action for a in state.legal_actions())
         assert snapshot(state) == before

@@ -14,6 +14,7 @@ import json
 import os
 import random
 import re
+import socket
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
@@ -320,9 +321,13 @@ def test_bad_lines_are_answered_and_the_connection_kept(tmp_path: Path) -> None:
                 (b'{"act": {"text": "QH"}}', "NOT_JOINED"),
                 (b'{"view": {}}', "NOT_JOINED"),
                 (b'{"leave": {}}', "NOT_JOINED"),
+                # White space that is not JSON's makes no blank line.
+                (b"\x0b", "BAD_JSON"),
+                (b"\x1c", "BAD_JSON"),
+                ("\u2028 \u3000".encode(), "BAD_JSON"),
             ]
             for line, reason in cases:
-                await client.send_raw(b"\n" + line + b"\n")  # a blank line is ignored: no reply
+                await client.send_raw(b"\n \t\r\n" + line + b"\n")  # blank lines are ignored: no reply
                 answer = await client.reply()
                 assert answer.get("error", {}).get("reason") == reason, (line[:60], answer)
                 assert answer["error"]["rule"] == ""
@@ -586,6 +591,111 @@ def test_the_seats_token_replaces_a_connection_that_holds_it(tmp_path: Path) -> 
             view = await new.until(lambda v: v.is_my_turn)
             await new.act(view.legal_actions[0], as_json=False)
             await old.close()
+            await new.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_nothing_is_sent_to_a_connection_that_is_hanging_up(tmp_path: Path) -> None:
+    # A client whose line was too long holds its socket open while the
+    # server hangs up: it has left its seat at once, so the other player's
+    # moves get exactly one reply and their pushes, and the table says so.
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=2)
+        try:
+            xan, yul = await Player.connect(server), await Player.connect(server)
+            await xan.join("h", "xan")
+            await yul.join("h", "yul")
+            view = await yul.until(lambda v: v.is_my_turn)  # seat 1 bids first (P-3)
+            await xan.send_raw(b"x" * (ts.MAX_LINE + 10) + b"\n")
+            while (await xan.next()).get("error", {}).get("reason") != "LINE_TOO_LONG":
+                pass
+            await yul.act(view.legal_actions[0], as_json=True)  # ok, then the events
+            assert yul.table is not None and not yul.table["seats"][0]["connected"]
+            assert "ok" in await yul.request({"view": {}})
+            assert not [m for m in yul.messages if m.get("error")], yul.messages
+            rest = await asyncio.wait_for(xan.reader.read(), TIMEOUT)
+            assert rest == b"", rest[:200]  # nothing after the refusal
+            await xan.close()
+            await yul.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+async def _unread(server: Any) -> socket.socket:
+    """A raw connection with a small receive buffer, never read (the bad
+    lines ``_until_gone`` sends on it are each answered with an error),
+    once the server holds it."""
+    held = len(server.clients)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, server.address)
+    for _ in range(500):
+        if len(server.clients) > held:
+            return sock
+        await asyncio.sleep(0.01)
+    raise AssertionError("the server did not take the connection")
+
+
+async def _until_gone(server: Any, count: int, seconds: float, sock: socket.socket | None = None) -> bool:
+    """Whether the server holds ``count`` connections or fewer within
+    ``seconds`` (sending bad lines on ``sock`` meanwhile)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while loop.time() < end:
+        if len(server.clients) <= count:
+            return True
+        if sock is not None:
+            try:
+                sock.send(b"x\n" * 2048)
+            except (BlockingIOError, InterruptedError):
+                pass
+            except OSError:  # the server cut it off
+                sock = None
+        await asyncio.sleep(0.01)
+    return len(server.clients) <= count
+
+
+def test_a_connection_that_reads_no_replies_is_closed(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1, idle_timeout=0.5)
+        try:
+            sock = await _unread(server)
+            assert await _until_gone(server, 0, 8.0, sock)  # its replies pile up unread: closed
+            sock.close()
+            other = await Player.connect(server)  # the server still serves
+            assert (await other.refused({"view": {}}))["reason"] == "NOT_JOINED"
+            await other.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_a_replaced_connection_that_reads_nothing_is_cut_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ts, "_CLOSE_GRACE", 0.3)
+
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1, idle_timeout=None)
+        try:
+            sock = await _unread(server)
+            await asyncio.get_running_loop().sock_sendall(sock, json.dumps({"join": {"table": "r", "name": "rex"}}).encode() + b"\n")
+            for _ in range(500):
+                if "r" in server.tables and server.tables["r"].started:
+                    break
+                await asyncio.sleep(0.01)
+            token = server.tables["r"].seats[0].token
+            assert await _until_gone(server, 0, 1.0, sock) is False  # replies pile up unread
+            new = await Player.connect(server)
+            assert (await new.join("r", "rex", token=token))["rejoined"]
+            assert await _until_gone(server, 1, 5.0)  # the old connection is cut off
+            assert [c.table for c in server.clients] == [server.tables["r"]]
+            sock.close()
             await new.close()
         finally:
             await server.close()

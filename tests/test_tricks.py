@@ -459,10 +459,10 @@ def test_play_error_reasons_and_messages() -> None:  # C-4, C-5, V-7
     )
     assert said(play_error("AS", hand, [])) == (Reason.NOT_AN_ACTION, "C-4", "'AS' is not a card (rule C-4)")  # type: ignore[arg-type]
     error = play_error(C("AD"), hand, [])
-    assert error is not None and error.reason is Reason.CARD_NOT_IN_HAND and error.rule == ""
-    assert str(error) == "cannot play AD: it is not in the hand"
+    assert error is not None and error.reason is Reason.CARD_NOT_IN_HAND and error.rule == "C-5"
+    assert str(error) == "cannot play AD: it is not in the hand (rule C-5)"
     error = play_error(C("AD"), hand, [], seat=1)
-    assert error is not None and str(error) == "cannot play AD: it is not in seat 1's hand"
+    assert error is not None and str(error) == "cannot play AD: it is not in seat 1's hand (rule C-5)"
     with pytest.raises(ArgumentError):
         play_error(C("AD"), hand, [], seat=4)
 

@@ -173,7 +173,9 @@ def rollout(
     state.apply(policy(state, rng))`` with the same ``rng`` (see the module's
     documentation).  A whole game between random bidders may never end
     under rules without a losing floor (V-1): give such rules, or a policy
-    that bids.
+    that bids.  What the policy or ``rng`` raises reaches the caller as it
+    is; an illegal action the policy returns raises
+    :class:`~spades.IllegalActionError`.
 
     >>> import random
     >>> from spades import Rules, new_game, rollout
@@ -374,7 +376,9 @@ def simulate(
     (:class:`SimulatedHand`), a game is played to its end
     (:class:`SimulatedGame`; use rules with a losing floor, or players that
     bid, else random games may never end).  ``players`` gives one policy per
-    seat (default: :func:`spades.bots.random_action` for all).
+    seat (default: :func:`spades.bots.random_action` for all).  What a
+    policy raises reaches the caller as it is (a policy that returns an
+    illegal action gets :class:`~spades.IllegalActionError`).
 
     ``executor`` runs the work: anything with ``map(function, iterable)``
     (a :class:`concurrent.futures.ProcessPoolExecutor`, a

@@ -44,7 +44,8 @@ documents from people it does not trust passes a ``max_size`` that fits
 its own games.  The dict loaders (:func:`from_dict` and the typed ones)
 read a value the caller already holds, so they have no size limit of their
 own: they take plain JSON values only (dicts with string keys, lists,
-strings, whole or finite numbers, booleans and ``None``), nested at most
+strings, whole or finite numbers, booleans and ``None``, of exactly these
+types, as :func:`json.loads` makes them: not subclasses), nested at most
 :data:`MAX_DEPTH` (64) deep, with at most :data:`~spades.record.MAX_ACTIONS`
 (1,000,000) entries in a list, as many as a record holds.  Anything else
 (bytes, sets, tuples, ``nan``, a cycle) raises :class:`~spades.StateError`.
@@ -643,6 +644,10 @@ def _view_dict(view: SeatView) -> dict[str, Any]:
 
 
 def _record_dict(record: Record) -> dict[str, Any]:
+    # A record is written only of a game that can be played, as its text
+    # form is (a record built directly is replayed once; StateError names
+    # the first action that cannot be played): nothing else would load.
+    record.replay()
     return {
         "format": _RECORD,
         "version": VERSION,
@@ -657,10 +662,17 @@ def to_dict(value: Document) -> dict[str, Any]:
     """The JSON document of ``value`` (a :class:`~spades.Rules`,
     :class:`~spades.GameState`, :class:`~spades.view.SeatView` or
     :class:`~spades.record.Record`) as plain dicts, lists, strings, numbers,
-    booleans and ``None``.
+    booleans and ``None``.  A record built directly whose actions cannot
+    all be played raises :class:`~spades.StateError`, as its
+    :meth:`~spades.record.Record.to_text` does: no loader would read it.
 
     >>> to_dict(Rules.two_player())["players"], to_dict(Rules())["format"]
     (2, 'spades.rules')
+    >>> from spades import Bid, Record
+    >>> to_dict(Record(rules=Rules.partnership(), actions=[Bid(3)]))
+    Traceback (most recent call last):
+    ...
+    spades.errors.StateError: action 1 (3) is illegal: Bid 3 cannot be applied in phase DEAL (rule P-2)
     """
     if isinstance(value, GameState):
         return _state_dict(value)
@@ -823,30 +835,37 @@ def _plain(data: object) -> None:
     path: list[tuple[int, Any]] = []  # the containers being walked, and their iterators
     active: set[int] = set()
     done: set[int] = set()
-    value = data
+    value: Any = data
     while True:
-        if type(value) in _SCALARS:
+        kind = type(value)
+        if kind in _SCALARS:
             pass
-        elif isinstance(value, (dict, list)):
+        elif kind is dict or kind is list:
             ident = id(value)
             if ident in active:
                 raise StateError("the document refers to itself: it is not a JSON value")
             if ident not in done:
                 if len(path) >= _MAX_DEPTH:
                     raise StateError(f"the document nests more than {_MAX_DEPTH} levels deep")
-                if isinstance(value, dict):
+                if kind is dict:
                     for key in value:
-                        if not isinstance(key, str):
-                            raise StateError(f"the keys of a JSON object are strings, not {_kind(key)}")
+                        if type(key) is not str:
+                            shown = type_name(key) if isinstance(key, str) else _kind(key)  # not a str subclass's repr
+                            raise StateError(f"the keys of a JSON object are strings, not {shown}")
                     items: Any = iter(value.values())
                 else:
                     items = iter(value)
                 active.add(ident)
                 path.append((ident, items))
-        elif isinstance(value, float):
+        elif kind is float:
             if not math.isfinite(value):
                 raise StateError(f"{value} is not a JSON number")
-        elif not (value is None or isinstance(value, (str, int))):
+        elif isinstance(value, (dict, list, str, int, float)):
+            # Its own methods could say or raise anything: json.loads makes
+            # none, and a document is read as json.loads makes one.
+            raise StateError(f"{type_name(value)} is not a JSON value: a document holds dicts, lists, strings and "
+                             f"numbers of exactly those types, not of a subclass")
+        else:
             raise StateError(f"{_kind(value)} is not a JSON value: only objects, lists, strings, numbers, booleans "
                              f"and null are")
         while path:

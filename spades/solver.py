@@ -1121,7 +1121,10 @@ def double_dummy(state: GameState, side: int) -> int:
     state's rules (C-4..C-7, V-7, V-9, V-10).
 
     ``state`` is in the play of tricks, at any card (a trick may be in
-    progress); ``side`` is an index of ``state.rules.sides``.
+    progress); ``side`` is an index of ``state.rules.sides``.  The search
+    is exact and has no limit of its own: a full four-hand deal takes up
+    to about a minute, a full three-hand deal of 17 cards each can take
+    minutes and more than a GiB (see the docs' analysis page).
 
     >>> from spades import Rules, new_game
     >>> state = new_game(Rules.partnership(), seed=1)

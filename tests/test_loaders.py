@@ -19,10 +19,13 @@ from spades import ArgumentError, Bid, GameState, ParseError, Rules, RulesError,
 from spades import seat_view
 from spades.record import MAX_ACTIONS, MAX_SIZE, MAX_TAG_LENGTH, MAX_TAGS, SEED_LIMIT, Record, replay, rules_from_text
 from spades.serial import (
+    action_from_dict,
+    event_from_dict,
     from_dict,
     from_json,
     record_from_dict,
     record_from_json,
+    rules_from_dict,
     rules_from_json,
     state_from_dict,
     state_from_json,
@@ -438,6 +441,94 @@ def test_non_json_values_in_documents_raise_state_error() -> None:
             load_text("[" * 100_000 + "]" * 100_000)
         with pytest.raises(StateError):
             load_text('{"format": "spades.record", "version": 1, "x": ' + "[" * 3000 + "]" * 3000 + "}")
+
+
+class _Raising:
+    """Methods a hostile value could bring into a document: each raises."""
+
+    def __iter__(self) -> Any:
+        raise RuntimeError("iterated")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+    def __len__(self) -> int:
+        raise RuntimeError("measured")
+
+    def __getitem__(self, key: object) -> Any:
+        raise RuntimeError("looked up")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("shown")
+
+    def __hash__(self) -> int:
+        return 1
+
+
+class _Dict(_Raising, dict[str, Any]):  # type: ignore[misc]
+    pass
+
+
+class _List(_Raising, list[Any]):  # type: ignore[misc]
+    pass
+
+
+class _Str(_Raising, str):
+    pass
+
+
+class _Int(_Raising, int):
+    pass
+
+
+def test_subclasses_of_json_types_in_documents_raise_state_error() -> None:
+    # A loader reads a document as json.loads makes it: a subclass of dict,
+    # list, str or int is refused before any of its methods is called.
+    state = new_game(Rules.partnership(), seed=1)
+    documents = {
+        "state": (to_dict(state), state_from_dict),
+        "view": (to_dict(seat_view(state, 0)), view_from_dict),
+        "record": (to_dict(Record.of_state(state)), record_from_dict),
+        "rules": (to_dict(state.rules), rules_from_dict),
+    }
+    for name, (document, load) in documents.items():
+        with pytest.raises(StateError, match="not of a subclass"):
+            load(_Dict(document))
+        with pytest.raises(StateError, match="not of a subclass"):
+            from_dict(_Dict(document))
+        for key, value in document.items():
+            if isinstance(value, str):
+                odd: Any = _Str(value)
+            elif isinstance(value, list):
+                odd = _List(value)
+            elif isinstance(value, dict):
+                odd = _Dict(value)
+            elif type(value) is int:
+                odd = _Int(value)
+            else:
+                continue
+            with pytest.raises(StateError, match="not of a subclass"):
+                load({**document, key: odd})
+        with pytest.raises(StateError, match="strings, not _Str"):
+            load({_Str("format"): document["format"]})
+    with pytest.raises(StateError, match="not of a subclass"):
+        action_from_dict(_Dict(bid="3"))
+    with pytest.raises(StateError, match="not of a subclass"):
+        action_from_dict({"bid": _Str("3")})
+    with pytest.raises(StateError, match="not of a subclass"):
+        event_from_dict({"event": _Str("trick_won"), "seat": 1}, state.rules)
+
+
+def test_a_record_that_cannot_be_played_is_not_written() -> None:
+    # What the JSON writers write, the loaders read: a record built directly
+    # whose actions are not a game is refused by every writer alike (P-2:
+    # a game starts with its deal).
+    record = Record(rules=Rules.partnership(), actions=[Bid(3)])
+    for write in (to_dict, to_json, Record.to_text):
+        with pytest.raises(StateError, match="action 1"):
+            write(record)
+    good = Record.of_state(new_game(Rules.partnership(), seed=2).apply(Bid(3)))
+    assert record_from_json(to_json(good)) == good
 
 
 _LONG = "x" * 5000

@@ -457,7 +457,8 @@ class GameState:
         in a hand or on the pile (T-2)."""
         hands: tuple[int, ...] = self._play[_HANDS]
         pile: int = self._play[_PILE]
-        return int(sum(hands) + pile).bit_count()  # no card is in two places
+        drawn: int = (sum(hands) + pile).bit_count()  # no card is in two places
+        return drawn
 
     @property
     def sheet(self) -> tuple[HandRecord, ...]:
@@ -1231,13 +1232,17 @@ def _bidding(
 def _draft_legal(context: _Context, seat: int, hands: tuple[int, ...], bids: tuple[Bid | None, ...]) -> tuple[Action, ...]:
     """The legal actions of ``seat``'s draft turn (T-2; T-6: Double Nil
     while it may still be declared), worked out once with the state."""
-    return draft_actions(declarable_of(seat, context.rules, _scores_of(context), hands[seat].bit_count(), bids[seat]))
+    taken = hands[seat].bit_count()
+    # The scores matter only at the start of the seat's first turn, the only
+    # time Double Nil may be declared (T-6): once it holds a card, none do.
+    scores = _scores_of(context) if not taken else _ZEROS[len(context.rules.sides)]
+    return draft_actions(declarable_of(seat, context.rules, scores, taken, bids[seat]))
 
 
 def _scores_of(context: _Context) -> tuple[int, ...]:
     """Each side's score before the hand of ``context``."""
     sheet = context.sheet
-    return sheet[-1].result.scores if sheet else (0,) * len(context.rules.sides)
+    return sheet[-1].result.scores if sheet else _ZEROS[len(context.rules.sides)]
 
 
 def _listed(bid: Bid, legal: tuple[Bid, ...]) -> bool:

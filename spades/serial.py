@@ -1316,6 +1316,8 @@ _ACTION_BY_PAIR: Final[dict[tuple[str, str], Action]] = {
     json.loads("{" + fragment + "}").popitem(): action for fragment, action in _ACTION_BY_FRAGMENT.items()
 }
 _STATE_KEY_SET: Final = frozenset(_STATE_KEYS)
+_JUST_DICT: Final = frozenset((dict,))
+_JUST_STR: Final = frozenset((str,))
 _BIT_BY_TEXT: Final = {text: 1 << index for index, text in enumerate(_CARD_TEXTS)}
 _CARD_BY_TEXT: Final[dict[str, Action]] = {text: Card(index) for index, text in enumerate(_CARD_TEXTS)}
 _BIT_BY_QUOTED: Final = {text: 1 << index for index, text in enumerate(_QUOTED_CARDS)}
@@ -1520,9 +1522,10 @@ def _own_state_dict(data: object) -> GameState | None:
         # chance steps the seed drew are then where the document has them.
         for index, action in zip(read[1], game):
             if type(action) is Deal:  # the common one: a deal the seed drew
-                if dict.get(items[index], "deal") != _hands_texts(action.hands):
+                given = items[index].get("deal")
+                if type(given) is not list or given != _hands_texts(action.hands) or set(map(type, given)) != _JUST_STR:
                     return None
-            elif items[index] != _action(action):
+            elif not _exactly(items[index], _action(action)):
                 return None
         given = list(map(data.__getitem__, _DERIVED_KEYS))
         return state if _form(given) == _derived_form(state, rows, None, walked) else None
@@ -1588,7 +1591,10 @@ def _rules_of_dict(options: object) -> Rules | None:
     # exact type (they are plain numbers, strings, booleans and None), in
     # the same order.
     last_options, last_keys, last_types, last_rules = _LAST_RULES_DICT[0]
-    if options == last_options and list(options) == last_keys and list(map(type, options.values())) == last_types:
+    if (
+        options == last_options and list(options) == last_keys and list(map(type, options.values())) == last_types
+        and not set(map(type, options)) - _JUST_STR
+    ):
         return last_rules
     form = _form(options)
     rules = _RULES_BY_FORM.get(form)
@@ -1655,10 +1661,13 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     read one by one."""
     if type(items) is not list or len(items) > _MAX_ACTIONS:
         return None
-    # Every item a dict (a TypeError otherwise) with one key in all (an
-    # empty one, which would let another have two, is refused below).  The
-    # dict's own methods are called, whatever a subclass says of itself.
-    if sum(map(dict.__len__, items)) != len(items):
+    # Every item exactly a dict, its key exactly a str (the methods of a
+    # subclass could say anything: the full reading refuses one), with one
+    # key in all (an empty one, which would let another have two, is
+    # refused below).
+    if set(map(type, items)) - _JUST_DICT or set(map(type, chain.from_iterable(items))) - _JUST_STR:
+        return None
+    if sum(map(len, items)) != len(items):
         return None
     # The cards first, by the text of each "play" ("" for the other items).
     # Each text an exact str (a subclass may say anything of its hash and
@@ -1683,7 +1692,7 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
             # library's text), in the order to_dict writes them: then this
             # item is the exchange's dict.
             exchange = exchange_of_mask(_mask_of(value, _BIT_BY_TEXT))
-            if value != _card_texts(exchange.cards):
+            if value != _card_texts(exchange.cards) or set(map(type, value)) - _JUST_STR:
                 return None
             found[index] = exchange
             continue

@@ -415,3 +415,35 @@ def test_a_card_in_a_str_that_is_not_a_str_gets_the_full_readings_verdict() -> N
         with _full_reading_only():
             expected = _outcome(state_from_dict, forged)
         assert _outcome(state_from_dict, forged) == expected
+
+
+def test_the_fast_way_declines_a_subclass_where_the_full_reading_refuses_one() -> None:
+    # A key, a card of an exchange, a hand of a deal or an option's name of a
+    # str subclass: the full reading refuses it, so the fast way must not
+    # load it (whatever the subclass says of its equality).
+    for preset in ("partnership", "two-player"):
+        for seed in range(8):
+            states = [s for s in play(PRESETS[preset], seed, seeded=True, double_nil=0.9)]
+            state = states[-1]
+            document = to_dict(state)
+            forged_documents = []
+            for index, item in enumerate(document["actions"]):
+                ((key, value),) = item.items()
+                forged = copy.deepcopy(document)
+                forged["actions"][index] = {_Text(key): value}
+                forged_documents.append(forged)
+                if isinstance(value, list) and value:
+                    forged = copy.deepcopy(document)
+                    forged["actions"][index] = {key: [_Text(value[0]), *value[1:]]}
+                    forged_documents.append(forged)
+            forged = copy.deepcopy(document)
+            rules = forged["rules"]
+            first = next(iter(rules))
+            forged["rules"] = {_Text(first): rules[first], **{k: v for k, v in rules.items() if k != first}}
+            forged_documents.append(forged)
+            state_from_dict(document)  # the rules' options read last: the fast way's first check
+            for forged in forged_documents:
+                with _fast_way_only(), pytest.raises(AssertionError, match="read field by field"):
+                    state_from_dict(forged)
+                with pytest.raises(StateError, match="subclass|strings, not _Text"):
+                    state_from_dict(forged)

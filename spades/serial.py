@@ -1345,8 +1345,7 @@ _RULES_BY_TEXT: dict[str, Rules] = {}
 # The rules read last, tried first (without cutting their text out).
 _LAST_RULES: list[tuple[str, Rules | None]] = [("\0", None)]
 _RULES_BY_FORM: dict[bytes, Rules] = {}
-_LAST_RULES_DICT: list[tuple[dict[str, Any], list[str], list[type], Rules | None]] = [({"": None}, [], [], None)]
-_PLAIN_TYPES: Final = (int, str, bool, type(None))
+_LAST_RULES_DICT: list[tuple[bytes, Rules | None]] = [(b"", None)]
 
 
 # The derived fields in marshal form (version 2, as :func:`_exactly`
@@ -1584,19 +1583,14 @@ def _rules_of_text(text: str) -> Rules | None:
 def _rules_of_dict(options: object) -> Rules | None:
     """The rules whose options :func:`to_dict` writes exactly as
     ``options`` (every type and the order of the keys), remembered by
-    their marshal form (see :func:`_exactly`)."""
+    their marshal form (see :func:`_exactly`; a ValueError for a value
+    that does not marshal, a subclass among them: the caller declines)."""
     if type(options) is not dict:
         return None
-    # The rules read last first: the same options, each value of the same
-    # exact type (they are plain numbers, strings, booleans and None), in
-    # the same order.
-    last_options, last_keys, last_types, last_rules = _LAST_RULES_DICT[0]
-    if (
-        options == last_options and list(options) == last_keys and list(map(type, options.values())) == last_types
-        and not set(map(type, options)) - _JUST_STR
-    ):
-        return last_rules
     form = _form(options)
+    last_form, last_rules = _LAST_RULES_DICT[0]
+    if form == last_form:  # the rules read last, tried first
+        return last_rules
     rules = _RULES_BY_FORM.get(form)
     if rules is None:
         rules = _rules(_At(options, "rules"))
@@ -1605,9 +1599,7 @@ def _rules_of_dict(options: object) -> Rules | None:
         if len(_RULES_BY_FORM) >= _CACHE_LIMIT:
             _RULES_BY_FORM.clear()
         _RULES_BY_FORM[form] = rules
-    written = _rules_written(rules)[0]
-    if all(type(value) in _PLAIN_TYPES for value in written.values()):
-        _LAST_RULES_DICT[0] = (written, list(written), list(map(type, written.values())), rules)
+    _LAST_RULES_DICT[0] = (form, rules)
     return rules
 
 

@@ -769,7 +769,7 @@ class GameState:
             raise ArgumentTypeError(f"sample_chance needs a random.Random, got {type_name(rng)}")
         if not self.is_chance:
             raise IllegalActionError(
-                Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}", self._phase_rule(self._play[_PHASE])
+                Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}", self._phase_rule(self._dealt()[_PHASE])
             )
         return self._chance_outcome(rng.randbytes)
 

@@ -25,19 +25,22 @@ import argparse
 import os
 import random
 import shutil
+import stat
 import sys
 import textwrap
 import time
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from spades.actions import Action, Bid, Draft, Exchange, Stock
 from spades.bots import estimate_bid, simple_action
 from spades.cards import Card, CardSet, Rank, Suit
 from spades.errors import ParseError, SpadesError, StateError
+from spades.record import MAX_SIZE as RECORD_MAX_SIZE
 from spades.record import Record
 from spades.rules import PRESETS, Rules
 from spades.sheet import HandRecord
+from spades.serial import MAX_SIZE as JSON_MAX_SIZE
 from spades.serial import from_json, to_json
 from spades.state import GameState, Phase, new_game
 from spades.draft import walk_draft
@@ -242,13 +245,21 @@ def format_replay(record: Record, *, symbols: bool = True) -> str:
     return "\n".join(lines)
 
 
+_READ_LIMIT: Final = max(RECORD_MAX_SIZE, JSON_MAX_SIZE)
+"""The most bytes ``replay`` and ``analyse`` read of a file: what the
+record and document readers take."""
+
+
 def _read_record(path: str) -> Record:
     with open(path, "rb") as handle:
-        data = handle.read()
+        data = handle.read(_READ_LIMIT + 1)  # an endless or huge input is not read whole
+    if len(data) > _READ_LIMIT:
+        raise _CommandError(f"{path} is larger than {_READ_LIMIT:,} bytes: too large for a game record or state")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ParseError(f"{path} is not UTF-8 text: {error}") from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     if text.lstrip().startswith("{"):
         value = from_json(text)
         if isinstance(value, GameState):
@@ -340,7 +351,7 @@ def _analyse(path: str, as_json: bool) -> None:
     def progress(done: int, cards: int) -> None:
         print(f"\ranalysed {done} of {cards} cards", end="" if done < cards else "\n", file=sys.stderr, flush=True)
 
-    report = analyse(record, progress if sys.stderr.isatty() else None)
+    report = analyse(record, progress if sys.stderr is not None and sys.stderr.isatty() else None)
     if as_json:
         print(json.dumps(analysis_to_json(report), indent=1))
     else:
@@ -375,9 +386,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
                             break_on_hyphens=False)
     demo = commands.add_parser("demo", help="play and print one whole seeded game", description=_DEMO,
                                epilog=_DEMO_EXAMPLES.format(presets=presets), formatter_class=raw)
-    demo.add_argument("--seed", type=int, default=7, help="the seed of the game (default 7)")
+    demo.add_argument("--seed", type=_whole, default=7, help="the seed of the game (default 7)")
     table = demo.add_mutually_exclusive_group()
-    table.add_argument("--players", type=int, choices=(2, 4), default=4, help="2 for two-player Spades, 4 for partnership")
+    table.add_argument("--players", type=_whole, choices=(2, 4), default=4, help="2 for two-player Spades, 4 for partnership")
     table.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS), help="play under a preset (listed below)")
     demo.add_argument("-v", "--verbose", action="store_true",
                       help="also print each seat's cards and every trick (leader, cards, winner)")
@@ -422,13 +433,38 @@ class _Output:
         self.written = False
 
     def write(self, text: str) -> None:
-        self.handle.seek(0)
-        self.handle.truncate()
-        self.handle.write(text)
+        try:
+            if self._emptied_first():
+                self.handle.seek(0)
+                self.handle.truncate()
+            self.handle.write(text)
+            self.handle.flush()
+        except OSError as error:
+            raise _CommandError(f"cannot write {self.path}: {error.strerror or error}") from None
         self.written = True
 
+    def _emptied_first(self) -> bool:
+        """Whether the file is emptied before it is written: a regular file
+        that is not this process's standard output (a device, a pipe or the
+        game's own output is written on)."""
+        try:
+            mine = os.fstat(self.handle.fileno())
+        except OSError:
+            return False
+        if not stat.S_ISREG(mine.st_mode):
+            return False
+        try:
+            out = os.fstat(sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            return True
+        return (out.st_dev, out.st_ino) != (mine.st_dev, mine.st_ino)
+
     def close(self) -> None:
-        self.handle.close()
+        try:
+            self.handle.close()
+        except OSError as error:  # what a failed write left in the buffer, written again
+            if self.written:
+                raise _CommandError(f"cannot write {self.path}: {error.strerror or error}") from None
         if not self.written and not self.existed:
             try:
                 os.remove(self.path)
@@ -436,8 +472,26 @@ class _Output:
                 pass
 
 
+def _whole(text: str) -> int:
+    """An option's whole number, refused without echoing a long one."""
+    digits = text.strip().lstrip("+-")
+    if len(digits) > 30:
+        raise argparse.ArgumentTypeError(f"a whole number of at most 30 digits, not one of {len(text)} characters")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+
+
 class _CommandError(Exception):
     """A message for standard error, and exit status 2."""
+
+
+def _say(message: str) -> None:
+    """``message`` on standard error, if it is open (never on standard
+    output instead, where ``print(file=None)`` would put it)."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
@@ -448,6 +502,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     early.  ``prog`` is the name shown in messages (default: as invoked,
     ``spades`` or ``python -m spades``)."""
     name = prog or _program_name()
+    if sys.stdout is None:  # closed by the caller (python -m spades demo >&-)
+        _say(f"{name}: error: standard output is closed")
+        return 2
     try:
         args = _parser(name).parse_args(argv)
         try:
@@ -456,7 +513,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                     rules = Rules.preset(args.rules)
                 else:
                     rules = Rules.two_player() if args.players == 2 else Rules.partnership()
-                record_file = _Output(args.record) if args.record else None  # fails before the game
+                record_file = _Output(args.record) if args.record is not None else None  # fails before the game
                 try:
                     final = play_demo(rules, args.seed, sys.stdout, verbose=args.verbose)
                     if record_file is not None:
@@ -478,18 +535,18 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                 _run_match(args)
             sys.stdout.flush()
         except (SpadesError, _CommandError) as error:
-            print(f"{name}: error: {error}", file=sys.stderr)
+            _say(f"{name}: error: {error}")
             return 2
         except OSError as error:
             if isinstance(error, BrokenPipeError):
                 raise
-            print(f"{name}: error: {error}", file=sys.stderr)
+            _say(f"{name}: error: {error}")
             return 2
     except BrokenPipeError:
         _quiet_stdout()
         return BROKEN_PIPE_STATUS
     except KeyboardInterrupt:
-        print(f"\n{name}: interrupted", file=sys.stderr)
+        _say(f"\n{name}: interrupted")
         return INTERRUPTED_STATUS
     return 0
 
@@ -849,8 +906,8 @@ def _add_play_parser(commands: Any, raw: type[argparse.HelpFormatter]) -> None:
                                description=_PLAY, epilog=_PLAY_EXAMPLES.format(bots=_bot_list()), formatter_class=raw)
     play.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS), default="partnership",
                       help="the preset to play (default partnership)")
-    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    play.add_argument("--seed", type=int, help="the seed of the deals (default: a new one each game)")
+    play.add_argument("--seat", type=_whole, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument("--seed", type=_whole, help="the seed of the deals (default: a new one each game)")
     play.add_argument("--bots", metavar="NAME", default=None,
                       help=f"the bot at the other seats (default {_default_bot()})")
 
@@ -861,12 +918,12 @@ def _add_match_parser(commands: Any, raw: type[argparse.HelpFormatter]) -> None:
                                 formatter_class=raw)
     match.add_argument("--players", metavar="NAMES", required=True,
                        help="the bots, one a side, comma-separated (e.g. simple,random)")
-    match.add_argument("--games", type=int, default=20, help="games to play, a multiple of the sides (default 20)")
-    match.add_argument("--workers", type=int, default=1, help="worker processes (default 1: this process)")
+    match.add_argument("--games", type=_whole, default=20, help="games to play, a multiple of the sides (default 20)")
+    match.add_argument("--workers", type=_whole, default=1, help="worker processes (default 1: this process)")
     match.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS), default="partnership",
                        help="the preset to play (default partnership)")
-    match.add_argument("--seed", type=int, default=1, help="the match's seed (default 1)")
-    match.add_argument("--max-hands", type=int, default=200,
+    match.add_argument("--seed", type=_whole, default=1, help="the match's seed (default 1)")
+    match.add_argument("--max-hands", type=_whole, default=200,
                        help="stop a game after this many hands, won by no one (default 200)")
 
 
@@ -877,6 +934,8 @@ def _run_play(args: argparse.Namespace) -> None:
     if not 0 <= args.seat < rules.players:
         raise _CommandError(f"--seat is from 0 to {rules.players - 1} under {args.rules}, not {args.seat}")
     seed = new_seed() if args.seed is None else args.seed
+    if sys.stdin is None:  # closed by the caller (python -m spades play <&-)
+        raise _CommandError("standard input is closed: play reads the moves from it")
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace")  # bytes that are not text are bad input, not a crash
@@ -886,4 +945,6 @@ def _run_play(args: argparse.Namespace) -> None:
 def _run_match(args: argparse.Namespace) -> None:
     names = [name.strip() for name in args.players.split(",")]
     rules = Rules.preset(args.rules)
+    if args.games < 1:
+        raise _CommandError(f"--games: at least one game, a multiple of the {len(rules.sides)} sides, not {args.games}")
     run_match(names, rules, args.games, args.seed, args.workers, sys.stdout, sys.stderr, max_hands=args.max_hands)

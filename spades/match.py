@@ -425,6 +425,7 @@ def play_match(
     chunks = [(rules, seed, start, min(deals, start + chunk_size), team, max_hands, sealed)
               for start in range(0, deals, chunk_size)]
     rows: list[_Row] = []
+    workers = min(workers, len(chunks))  # no process without a chunk of deals to play
     pool = ProcessPoolExecutor(workers) if executor is None and workers > 1 else None
     try:
         parts: Iterable[tuple[_Row, ...]]

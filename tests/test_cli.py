@@ -302,3 +302,71 @@ def test_format_hand_names_double_nil_and_bag_penalties() -> None:  # S-4, S-8
     points = row.result.sides[side].nil_points
     assert f"seat {seat} double nil {outcome}" in format_hand(row, rules)
     assert f"({points:+d})" in format_hand(row, rules)
+
+
+# ----------------------------------------------------------------------
+# Careless and hostile use of the command line.
+
+
+def test_an_endless_input_is_refused_once_past_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    # /dev/zero never ends: read whole, it filled the memory.
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    for command in ("replay", "analyse"):
+        assert main([command, "/dev/zero"], prog="spades") == 2
+        error = capsys.readouterr().err
+        assert "larger than 4,194,304 bytes" in error and error.count("\n") == 1
+
+
+def test_a_json_record_with_a_byte_order_mark_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    assert main(["demo", "--seed", "3", "--record", str(path)], prog="spades") == 0
+    printed = capsys.readouterr().out
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert main(["replay", str(marked)], prog="spades") == 0
+    assert capsys.readouterr().out.splitlines()[-1] == printed.splitlines()[-1]
+
+
+def test_records_go_to_devices_and_are_refused_for_no_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if os.path.exists("/dev/null"):
+        assert main(["demo", "--seed", "3", "--record", "/dev/null"], prog="spades") == 0
+        assert capsys.readouterr().err == ""
+    if os.path.exists("/dev/full"):
+        assert main(["demo", "--seed", "3", "--record", "/dev/full"], prog="spades") == 2
+        assert capsys.readouterr().err.endswith("error: cannot write /dev/full: No space left on device\n")
+    assert main(["demo", "--seed", "3", "--record", ""], prog="spades") == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "cannot write" in captured.err  # refused before the game
+
+
+def test_counts_and_long_numbers_are_refused_briefly(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "--players", "simple,random", "--games", "0"], prog="spades") == 2
+    assert "--games: at least one game" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main(["demo", "--seed", "9" * 5000], prog="spades")
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err
+    assert "at most 30 digits" in error and len(error) < 400
+
+
+def test_closed_streams_end_with_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(["play", "--seed", "1"], prog="spades") == 2
+    assert capsys.readouterr().err == "spades: error: standard input is closed: play reads the moves from it\n"
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(["demo", "--seed", "1"], prog="spades") == 2
+    assert capsys.readouterr().err == "spades: error: standard output is closed\n"
+    monkeypatch.setattr(sys, "stderr", None)
+    assert main(["replay", "/no/such/file"], prog="spades") == 2  # nowhere to say it, and not on stdout
+
+
+def test_a_match_starts_no_more_workers_than_it_has_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades import match
+
+    def no_pool(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a process pool for one chunk of deals")
+
+    monkeypatch.setattr(match, "ProcessPoolExecutor", no_pool)
+    result = match.play_match([spades.bots.simple_bot, spades.bots.random_bot], Rules.partnership(), 2, 1, workers=64)
+    assert result.games == 2

@@ -691,15 +691,16 @@ class GameState:
                 follow = held & suit_mask
                 if follow and suit_cards:
                     legal = suit_cards[follow >> shift]
-                elif follow or (context[_C_FIRST_TRICK] and not won):
-                    # A suit of no table (the V-9 deuces), or the first
-                    # trick, which may have rules of its own (V-7).
-                    first = context[_C_FIRST_TRICK] and not won
-                    legal = cards_of_mask(
-                        legal_mask(held, facts.suit_of[trick[0]], played, context[_C_RULES], first, facts.suit_masks)
-                    )
                 else:
-                    legal = cards_of_mask(held)  # void in the suit led: any card (C-5, as legal_mask says)
+                    first = context[_C_FIRST_TRICK] and not won
+                    if follow or first:
+                        # A suit of no table (the V-9 deuces), or the first
+                        # trick, which may have rules of its own (V-7).
+                        legal = cards_of_mask(
+                            legal_mask(held, facts.suit_of[trick[0]], played, context[_C_RULES], first, facts.suit_masks)
+                        )
+                    else:
+                        legal = cards_of_mask(held)  # void in the suit led: any card (C-5, as legal_mask says)
                 new = _new_state(GameState)
                 _set_play(new, (context, phase, turn, hands, pile, played, trick, won, legal, log, bids))
                 return new
@@ -849,8 +850,8 @@ class GameState:
         kind of action names: the deal (P-2) or the stock (T-2), the bidding
         (C-3, T-4 after the draft), the draft (T-2), the exchanges and
         replacement draws (P-6, T-6), the play (C-5), the end (S-9)."""
-        if phase == _BID:
-            return "T-4" if self.rules.is_draft else "C-3"
+        if phase == _BID and self.rules.is_draft:
+            return "T-4"
         if phase == _DEAL:
             return "T-2" if self.rules.is_draft else "P-2"
         if phase == _OVER:
@@ -1442,8 +1443,7 @@ def _walk_cards(
                 held = hands[turn] & ~played
                 legal_cards = held & suit_mask
                 if not legal_cards:  # void in the suit led: any card (C-5), but on the first trick (V-7)
-                    on_first = first_trick and not won
-                    legal_cards = legal_mask(held, led, played, rules, True, suit_masks) if on_first else held
+                    legal_cards = legal_mask(held, led, played, rules, True, suit_masks) if first_trick and not won else held
                 elif not suit_cards:
                     legal_cards = legal_mask(held, led, played, rules, first_trick and not won, suit_masks)
                 continue

@@ -357,8 +357,11 @@ def test_closed_streams_end_with_one_line(monkeypatch: pytest.MonkeyPatch, capsy
     monkeypatch.setattr(sys, "stdout", None)
     assert main(["demo", "--seed", "1"], prog="spades") == 2
     assert capsys.readouterr().err == "spades: error: standard output is closed\n"
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", None)
-    assert main(["replay", "/no/such/file"], prog="spades") == 2  # nowhere to say it, and not on stdout
+    assert main(["replay", "/no/such/file"], prog="spades") == 2
+    assert out.getvalue() == ""  # nowhere to say it, and not on standard output instead
 
 
 def test_a_match_starts_no_more_workers_than_it_has_deals(monkeypatch: pytest.MonkeyPatch) -> None:

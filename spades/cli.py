@@ -22,6 +22,7 @@ too.  Tricks are counted from 1 to 13 within a hand.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -267,7 +268,22 @@ def _read_record(path: str) -> Record:
         if not isinstance(value, Record):
             raise StateError(f"{path} holds {type(value).__name__} data, not a game record or a game state")
         return value
+    kind = _json_kind(text)
+    if kind is not None:
+        raise StateError(f"{path} holds a JSON {kind}, not a game record or a game state (in JSON, an object)")
     return Record.parse(text)
+
+
+def _json_kind(text: str) -> str | None:
+    """What JSON value ``text`` holds when it is JSON but not an object (an
+    array, a string, a number, true, false or null), else ``None``: text
+    that is not JSON at all is read as a text record."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):  # not JSON (or nested beyond what Python reads): a text record, perhaps
+        return None
+    kinds = {list: "array", str: "string", int: "number", float: "number", bool: "true or false", type(None): "null"}
+    return kinds.get(type(value))
 
 
 def _record_text(path: str, record: Record) -> str:
@@ -339,8 +355,6 @@ examples:
 
 def _analyse(path: str, as_json: bool) -> None:
     """The ``analyse`` command (spades.analysis)."""
-    import json
-
     from spades.analysis import analyse, analysis_to_json, format_analysis
 
     try:

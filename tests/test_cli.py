@@ -328,6 +328,20 @@ def test_a_json_record_with_a_byte_order_mark_is_read(tmp_path: Path, capsys: py
     assert capsys.readouterr().out.splitlines()[-1] == printed.splitlines()[-1]
 
 
+def test_json_that_is_not_an_object_is_named_as_such(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # JSON other than an object was read as a text record, whose messages
+    # ("actions before the first [Hand] tag") said nothing of what it was.
+    path = tmp_path / "record.json"
+    for text, kind in (("[1, 2]", "array"), ('"game"', "string"), ("42", "number"), ("null", "null")):
+        path.write_text(text + "\n")
+        for command in ("replay", "analyse"):
+            assert main([command, str(path)], prog="spades") == 2
+            error = capsys.readouterr().err
+            assert f"holds a JSON {kind}, not a game record" in error and error.count("\n") == 1
+    path.write_text("[" * 100_000)  # not JSON Python reads, nor a record: one line all the same
+    assert main(["replay", str(path)], prog="spades") == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
 def test_records_go_to_devices_and_are_refused_for_no_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if os.path.exists("/dev/null"):
         assert main(["demo", "--seed", "3", "--record", "/dev/null"], prog="spades") == 0

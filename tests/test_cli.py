@@ -355,8 +355,17 @@ def test_records_go_to_devices_and_are_refused_for_no_name(tmp_path: Path, capsy
 
 
 def test_counts_and_long_numbers_are_refused_briefly(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["match", "--players", "simple,random", "--games", "0"], prog="spades") == 2
-    assert "--games: at least one game" in capsys.readouterr().err
+    # Refused in the options' own names (play_match's messages say games, max_hands).
+    for option, value, why in (
+        ("--games", "0", "--games: a multiple of the 2 sides, from 2 to 10,000,000"),
+        ("--games", "3", "--games: a multiple of the 2 sides"),
+        ("--games", "10000002", "--games: a multiple of the 2 sides, from 2 to 10,000,000"),
+        ("--max-hands", "0", "--max-hands: from 1 to 100,000, not 0"),
+        ("--workers", "0", "--workers: from 1 to 1,024, not 0"),
+        ("--workers", "1025", "--workers: from 1 to 1,024, not 1025"),
+    ):
+        assert main(["match", "--players", "simple,random", option, value], prog="spades") == 2
+        assert why in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit_:
         main(["demo", "--seed", "9" * 5000], prog="spades")
     assert exit_.value.code == 2

@@ -959,15 +959,15 @@ def _run_play(args: argparse.Namespace) -> None:
 def _run_match(args: argparse.Namespace) -> None:
     names = [name.strip() for name in args.players.split(",")]
     rules = Rules.preset(args.rules)
-    from spades.match import _GAMES_LIMIT, _HANDS_LIMIT, _WORKERS_LIMIT
+    from spades.match import GAMES_LIMIT, HANDS_LIMIT, WORKERS_LIMIT
 
     sides = len(rules.sides)
     # The limits of play_match, in the options' own names.
-    if not 1 <= args.games <= _GAMES_LIMIT or args.games % sides:
-        raise _CommandError(f"--games: a multiple of the {sides} sides, from {sides} to {_GAMES_LIMIT:,} (each deal is "
+    if not 1 <= args.games <= GAMES_LIMIT or args.games % sides:
+        raise _CommandError(f"--games: a multiple of the {sides} sides, from {sides} to {GAMES_LIMIT:,} (each deal is "
                             f"played once with each player in each side's seats), not {args.games}")
-    if not 1 <= args.max_hands <= _HANDS_LIMIT:
-        raise _CommandError(f"--max-hands: from 1 to {_HANDS_LIMIT:,}, not {args.max_hands}")
-    if not 1 <= args.workers <= _WORKERS_LIMIT:
-        raise _CommandError(f"--workers: from 1 to {_WORKERS_LIMIT:,}, not {args.workers}")
+    if not 1 <= args.max_hands <= HANDS_LIMIT:
+        raise _CommandError(f"--max-hands: from 1 to {HANDS_LIMIT:,}, not {args.max_hands}")
+    if not 1 <= args.workers <= WORKERS_LIMIT:
+        raise _CommandError(f"--workers: from 1 to {WORKERS_LIMIT:,}, not {args.workers}")
     run_match(names, rules, args.games, args.seed, args.workers, sys.stdout, sys.stderr, max_hands=args.max_hands)

@@ -58,9 +58,13 @@ __all__ = ["PlayerResult", "MatchResult", "play_match", "wilson_interval", "mean
 Z_95: Final = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
-_GAMES_LIMIT: Final = 10**7
-_HANDS_LIMIT: Final = 10**5
-_WORKERS_LIMIT: Final = 1024
+GAMES_LIMIT: Final = 10**7
+"""The most games one :func:`play_match` plays (and one more than the
+highest deal number)."""
+HANDS_LIMIT: Final = 10**5
+"""The most hands one game of :func:`play_match` may last (``max_hands``)."""
+WORKERS_LIMIT: Final = 1024
+"""The most worker processes :func:`play_match` starts (``workers``)."""
 
 
 def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, float]:
@@ -130,8 +134,8 @@ def match_seeds(seed: int, deal: int, rules: Rules) -> tuple[int, tuple[tuple[in
     """
     if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
         raise ArgumentError(f"the seed must be an int from 0 to 2**64 - 1, got {short_repr(seed)}")
-    if type(deal) is not int or not 0 <= deal < _GAMES_LIMIT:
-        raise ArgumentError(f"a deal's number is an int from 0 to {_GAMES_LIMIT - 1:,}, got {short_repr(deal)}")
+    if type(deal) is not int or not 0 <= deal < GAMES_LIMIT:
+        raise ArgumentError(f"a deal's number is an int from 0 to {GAMES_LIMIT - 1:,}, got {short_repr(deal)}")
     if not isinstance(rules, Rules):
         raise RulesError(f"match_seeds needs a Rules value, got {type_name(rules)}")
 
@@ -393,7 +397,7 @@ def play_match(
         raise ArgumentError(f"these rules have {count} sides: give {count} players, one a side, not {len(players)}")
     if not all(callable(player) for player in players):
         raise ArgumentTypeError("each player is a function (view, rng) -> action")
-    games = _check_count(games, "games", 0, _GAMES_LIMIT)
+    games = _check_count(games, "games", 0, GAMES_LIMIT)
     if games % count:
         raise ArgumentError(f"games is a multiple of {count}, the number of sides: each deal is played once "
                             "with each player in each side's seats")
@@ -409,13 +413,13 @@ def play_match(
         if len(names) != count:
             raise ArgumentError(f"give {count} names, one a player, not {len(names)}")
         labels = tuple(names)
-    workers = _check_count(workers, "workers", 1, _WORKERS_LIMIT)
+    workers = _check_count(workers, "workers", 1, WORKERS_LIMIT)
     if executor is not None and not callable(getattr(type(executor), "map", None)):
         raise ArgumentTypeError(f"an executor has a map(function, iterable) method, got {type_name(executor)}")
     if executor is not None and workers != 1:
         raise ArgumentError("give workers=N or an executor, not both")
-    max_hands = _check_count(max_hands, "max_hands", 1, _HANDS_LIMIT)
-    chunk_size = _check_count(chunk_size, "chunk_size", 1, _GAMES_LIMIT)
+    max_hands = _check_count(max_hands, "max_hands", 1, HANDS_LIMIT)
+    chunk_size = _check_count(chunk_size, "chunk_size", 1, GAMES_LIMIT)
     if type(sealed) is not bool:
         raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
     if progress is not None and not callable(progress):

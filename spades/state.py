@@ -512,15 +512,30 @@ class GameState:
 
     def double_nil_open(self, seat: int) -> bool:
         """Whether ``seat`` may still bid Double Nil this hand (P-6, T-6, V-3).
+        At the seat's turn to bid, exactly whether Double Nil is among its
+        legal bids (the bids before it may rule it out, V-6); before its
+        turn, whether the rules and the scores leave it open.
 
-        A client must ask the player *before* showing them their cards."""
+        A client must ask the player *before* showing them their cards.
+
+        >>> from spades import Bid, Rules, new_game
+        >>> state = new_game(Rules(bids_may_not_total_tricks=True), seed=1)
+        >>> for bid in (Bid(4), Bid(5), Bid(4)):
+        ...     state = state.apply(bid)
+        >>> state.double_nil_open(state.turn), Bid.DOUBLE_NIL in state.legal_actions()
+        (False, False)
+        """
         rules = self.rules
         seat = check_seat(seat, rules.players)
         play = self._dealt()
         bid = play[_BIDS][seat]
         if rules.is_draft:
             return play[_PHASE] == _DRAFT and declarable_of(seat, rules, self.scores, play[_HANDS][seat].bit_count(), bid)
-        return play[_PHASE] == _BID and bid is None and double_nil_open_of(seat, rules, self.scores)
+        if play[_PHASE] != _BID or bid is not None:
+            return False
+        if seat == play[_TURN]:
+            return any(each is Bid.DOUBLE_NIL for each in play[_LEGAL])
+        return double_nil_open_of(seat, rules, self.scores)
 
     # ------------------------------------------------------------------
     # Legal actions.

@@ -84,8 +84,9 @@ class SeatView:
     """Every bid made this hand (``None``: not yet made); in the two-player
     game a Double Nil declared in the draft shows at once (T-6)."""
     double_nil_open: bool
-    """Whether this seat may still bid Double Nil (P-6, T-6, V-3); a client
-    asks the player before showing the cards."""
+    """Whether this seat may still bid Double Nil (P-6, T-6, V-3; at its turn
+    to bid, whether its legal bids hold it, which the bids before it may
+    rule out, V-6); a client asks the player before showing the cards."""
     gave: CardSet
     """Cards this seat gave this hand: passed to its partner in a Double Nil
     exchange (P-6) or discarded after a two-player Double Nil (T-6)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -10,6 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from spades import (
+    Action,
     Bid,
     Card,
     Deal,
@@ -22,7 +23,10 @@ from spades import (
     double_nil_open,
     legal_bids,
     new_game,
+    seat_view,
 )
+from spades.bots import play_game, simple_bot
+from spades.view import SeatView
 
 from spades import bidding
 from spades.bidding import bid_limits, first_bidder, legal_bids_of, next_bidder
@@ -197,6 +201,34 @@ def test_double_nil_is_a_bid_at_the_players_own_turn() -> None:  # P-6
     assert not state.double_nil_open(1)  # already bid
     assert state.double_nil_open(2)
     assert Bid.DOUBLE_NIL in state.legal_actions()  # the next seat may bid it too
+
+
+def test_double_nil_open_at_the_seats_turn_is_whether_its_legal_bids_hold_it() -> None:  # P-6, V-6
+    # The bids before the last may close Double Nil to it (a total of 13 is
+    # barred): it was said to be open, so a sealed view asked the question
+    # and a player answering Double Nil was refused (IllegalActionError).
+    rules = Rules(bids_may_not_total_tricks=True)
+    state = new_game(rules).apply(ROUND_ROBIN)
+    for bid in (Bid(4), Bid(5), Bid(4)):
+        assert state.double_nil_open(0)  # not its turn yet: the rules leave it open
+        state = state.apply(bid)
+    assert state.turn == 0 and Bid.DOUBLE_NIL not in state.legal_actions()
+    assert not state.double_nil_open(0)
+    view = seat_view(state, 0, sealed=True)
+    assert not view.double_nil_open and not view.sealed and len(view.hand) == 13
+    assert Bid.DOUBLE_NIL in new_game(rules).apply(ROUND_ROBIN).legal_actions()  # open when the total allows it
+
+    def trap(view: SeatView, rng: random.Random) -> Action:
+        # 4, 5, 4, then Double Nil if the last bidder is asked it blind.
+        made = [bid for bid in view.bids if bid is not None]
+        if view.phase is Phase.BID and view.sealed:
+            return Bid.DOUBLE_NIL if len(made) == 3 else Bid(4)  # anything else: it looks at its cards
+        if view.phase is Phase.BID and len(made) < 3:
+            return Bid((4, 5, 4)[len(made)])
+        return simple_bot(view, rng)
+
+    final = play_game(rules, [trap] * 4, seed=3, sealed=True, hands=1)
+    assert sum(bid.tricks for bid in final.sheet[0].bids) != 13 and Bid.DOUBLE_NIL not in final.sheet[0].bids
 
 
 def test_double_nil_open_pure_function() -> None:  # P-6, V-3

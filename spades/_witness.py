@@ -645,15 +645,21 @@ def _after_sheet(rules: Rules, sheet: tuple[HandSummary, ...]) -> GameState:
             state = _drive(state, _finished(rules, summary), rules, True)
         except _Impossible as error:
             raise _Impossible(f"sheet hand {summary.number}: {error}") from None
-    if len(_SHEET_STATES) >= _SHEET_STATES_KEPT:
-        _SHEET_STATES.clear()
-    _SHEET_STATES[key] = state
+    if len(sheet) <= _SHEET_HANDS_KEPT:
+        kept_hands = sum([len(kept) for _rules, kept in _SHEET_STATES])
+        if len(_SHEET_STATES) >= _SHEET_STATES_KEPT or kept_hands + len(sheet) > _SHEET_HANDS_KEPT:
+            _SHEET_STATES.clear()
+        _SHEET_STATES[key] = state
     return state
 
 
 # The states after the latest sheets (see _after_sheet): values of their keys.
+# Bounded in entries and in the finished hands their sheets hold in all (a
+# state holds every hand of its game: a few KB each), so that what stays in
+# memory after the callers are gone is small, however long the sheets.
 _SHEET_STATES: dict[tuple[Rules, tuple[HandSummary, ...]], GameState] = {}
 _SHEET_STATES_KEPT: Final = 64
+_SHEET_HANDS_KEPT: Final = 4096
 
 
 def game_behind(view: SeatView, placer: Placer = first_match) -> GameState:

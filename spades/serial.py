@@ -149,6 +149,7 @@ __all__ = [
     "schema",
     "MAX_SIZE",
     "MAX_DEPTH",
+    "MAX_VIEW_HANDS",
 ]
 
 VERSION: Final = 1
@@ -163,6 +164,13 @@ MAX_SIZE: Final = 4 * 1024 * 1024
 """The default ``max_size`` of the JSON loaders (4 MiB)."""
 MAX_DEPTH: Final = 64
 """The deepest nesting of lists and objects a loader reads."""
+MAX_VIEW_HANDS: Final = 10_000
+"""The most finished hands the score sheet of a view document may hold.
+A row of a view's sheet is a few characters, yet the loader plays a hand
+for it (the proof that a real game gives the view): about 0.3 ms a hand,
+so a few seconds at this limit.  A game this long is one that never ends
+(no losing floor, and no side ever reaching the target); its view is
+written, but not read back."""
 
 Document = Union[Rules, GameState, SeatView, Record]
 """Any value with a JSON document form."""
@@ -1764,6 +1772,10 @@ def _read_sheet(at: _At, rules: Rules, history: bool) -> tuple[HandSummary, ...]
     """Score-sheet rows: whole summaries with their tricks (``history``), or
     codes of the bids and tricks won only, numbered, dealt and scored here
     in order with the functions the engine uses (P-8, T-8, S-1..S-8)."""
+    rows_given = at.value
+    if isinstance(rows_given, list) and len(rows_given) > MAX_VIEW_HANDS:
+        raise at.fail(f"a view's score sheet holds at most {MAX_VIEW_HANDS:,} finished hands, got {len(rows_given):,} "
+                      f"(each is played again to check it)")
     items = at.items()
     if history:
         return tuple(_read_summary(item, rules) for item in items)

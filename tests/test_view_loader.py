@@ -12,6 +12,7 @@ outside the draft, a phase that contradicts the turn) is refused with
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import attrs
@@ -647,3 +648,53 @@ print("ok")
 """
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def _never_ending_view(hands: int) -> dict[str, Any]:
+    """A view of seat 0 bidding after ``hands`` finished hands in which both
+    sides bid 8 and were set (-80 each, S-3): under the default rules (no
+    losing floor, V-1) a game that never ends, true to the rules."""
+    rules = Rules.partnership()
+    data = to_dict(seat_view(new_game(rules, seed=1), 0))
+    assert hands % 4 != 3, "seat 0 would be the first to bid: its legal bids would be listed"
+    data.update(sheet=["4444/4333"] * hands, hand_number=hands, dealer=hands % 4, turn=(hands + 1) % 4,
+                scores=[-80 * hands] * 2, leader=None)
+    return data
+
+
+def test_a_view_of_more_hands_than_the_limit_is_refused_before_any_is_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # S-3, P-8, V-1
+    from spades import serial
+
+    good = _never_ending_view(12)  # P-8: dealer 0, seat 1 to bid
+    assert view_from_dict(copy.deepcopy(good)).hand_number == 12  # a real game: it loads
+    monkeypatch.setattr(serial, "MAX_VIEW_HANDS", 11)
+    with pytest.raises(StateError, match=r"sheet: a view's score sheet holds at most 11 finished hands, got 12"):
+        view_from_dict(good)
+    monkeypatch.undo()
+    forged = _never_ending_view(serial.MAX_VIEW_HANDS + 1)  # played, it would take seconds
+    with pytest.raises(StateError, match=r"at most 10,000 finished hands, got 10,001") as raised:
+        serial.view_from_json(json.dumps(forged))
+    assert len(str(raised.value)) < 200
+
+
+def test_the_states_kept_after_sheets_hold_a_bounded_number_of_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A view's finished hands are played again; the states after the latest
+    # sheets are kept, but never more than a budget of hands in all, so a
+    # long sheet loaded and dropped leaves no game behind in memory.
+    import spades._witness as witness
+
+    monkeypatch.setattr(witness, "_SHEET_HANDS_KEPT", 10)
+    monkeypatch.setattr(witness, "_SHEET_STATES", {})
+
+    def kept_hands() -> int:
+        return sum(len(sheet) for _rules, sheet in witness._SHEET_STATES)
+
+    for hands in (4, 5, 1, 12, 2, 6, 4):
+        assert view_from_dict(_never_ending_view(hands)).hand_number == hands
+        assert 0 < kept_hands() <= 10 if hands <= 10 else kept_hands() <= 10
+        if hands <= 10:
+            assert any(len(sheet) == hands for _rules, sheet in witness._SHEET_STATES)  # the latest is kept
+        else:
+            assert all(len(sheet) != hands for _rules, sheet in witness._SHEET_STATES)  # over the budget: not kept

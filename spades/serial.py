@@ -1662,12 +1662,13 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     if type(items) is not list or len(items) > _MAX_ACTIONS:
         return None
     # Every item exactly a dict, its key exactly a str (the methods of a
-    # subclass could say anything: the full reading refuses one), with one
-    # key in all (an empty one, which would let another have two, is
+    # subclass could say anything: the full reading refuses one), as many
+    # keys as items (an empty one, which would let another have two, is
     # refused below).
-    if set(map(type, items)) - _JUST_DICT or set(map(type, chain.from_iterable(items))) - _JUST_STR:
+    if set(map(type, items)) - _JUST_DICT:
         return None
-    if sum(map(len, items)) != len(items):
+    keys = list(chain.from_iterable(items))
+    if len(keys) != len(items) or set(map(type, keys)) - _JUST_STR:
         return None
     # The cards first, by the text of each "play" ("" for the other items).
     # Each text an exact str (a subclass may say anything of its hash and

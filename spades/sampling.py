@@ -39,9 +39,11 @@ from collections.abc import Sequence
 
 from spades._witness import first_match, game_behind
 from spades.cards import CardSet
-from spades.errors import ArgumentTypeError, StateError, type_name
+import attrs
+
+from spades.errors import ArgumentTypeError, StateError, short_repr, type_name
 from spades.state import GameState
-from spades.view import SeatView
+from spades.view import SeatView, seat_view
 
 __all__ = ["Deals", "count_deals", "sample_hands"]
 
@@ -155,6 +157,7 @@ class Deals:
         self.view = view
         problem = _Problem()
         witness = game_behind(view, problem)
+        _check_behind(witness, view)
         self._witness = witness
         self._problem = problem
         self._tables = [_Table(problem.cards, problem.allowed, capacity) for capacity in problem.alternatives]
@@ -209,6 +212,22 @@ class Deals:
             return chosen
 
         return game_behind(self.view, placer)
+
+
+def _check_behind(state: GameState, view: SeatView) -> None:
+    """Refuse ``view`` unless ``state``, a game built to fit its cards and
+    its score sheet, gives exactly that view: a view made by hand may say
+    what no game gives (a phase, a turn, scores or legal actions of its
+    own), as :func:`spades.serial.view_from_dict` refuses such a document."""
+    actual = seat_view(state, view.seat, sealed=view.sealed, history=view.history)
+    if actual == view:
+        return
+    for field in attrs.fields(SeatView):
+        said, gives = getattr(view, field.name), getattr(actual, field.name)
+        if said != gives:
+            raise StateError(f"no game gives this view: its {field.name} is {short_repr(said, 60)}, but the game "
+                             f"behind the rest of it gives {short_repr(gives, 60)}")
+    raise StateError("no game gives this view")  # equal field by field, yet not equal: not a view made by seat_view
 
 
 def count_deals(view: SeatView) -> int:

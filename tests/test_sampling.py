@@ -169,3 +169,32 @@ def test_bad_arguments() -> None:
 
     with pytest.raises(StateError):
         Deals(attrs.evolve(view, hand_sizes=(13, 13, 13, 12)))
+
+
+def test_a_view_no_game_gives_is_refused_whatever_field_it_forges() -> None:  # P-3, C-3, S-1, C-2
+    # A SeatView made by hand can say what no game gives beside cards and a
+    # score sheet that fit: a phase, a turn, scores, legal actions of its
+    # own. Deals refused none of these (it counted and sampled deals, and
+    # Deals.state gave a game whose view was another); view_from_dict
+    # refuses each as a document.
+    import attrs
+
+    from spades import Bid
+    from spades.serial import to_dict, view_from_dict
+
+    state = play(Rules.partnership(), 4, seeded=True)[0]  # dealt, seat 1 to bid (P-3)
+    view = seat_view(state, 0)
+    assert view.phase is Phase.BID and view.turn == 1
+    forged = {
+        "phase": attrs.evolve(view, phase=Phase.PLAY),  # no bid made yet (C-3)
+        "turn": attrs.evolve(view, turn=2),  # seat 1 bids first (P-3)
+        "scores": attrs.evolve(view, scores=(10**100, 0)),  # no hand scored yet (S-1)
+        "legal_actions": attrs.evolve(view, legal_actions=(Bid(3),)),  # not seat 0's turn
+    }
+    for field, bad in forged.items():
+        with pytest.raises(StateError, match=f"no game gives this view: its {field} is") as raised:
+            Deals(bad)
+        assert len(str(raised.value)) < 300
+        with pytest.raises(StateError):
+            view_from_dict(to_dict(bad))  # the document loader agrees
+    assert Deals(view).count == math.factorial(39) // math.factorial(13) ** 3  # the true view still counts

@@ -284,24 +284,42 @@ def play_game(
         if state.hand_number != hand_number:
             hand_number = state.hand_number
             looked = [False] * rules.players
-        if sealed and not looked[seat] and state.double_nil_open(seat):
-            answer = players[seat](seat_view(state, seat, sealed=True), rngs[seat])
-            if answer == Bid.DOUBLE_NIL:
-                state = state.apply(answer, seat=seat)
-                continue
-            looked[seat] = True
-        view = seat_view(state, seat)
-        if sealed and looked[seat] and view.double_nil_open:
-            # P-6: it has seen its cards, so Double Nil is no longer offered.
-            legal = tuple(a for a in view.legal_actions if a != Bid.DOUBLE_NIL)
-            view = attrs.evolve(view, legal_actions=legal, double_nil_open=False)
-        action = players[seat](view, rngs[seat])
-        if sealed and looked[seat] and action == Bid.DOUBLE_NIL:
-            raise IllegalActionError(
-                Reason.DOUBLE_NIL_NOT_ALLOWED, f"seat {seat} has looked at its cards: no Double Nil this hand", "P-6"
-            )
-        state = state.apply(action, seat=seat)
+        state = state.apply(ask_seat(state, seat, players[seat], rngs[seat], looked, sealed=sealed), seat=seat)
     return state
+
+
+def ask_seat(
+    state: GameState, seat: int, player: Bot, rng: random.Random, looked: list[bool], *, sealed: bool
+) -> Action:
+    """The action ``player`` chooses for ``seat``, the seat to act at
+    ``state``, given that seat's view only (internal: the one statement of
+    the sealed protocol, for :func:`play_game` and
+    :func:`spades.match.play_match`).
+
+    With ``sealed``, a seat to which Double Nil is open and that has not
+    looked at its cards this hand (``looked[seat]`` false) is asked first
+    with its sealed view (P-6, T-6): Double Nil is its answer, or it has
+    looked (``looked[seat]`` becomes true) and is asked again with its full
+    view, which then no longer offers Double Nil (its legal actions leave it
+    out); Double Nil after looking raises
+    :class:`~spades.IllegalActionError`.  The caller clears ``looked`` at
+    each new hand."""
+    if sealed and not looked[seat] and state.double_nil_open(seat):
+        answer = player(seat_view(state, seat, sealed=True), rng)
+        if type(answer) is Bid and answer.double_nil is True:  # the player's object asked nothing before its type
+            return answer
+        looked[seat] = True
+    view = seat_view(state, seat)
+    if sealed and looked[seat] and view.double_nil_open:
+        # P-6: it has seen its cards, so Double Nil is no longer offered.
+        legal = tuple(a for a in view.legal_actions if a != Bid.DOUBLE_NIL)
+        view = attrs.evolve(view, legal_actions=legal, double_nil_open=False)
+    action = player(view, rng)
+    if sealed and looked[seat] and type(action) is Bid and action.double_nil is True:
+        raise IllegalActionError(
+            Reason.DOUBLE_NIL_NOT_ALLOWED, f"seat {seat} has looked at its cards: no Double Nil this hand", "P-6"
+        )
+    return action
 
 
 def _samples(_instance: Any, _attribute: Any, value: Any) -> None:

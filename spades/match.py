@@ -44,14 +44,12 @@ from typing import Any, Final
 
 import attrs
 
-from spades.actions import Bid
-from spades.bots import Bot
+from spades.bots import Bot, ask_seat
 from spades.deal import SEED_LIMIT, seeded_bytes
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesError, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr, type_name
 from spades.rollouts import Executor
 from spades.rules import Rules
 from spades.state import new_game
-from spades.view import SeatView, seat_view
 
 __all__ = ["PlayerResult", "MatchResult", "play_match", "wilson_interval", "mean_interval", "match_seeds"]
 
@@ -297,21 +295,10 @@ def _play_chunk(chunk: _Chunk) -> tuple[_Row, ...]:
                     hand_number = state.hand_number
                     looked = [False] * rules.players
                 began = clock()
-                if sealed and not looked[turn] and state.double_nil_open(turn):
-                    # As spades.bots.play_game: asked blind first (P-6, T-6).
-                    answer = players[who](seat_view(state, turn, sealed=True), rngs[turn])
-                    if answer == Bid.DOUBLE_NIL:
-                        seconds[who] += clock() - began
-                        moves[who] += 1
-                        state = state.apply(answer, turn)
-                        continue
-                    looked[turn] = True
-                action = players[who](seat_view(state, turn), rngs[turn])
+                # As spades.bots.play_game asks: sealed first while Double Nil is open (P-6, T-6).
+                action = ask_seat(state, turn, players[who], rngs[turn], looked, sealed=sealed)
                 seconds[who] += clock() - began
                 moves[who] += 1
-                if sealed and looked[turn] and action == Bid.DOUBLE_NIL:
-                    raise IllegalActionError(Reason.DOUBLE_NIL_NOT_ALLOWED,
-                                             f"seat {turn} has looked at its cards: no Double Nil this hand", "P-6")
                 state = state.apply(action, turn)
             winner = state.winner
             rows.append((deal, rotation, -1 if winner is None else side_player[winner], len(state.sheet),

@@ -224,6 +224,40 @@ def test_sealed_views_ask_double_nil_before_the_cards() -> None:  # P-6
     assert seen and not any(sealed for sealed, _size in seen)
 
 
+def test_a_seat_that_looked_is_not_offered_double_nil_in_a_sealed_match() -> None:  # P-6, T-6
+    # Once a seat has answered its sealed view with anything but Double Nil
+    # it has seen its cards: its full view no longer offers Double Nil (as
+    # play_game's). The match offered it, and refused the random bot that
+    # took it (IllegalActionError, P-6).
+    from spades.bots import random_bot, simple_bot
+
+    offered_after_looking: list[bool] = []
+
+    def spy(view: SeatView, rng: random.Random) -> Action:
+        if view.phase is Phase.BID and not view.sealed:
+            offered_after_looking.append(view.double_nil_open or Bid.DOUBLE_NIL in view.legal_actions)
+        return random_bot(view, rng)
+
+    for seed in range(1, 7):
+        play_match([spy, random_bot], Rules.partnership(losing_floor=-100), games=2, seed=seed, sealed=True)
+    assert offered_after_looking and not any(offered_after_looking)
+    play_match([simple_bot, random_bot], Rules.two_player(losing_floor=-100), games=4, seed=4, sealed=True)
+
+    class Touchy:
+        """A player's object whose == raises: the match asks its type first."""
+
+        def __eq__(self, other: object) -> bool:
+            raise RuntimeError("compared")
+
+        __hash__ = None  # type: ignore[assignment]
+
+    def touchy(view: SeatView, rng: random.Random) -> Action:
+        return Touchy()  # type: ignore[return-value]
+
+    with pytest.raises(spades.IllegalActionError):
+        play_match([touchy, random_bot], Rules.partnership(losing_floor=-100), games=2, seed=1, sealed=True)
+
+
 # -- spades match on the command line -------------------------------------------
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final
 
@@ -47,7 +47,7 @@ import attrs
 from spades.bots import Bot, ask_seat
 from spades.deal import SEED_LIMIT, seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr, type_name
-from spades.rollouts import Executor
+from spades.rollouts import Executor, executed
 from spades.rules import Rules
 from spades.state import new_game
 
@@ -418,14 +418,17 @@ def play_match(
     rows: list[_Row] = []
     workers = min(workers, len(chunks))  # no process without a chunk of deals to play
     pool = ProcessPoolExecutor(workers) if executor is None and workers > 1 else None
+    sizes = [(stop - start) * count for _rules, _seed, start, stop, _team, _hands, _sealed in chunks]
     try:
-        parts: Iterable[tuple[_Row, ...]]
         runner = executor if executor is not None else pool
-        parts = map(_play_chunk, chunks) if runner is None else runner.map(_play_chunk, chunks)
         if progress is not None:
             progress(0, games)
-        for part in parts:
-            rows.extend(part)
+        for part in executed(runner, _play_chunk, chunks, sizes, 7):
+            for row in part:  # each row the game of its place: its deal and rotation
+                if row[:2] != (len(rows) // count, len(rows) % count):
+                    raise ArgumentError(f"the executor's map returned row {len(rows)} of another game "
+                                        f"({short_repr(row, 60)}): a map must return each call's result, in order")
+                rows.append(row)
             if progress is not None:
                 progress(len(rows), games)
     finally:

@@ -349,6 +349,38 @@ class Executor(Protocol):
     def map(self, fn: Callable[..., Any], iterable: Iterable[Any], /) -> Iterator[Any]: ...
 
 
+def executed(
+    executor: Executor | None, function: Callable[[Any], tuple[tuple[Any, ...], ...]], chunks: Sequence[Any],
+    sizes: Sequence[int], width: int,
+) -> Iterator[tuple[tuple[Any, ...], ...]]:
+    """``function`` over ``chunks``, by ``executor.map`` (``None``: in this
+    process), each result as it comes, checked for what a caller's executor
+    may get wrong (internal: for :func:`simulate` and
+    :func:`spades.match.play_match`): one result per chunk, in order, each a
+    tuple of ``sizes[i]`` rows, each row a tuple of ``width`` values.
+    Anything else raises :class:`~spades.ArgumentError` naming the executor,
+    never a silently wrong count of rows."""
+    parts = map(function, chunks) if executor is None else executor.map(function, chunks)
+    name = "the work" if executor is None else f"{type_name(executor)}.map"
+    try:
+        results = iter(parts)
+    except TypeError:
+        raise ArgumentError(f"{name} returned {type_name(parts)}, not the results of the chunks") from None
+    done = 0
+    for part in results:
+        if done == len(sizes):
+            raise ArgumentError(f"{name} returned more results than the {len(sizes)} chunk(s) of work it was given")
+        if type(part) is not tuple or len(part) != sizes[done] or not all(
+            type(row) is tuple and len(row) == width for row in part
+        ):
+            raise ArgumentError(f"{name} returned {short_repr(part, 60)} for chunk {done}, not the {sizes[done]} "
+                                f"row(s) of its games (a map must return each call's result, in order)")
+        done += 1
+        yield part
+    if done != len(sizes):
+        raise ArgumentError(f"{name} returned {done} result(s) for the {len(sizes)} chunk(s) of work it was given")
+
+
 def _count(value: object, name: str) -> int:
     if type(value) is not int:
         raise ArgumentTypeError(f"{name} is an int, got {type_name(value)}")
@@ -426,11 +458,12 @@ def simulate(
             raise ArgumentError("chunk_size is at least 1")
     whole_games = games is not None
     chunks = [(rules, seed, start, min(count, start + size), policy, whole_games) for start in range(0, count, size)]
-    parts: Iterable[tuple[tuple[Any, ...], ...]]
-    if executor is None:
-        parts = map(_simulate_chunk, chunks)
-    else:
-        parts = executor.map(_simulate_chunk, chunks)
+    sizes = [stop - start for _rules, _seed, start, stop, _policy, _whole in chunks]
+    rows = [row for part in executed(executor, _simulate_chunk, chunks, sizes, 4 if whole_games else 3) for row in part]
+    for index, row in enumerate(rows):  # each row the game of its place
+        if row[0] != simulation_seed(seed, index):
+            raise ArgumentError(f"the executor's map returned row {index} of another game ({short_repr(row, 60)}): "
+                                f"a map must return each call's result, in order")
     if whole_games:
-        return tuple(SimulatedGame(*row) for part in parts for row in part)
-    return tuple(SimulatedHand(*row) for part in parts for row in part)
+        return tuple(SimulatedGame(*row) for row in rows)
+    return tuple(SimulatedHand(*row) for row in rows)

@@ -5,7 +5,9 @@ simulation rows whatever runs them."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -206,3 +208,46 @@ def test_a_source_that_draws_its_own_way_gets_the_loop(kind: type[random.Random]
         result = rollout(state, kind(4))
         last = _loop(state, kind(4)).sheet[-1]
         assert (result.tricks, result.score) == (last.tricks, last.result)
+
+
+class _Misbehaving:
+    """An executor whose map gets its results wrong in one of the ways a
+    caller's own executor might."""
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+
+    def map(self, function: Callable[..., Any], chunks: Iterable[Any]) -> Any:
+        results = [function(chunk) for chunk in chunks]
+        if self.how == "none":
+            return None
+        if self.how == "drops":
+            return results[:-1]
+        if self.how == "repeats":
+            return results + results[:1]
+        if self.how == "reverses":
+            return results[::-1]
+        if self.how == "garbage":
+            return [("x",)] * len(results)
+        if self.how == "short rows":
+            return [tuple(row[:2] for row in part) for part in results]
+        return iter(results)  # "fine": an iterator, as concurrent.futures returns
+
+
+@pytest.mark.parametrize("how", ["none", "drops", "repeats", "reverses", "garbage", "short rows"])
+def test_an_executor_that_gets_its_results_wrong_is_named(how: str) -> None:
+    # A map that returned None, dropped, repeated or reordered its results,
+    # or returned rows of another shape, raised a bare TypeError or
+    # ValueError, or gave a wrong number of rows in silence.
+    from spades.bots import random_bot
+    from spades.match import play_match
+
+    rules = Rules.partnership(losing_floor=-100)
+    with pytest.raises(ArgumentError, match="_Misbehaving.map returned|the executor's map returned"):
+        simulate(rules, hands=4, seed=3, executor=_Misbehaving(how), chunk_size=1)
+    with pytest.raises(ArgumentError, match="_Misbehaving.map returned|the executor's map returned"):
+        play_match([random_bot, random_bot], rules, games=4, seed=3, executor=_Misbehaving(how), chunk_size=1)
+    good = _Misbehaving("fine")
+    assert simulate(rules, hands=4, seed=3, executor=good, chunk_size=1) == simulate(rules, hands=4, seed=3)
+    assert play_match([random_bot, random_bot], rules, games=4, seed=3, executor=good, chunk_size=1).players == \
+        play_match([random_bot, random_bot], rules, games=4, seed=3).players

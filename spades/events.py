@@ -390,6 +390,9 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
     items = _check_events(happened)
     if not items:
         return view
+    if view.phase is Phase.GAME_OVER:
+        raise StateError(f"the events do not fit the view: the game is over, and nothing follows its end (S-9), "
+                         f"not {type(items[0]).__name__}")
     rules = view.rules
     me = view.seat
     players = rules.players
@@ -403,8 +406,11 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
     sheet: list[HandSummary] = list(view.sheet)
     leader = view.leader
     withheld = view.sealed  # the seat's cards are held back (sealed views)
+    ended: int | None = None  # the winner a GameOver named
     for event in items:
         kind = type(event)
+        if ended is not None and kind is not Turn:
+            raise StateError(f"the events do not fit the view: {kind.__name__} after the game's end (S-9)")
         if kind is HandStarted:
             assert isinstance(event, HandStarted)
             withheld = sealed
@@ -483,7 +489,9 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
                 withheld = True
             if event.phase is Phase.PLAY and not trick:
                 leader = event.seat  # the first lead (P-7, T-7, V-7)
-        # GameOver: the Turn that follows says so; the winner is worked out.
+        elif kind is GameOver:  # the Turn that follows says so; the winner is checked below
+            assert isinstance(event, GameOver)
+            ended = event.winner
     if min(sizes) < 0:
         raise StateError("the events take more cards from a hand than it holds")
     f.update(
@@ -496,6 +504,10 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
     except ArgumentError as error:
         raise StateError(f"the events do not fit the view: {error}") from None
     result = seat_view(game_behind(partial), me, history=view.history, sealed=sealed)
+    if ended != result.winner:  # a GameOver exactly when the game they describe ends, naming its winner
+        said = "no end of the game" if ended is None else f"the game won by side {short_repr(ended)}"
+        gives = "no end" if result.winner is None else f"side {result.winner} the winner"
+        raise StateError(f"the events do not fit the view: they tell {said}, but the game they describe gives {gives} (S-9)")
     for name in _INPUTS if result.phase is not Phase.GAME_OVER else ("phase", "turn"):
         if name != "sheet" and getattr(result, name) != getattr(partial, name):
             raise StateError(f"the events do not fit the view: {name} differs from the game they describe")

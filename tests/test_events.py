@@ -21,6 +21,8 @@ from spades.events import (
     Drafted,
     Event,
     Exchanged,
+    GameOver,
+    HandStarted,
     Replaced,
     TopOfStock,
     TrickWon,
@@ -179,6 +181,40 @@ def test_forged_events_do_not_fit_the_view() -> None:  # C-1, C-3, C-5
     for forged in forgeries:
         with pytest.raises(StateError):
             advance(view, forged)
+
+
+def test_events_after_the_end_or_an_end_that_is_not_do_not_fit() -> None:  # S-9
+    # A finished game's view took any events and came back unchanged, and a
+    # GameOver in a game going on (or naming a side that did not win, or no
+    # side at all) was ignored.
+    rng = random.Random(3)
+    state = new_game(Rules.partnership(losing_floor=-100), seed=5)
+    states = [state]
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    over = seat_view(state, 0)
+    assert over.phase is Phase.GAME_OVER and over.winner is not None
+    for junk in ([HandStarted(number=0, dealer=0)], [BidMade(seat=2, bid=Bid(13))], [Turn(phase=Phase.BID, seat=1)],
+                 [GameOver(winner=over.winner)]):
+        with pytest.raises(StateError, match="the game is over"):
+            advance(over, junk)
+    live = seat_view(new_game(Rules.partnership(), seed=1), 0)
+    for winner in (0, 1, 7):
+        with pytest.raises(StateError, match="game won by side"):
+            advance(live, [GameOver(winner=winner)])
+    # The true end: the last card's events, and that same end told wrong.
+    before = states[-2]
+    told = list(events(before, state, 0))
+    assert advance(seat_view(before, 0), told) == over
+    ends = [i for i, event in enumerate(told) if type(event) is GameOver]
+    assert len(ends) == 1
+    wrong_winner = told[:ends[0]] + [GameOver(winner=1 - over.winner)] + told[ends[0] + 1:]
+    no_end = told[:ends[0]] + told[ends[0] + 1:]
+    after_end = told + [BidMade(seat=1, bid=Bid(3))]
+    for forged in (wrong_winner, no_end, after_end):
+        with pytest.raises(StateError):
+            advance(seat_view(before, 0), forged)
 
 
 @pytest.mark.parametrize(

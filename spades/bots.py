@@ -64,7 +64,7 @@ from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
 from spades.rules import Rules
 from spades.sampling import Deals
 from spades.state import BIT_LENGTHS, GameState, Phase, held_masks, new_game, worked_out_actions
-from spades.view import SeatView, seat_view
+from spades.view import SeatView, seat_view, view_to_act
 
 __all__ = [
     "Bot",
@@ -111,12 +111,9 @@ class Bot(Protocol):
 
 def check_view(view: object) -> SeatView:
     """``view`` if it is a :class:`~spades.SeatView` of a seat to act, else
-    a :class:`~spades.ArgumentTypeError` or :class:`~spades.StateError`."""
-    if type(view) is not SeatView:
-        raise ArgumentTypeError(f"a bot needs a SeatView, got {type_name(view)}")
-    if not view.legal_actions:
-        raise StateError(f"seat {view.seat} has no action to take (it is not its turn)")
-    return view
+    a :class:`~spades.ArgumentTypeError` or :class:`~spades.StateError`
+    (:func:`spades.view.view_to_act`)."""
+    return view_to_act(view)
 
 
 def check_rng(rng: object) -> random.Random:

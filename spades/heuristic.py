@@ -42,7 +42,7 @@ from spades.cards import Card, CardSet, cards_of_mask
 from spades.errors import ArgumentTypeError, StateError, type_name
 from spades.rules import Rules
 from spades.state import GameState, Phase
-from spades.view import SeatView, current_tricks, seat_view
+from spades.view import SeatView, current_tricks, seat_view, view_to_act
 
 __all__ = ["heuristic_bot", "hand_tricks", "nil_risk", "play_out_hand"]
 
@@ -279,13 +279,10 @@ def _seen(cards: Sequence[Card], leader: int, players: int, suit_of: Sequence[in
 
 
 def _check(view: object, rng: object) -> SeatView:
-    if type(view) is not SeatView:
-        raise ArgumentTypeError(f"a bot needs a SeatView, got {type_name(view)}")
+    checked = view_to_act(view)
     if not isinstance(rng, random.Random):
         raise ArgumentTypeError(f"a bot needs a random.Random, got {type_name(rng)}")
-    if not view.legal_actions:
-        raise StateError(f"seat {view.seat} has no action to take (it is not its turn)")
-    return view
+    return checked
 
 
 def heuristic_bot(view: SeatView, rng: random.Random) -> Action:

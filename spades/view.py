@@ -21,12 +21,12 @@ from collections.abc import Sequence
 
 import attrs
 
-from typing import Any
+from typing import Any, Final
 
 from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
-from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr, type_name
 from spades.exchange import exchanged_of, order_of
 from spades.rules import Rules, check_rules
 from spades.sheet import HandRecord, HandSummary, PlayedTrick, fail_type, int_in, seat_or_none, tuple_of
@@ -192,6 +192,37 @@ def _check_view(view: SeatView) -> None:
         tuple_of("legal_actions", view.legal_actions, _ACTION_TYPES, limit=10**6)
     if view.winner is not None:
         int_in("winner", view.winner, 0, sides - 1)
+
+
+# The kinds of action each phase takes from a seat (what apply() takes
+# then): the bidding's bids (C-3), the cards of the play (C-5), the draft's
+# keep or not and its Double Nil (T-2, T-6), the exchanges and discards
+# (P-6, T-6).
+_ACTION_KINDS: Final = {
+    Phase.BID: (Bid,), Phase.PLAY: (Card,), Phase.DRAFT: (Draft, Bid), Phase.EXCHANGE: (Exchange,),
+    Phase.DISCARD: (Exchange,),
+}
+
+
+def view_to_act(view: object) -> SeatView:
+    """``view`` if it is a :class:`SeatView` of the seat to act, whose legal
+    actions are of the kinds its phase takes; else
+    :class:`~spades.ArgumentTypeError` or :class:`~spades.StateError`
+    (internal: the one check of the view a player is handed, for the bots of
+    :mod:`spades.bots` and :mod:`spades.heuristic`).  A view made by hand
+    may say anything; this is what a player needs to choose at all."""
+    if type(view) is not SeatView:
+        raise ArgumentTypeError(f"a bot needs a SeatView, got {type_name(view)}")
+    legal = view.legal_actions
+    if not legal:
+        raise StateError(f"seat {view.seat} has no action to take (it is not its turn)")
+    kinds = _ACTION_KINDS.get(view.phase)
+    if view.turn != view.seat or kinds is None or not (
+        (type(legal) is ExchangeChoices and kinds[0] is Exchange) or all(type(action) in kinds for action in legal)
+    ):
+        raise StateError(f"seat {view.seat}'s view holds legal actions in phase {view.phase.name} with seat "
+                         f"{view.turn} to act: no game gives it")
+    return view
 
 
 _new = object.__new__

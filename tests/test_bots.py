@@ -566,3 +566,36 @@ def test_the_quick_playout_plays_the_heuristic_players_cards(seed: int, preset: 
         assert slow.turn is not None
         slow = slow.apply(heuristic_bot(seat_view(slow, slow.turn), random.Random(0)))
     assert play_out_hand(state) == slow
+
+
+def test_a_view_whose_legal_actions_no_phase_takes_is_refused_by_every_bot() -> None:  # C-3, C-5, T-2
+    # A SeatView made by hand whose legal actions are not of the kind its
+    # phase takes (bids in the play, cards or draft choices in the bidding),
+    # or that lists them for a seat not to act: the heuristic and sampling
+    # players raised a bare TypeError or ValueError.
+    import attrs
+
+    from spades import Card, Draft
+
+    bidding = seat_view(new_game(Rules.partnership(), seed=4), 1)
+    state = new_game(Rules.partnership(), seed=4)
+    for bid in (Bid(3),) * 4:
+        state = state.apply(bid)
+    assert state.turn is not None
+    playing = seat_view(state, state.turn)
+    forged = [
+        attrs.evolve(bidding, phase=Phase.PLAY),
+        attrs.evolve(bidding, legal_actions=(Card.parse("AS"),)),
+        attrs.evolve(bidding, legal_actions=(Draft.KEEP,)),
+        attrs.evolve(bidding, phase=Phase.EXCHANGE),
+        attrs.evolve(bidding, turn=2),
+        attrs.evolve(playing, legal_actions=(Bid(3),)),
+        attrs.evolve(playing, phase=Phase.DEAL),
+    ]
+    for name in sorted(BOTS):
+        bot = bot_named(name)
+        assert bot(bidding, random.Random(1)) in bidding.legal_actions  # the true views are played
+        assert bot(playing, random.Random(1)) in playing.legal_actions
+        for view in forged:
+            with pytest.raises(StateError, match="no game gives it"):
+                bot(view, random.Random(1))

@@ -109,13 +109,6 @@ class Bot(Protocol):
         ...
 
 
-def check_view(view: object) -> SeatView:
-    """``view`` if it is a :class:`~spades.SeatView` of a seat to act, else
-    a :class:`~spades.ArgumentTypeError` or :class:`~spades.StateError`
-    (:func:`spades.view.view_to_act`)."""
-    return view_to_act(view)
-
-
 def check_rng(rng: object) -> random.Random:
     """``rng`` if it is a ``random.Random``, else an :class:`~spades.ArgumentTypeError`."""
     if not isinstance(rng, random.Random):
@@ -135,7 +128,7 @@ def random_bot(view: SeatView, rng: random.Random) -> Action:
     ...
     spades.errors.StateError: seat 2 has no action to take (it is not its turn)
     """
-    return check_rng(rng).choice(check_view(view).legal_actions)
+    return check_rng(rng).choice(view_to_act(view).legal_actions)
 
 
 # The cards estimate_bid counts as high: the kings, the aces and the jokers.
@@ -171,7 +164,7 @@ def simple_bot(view: SeatView, rng: random.Random) -> Action:
     >>> simple_bot(view, random.Random(1)) == Bid(estimate_bid(view.hand, view.rules))
     True
     """
-    actions = check_view(view).legal_actions
+    actions = view_to_act(view).legal_actions
     return _simple_choice(view.phase, view.hand, view.rules, actions, check_rng(rng))
 
 
@@ -394,7 +387,7 @@ class SamplingBot:
 
     def __call__(self, view: SeatView, rng: random.Random) -> Action:
         """The card with the best mean playout result (see the class)."""
-        legal = check_view(view).legal_actions
+        legal = view_to_act(view).legal_actions
         check_rng(rng)
         if view.phase is not Phase.PLAY or len(legal) == 1:
             return self.policy(view, rng)

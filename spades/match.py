@@ -423,12 +423,9 @@ def play_match(
         runner = executor if executor is not None else pool
         if progress is not None:
             progress(0, games)
-        for part in executed(runner, _play_chunk, chunks, sizes, 7):
-            for row in part:  # each row the game of its place: its deal and rotation
-                if row[:2] != (len(rows) // count, len(rows) % count):
-                    raise ArgumentError(f"the executor's map returned row {len(rows)} of another game "
-                                        f"({short_repr(row, 60)}): a map must return each call's result, in order")
-                rows.append(row)
+        # Row n is the game of deal n // count in rotation n % count.
+        for part in executed(runner, _play_chunk, chunks, sizes, 7, lambda row: (row // count, row % count)):
+            rows.extend(part)
             if progress is not None:
                 progress(len(rows), games)
     finally:

@@ -351,22 +351,23 @@ class Executor(Protocol):
 
 def executed(
     executor: Executor | None, function: Callable[[Any], tuple[tuple[Any, ...], ...]], chunks: Sequence[Any],
-    sizes: Sequence[int], width: int,
+    sizes: Sequence[int], width: int, head: Callable[[int], tuple[Any, ...]],
 ) -> Iterator[tuple[tuple[Any, ...], ...]]:
     """``function`` over ``chunks``, by ``executor.map`` (``None``: in this
     process), each result as it comes, checked for what a caller's executor
     may get wrong (internal: for :func:`simulate` and
     :func:`spades.match.play_match`): one result per chunk, in order, each a
-    tuple of ``sizes[i]`` rows, each row a tuple of ``width`` values.
-    Anything else raises :class:`~spades.ArgumentError` naming the executor,
-    never a silently wrong count of rows."""
+    tuple of ``sizes[i]`` rows, each row a tuple of ``width`` values that
+    begins with ``head(n)``, ``n`` its number among all the rows (what names
+    its game).  Anything else raises :class:`~spades.ArgumentError` naming
+    the executor, never a silently wrong count of rows."""
     parts = map(function, chunks) if executor is None else executor.map(function, chunks)
     name = "the work" if executor is None else f"{type_name(executor)}.map"
     try:
         results = iter(parts)
     except TypeError:
         raise ArgumentError(f"{name} returned {type_name(parts)}, not the results of the chunks") from None
-    done = 0
+    done = rows = 0
     for part in results:
         if done == len(sizes):
             raise ArgumentError(f"{name} returned more results than the {len(sizes)} chunk(s) of work it was given")
@@ -375,6 +376,12 @@ def executed(
         ):
             raise ArgumentError(f"{name} returned {short_repr(part, 60)} for chunk {done}, not the {sizes[done]} "
                                 f"row(s) of its games (a map must return each call's result, in order)")
+        for row in part:
+            expected = head(rows)
+            if row[: len(expected)] != expected:
+                raise ArgumentError(f"{name} returned row {rows} of another game ({short_repr(row, 60)}): a map must "
+                                    f"return each call's result, in order")
+            rows += 1
         done += 1
         yield part
     if done != len(sizes):
@@ -459,11 +466,9 @@ def simulate(
     whole_games = games is not None
     chunks = [(rules, seed, start, min(count, start + size), policy, whole_games) for start in range(0, count, size)]
     sizes = [stop - start for _rules, _seed, start, stop, _policy, _whole in chunks]
-    rows = [row for part in executed(executor, _simulate_chunk, chunks, sizes, 4 if whole_games else 3) for row in part]
-    for index, row in enumerate(rows):  # each row the game of its place
-        if row[0] != simulation_seed(seed, index):
-            raise ArgumentError(f"the executor's map returned row {index} of another game ({short_repr(row, 60)}): "
-                                f"a map must return each call's result, in order")
+    width = 4 if whole_games else 3
+    parts = executed(executor, _simulate_chunk, chunks, sizes, width, lambda index: (simulation_seed(seed, index),))
+    rows = [row for part in parts for row in part]
     if whole_games:
         return tuple(SimulatedGame(*row) for row in rows)
     return tuple(SimulatedHand(*row) for row in rows)

@@ -37,10 +37,10 @@ import math
 import random
 from collections.abc import Sequence
 
-from spades._witness import first_match, game_behind
-from spades.cards import CardSet
 import attrs
 
+from spades._witness import first_match, game_behind
+from spades.cards import CardSet
 from spades.errors import ArgumentTypeError, StateError, short_repr, type_name
 from spades.state import GameState
 from spades.view import SeatView, seat_view

@@ -1669,6 +1669,17 @@ def history_size_and_first(state: GameState) -> tuple[int, Action | None]:
     return size + len(trick), trick[0] if first is None and trick else first
 
 
+_KIND_TYPES: Final = {"card": Card, "bid": Bid, "draft": Draft, "exchange": Exchange}
+
+
+def action_types_of(phase: Phase) -> tuple[type, ...]:
+    """The types of the actions a seat takes in ``phase`` (the kinds
+    :meth:`GameState.parse_action` reads in it): ``()`` where no seat acts
+    (internal: for :func:`spades.view.view_to_act`)."""
+    expected = _EXPECTED.get(phase)
+    return () if expected is None else tuple(_KIND_TYPES[kind] for kind in expected[0])
+
+
 def worked_out_actions(state: object) -> tuple[Action, ...]:
     """The legal actions ``state`` made when it was made (internal fast path
     of the bots' state drivers): in the play of tricks the legal cards of

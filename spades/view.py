@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from typing import Any, Final
+from typing import Any
 
 from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
@@ -30,7 +30,7 @@ from spades.errors import ArgumentError, ArgumentTypeError, StateError, check_se
 from spades.exchange import exchanged_of, order_of
 from spades.rules import Rules, check_rules
 from spades.sheet import HandRecord, HandSummary, PlayedTrick, fail_type, int_in, seat_or_none, tuple_of
-from spades.state import GameState, Phase
+from spades.state import GameState, Phase, action_types_of
 from spades.tricks import first_leader, walk_tricks, walk_tricks_of
 
 __all__ = ["SeatView", "PlayedTrick", "HandSummary", "seat_view", "tricks_of_hand", "current_tricks", "hand_summary"]
@@ -194,16 +194,6 @@ def _check_view(view: SeatView) -> None:
         int_in("winner", view.winner, 0, sides - 1)
 
 
-# The kinds of action each phase takes from a seat (what apply() takes
-# then): the bidding's bids (C-3), the cards of the play (C-5), the draft's
-# keep or not and its Double Nil (T-2, T-6), the exchanges and discards
-# (P-6, T-6).
-_ACTION_KINDS: Final = {
-    Phase.BID: (Bid,), Phase.PLAY: (Card,), Phase.DRAFT: (Draft, Bid), Phase.EXCHANGE: (Exchange,),
-    Phase.DISCARD: (Exchange,),
-}
-
-
 def view_to_act(view: object) -> SeatView:
     """``view`` if it is a :class:`SeatView` of the seat to act, whose legal
     actions are of the kinds its phase takes; else
@@ -216,9 +206,9 @@ def view_to_act(view: object) -> SeatView:
     legal = view.legal_actions
     if not legal:
         raise StateError(f"seat {view.seat} has no action to take (it is not its turn)")
-    kinds = _ACTION_KINDS.get(view.phase)
-    if view.turn != view.seat or kinds is None or not (
-        (type(legal) is ExchangeChoices and kinds[0] is Exchange) or all(type(action) in kinds for action in legal)
+    kinds = action_types_of(view.phase)  # the bidding's bids, the play's cards, ... (as parse_action reads them)
+    if view.turn != view.seat or not kinds or not (
+        (type(legal) is ExchangeChoices and Exchange in kinds) or all(type(action) in kinds for action in legal)
     ):
         raise StateError(f"seat {view.seat}'s view holds legal actions in phase {view.phase.name} with seat "
                          f"{view.turn} to act: no game gives it")

@@ -72,7 +72,7 @@ import math
 import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, compress, repeat
+from itertools import compress, repeat
 from importlib import resources
 from typing import Any, Final, Union, cast
 
@@ -1320,14 +1320,8 @@ _ACTION_BY_FRAGMENT: Final[dict[str, Action]] = {
     '"draft": "keep"': Draft.KEEP,
     '"draft": "reject"': Draft.REJECT,
 }
-_ACTION_BY_PAIR: Final[dict[tuple[str, str], Action]] = {
-    json.loads("{" + fragment + "}").popitem(): action for fragment, action in _ACTION_BY_FRAGMENT.items()
-}
 _STATE_KEY_SET: Final = frozenset(_STATE_KEYS)
-_JUST_DICT: Final = frozenset((dict,))
-_JUST_STR: Final = frozenset((str,))
 _BIT_BY_TEXT: Final = {text: 1 << index for index, text in enumerate(_CARD_TEXTS)}
-_CARD_BY_TEXT: Final[dict[str, Action]] = {text: Card(index) for index, text in enumerate(_CARD_TEXTS)}
 _BIT_BY_QUOTED: Final = {text: 1 << index for index, text in enumerate(_QUOTED_CARDS)}
 
 
@@ -1380,6 +1374,12 @@ def _list_head(count: int) -> bytes:
 
 _DICT_OPEN: Final = _form({})[:1]
 _DICT_CLOSE: Final = _form({})[1:]
+# The inside of the marshal form of each action's item (a card's, a bid's,
+# a draft choice's) as to_dict writes it, and what comes between two items.
+_ACTION_BY_PIECE: Final[dict[bytes, Action]] = {
+    _form(json.loads("{" + fragment + "}"))[1:-1]: action for fragment, action in _ACTION_BY_FRAGMENT.items()
+}
+_ITEM_SEPARATOR: Final = _DICT_CLOSE + _DICT_OPEN
 _CARD_FORMS: Final = tuple(_form(text) for text in _CARD_TEXTS)
 # The opening of a trick's dict, by its number of cards and its leader, up
 # to its first card; its closing, by its winner (-1: a trick not complete).
@@ -1524,15 +1524,13 @@ def _own_state_dict(data: object) -> GameState | None:
         if game is None:
             return None
         # Every action as to_dict writes it: the items found by look-up are
-        # (see _actions_of_items); the others equal as the full reading
-        # compares the actions (a list is never equal to a tuple).  The
-        # chance steps the seed drew are then where the document has them.
+        # (see _actions_of_items); the others equal what to_dict writes for
+        # the game's action in their place, and so are it exactly (their
+        # values are exactly of JSON types, and an action's dict holds only
+        # strings and lists).  The chance steps the seed drew are then where
+        # the document has them.
         for index, action in zip(read[1], game):
-            if type(action) is Deal:  # the common one: a deal the seed drew
-                given = items[index].get("deal")
-                if type(given) is not list or given != _hands_texts(action.hands) or set(map(type, given)) != _JUST_STR:
-                    return None
-            elif not _exactly(items[index], _action(action)):
+            if items[index] != _action(action):
                 return None
         given = list(map(data.__getitem__, _DERIVED_KEYS))
         return state if _form(given) == _derived_form(state, rows, None, walked) else None
@@ -1652,48 +1650,39 @@ def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -
 
 def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[list[Action], list[int]] | None:
     """The actions of a document's ``"actions"`` list, each item a dict of
-    one key: a card, a bid or a draft choice as :func:`to_dict` writes it
-    in one look-up of its key and value (so that item is that action's
-    dict), an exchange by its cards' texts (in the order to_dict writes
-    them, else ``None``), the others one by one; with them, the indexes of
-    the items left to compare with the replayed game's actions: the chance
+    one key as :func:`to_dict` writes it; with them, the indexes of the
+    items left to compare with the replayed game's actions: the chance
     steps left out in a seeded game (the seed draws them) and the actions
-    read one by one."""
+    read one by one.  ``None``: not a list this library writes.
+
+    The list is read in its marshal form (version 2, as :func:`_exactly`
+    compares values), which exists only when every value in it is exactly
+    of a JSON type (a subclass's methods could say anything: the full
+    reading refuses one), and in which each item is ``{`` and its keys and
+    values, then ``0``.  Cut at every ``0{``, the form gives one piece per
+    item, and more only when some key or value holds those bytes: with as
+    many pieces as items, each piece is its item's inside, and a piece
+    that is a card's, a bid's or a draft choice's, one look-up, is that
+    action's item to the last byte.  An exchange is read by its cards'
+    texts (in the order to_dict writes them), the others one by one."""
     if type(items) is not list or len(items) > _MAX_ACTIONS:
         return None
-    # Every item exactly a dict, its key exactly a str (the methods of a
-    # subclass could say anything: the full reading refuses one), as many
-    # keys as items (an empty one, which would let another have two, is
-    # refused below).
-    if set(map(type, items)) - _JUST_DICT:
+    if not items:
+        return [], []
+    pieces = _form(items)[len(_list_head(len(items))) + 1 : -1].split(_ITEM_SEPARATOR)
+    if len(pieces) != len(items):
         return None
-    keys = list(chain.from_iterable(items))
-    if len(keys) != len(items) or set(map(type, keys)) - _JUST_STR:
-        return None
-    # The cards first, by the text of each "play" ("" for the other items).
-    # Each text an exact str (a subclass may say anything of its hash and
-    # its equality: the full reading judges it).
-    texts = list(map(dict.get, items, repeat("play"), repeat("")))
-    kinds = set(map(type, texts))
-    if kinds and kinds != {str}:
-        return None
-    found: list[Action | None] = list(map(_CARD_BY_TEXT.get, texts))
-    get = _ACTION_BY_PAIR.get
+    found: list[Action | None] = list(map(_ACTION_BY_PIECE.get, pieces))
     unchecked = []
     drawn = []  # the chance steps left out
     for index in _not_found(found):
-        ((key, value),) = dict.items(items[index])  # a ValueError for an empty dict
-        if type(value) is str:
-            action = get((key, value))
-            if action is not None:
-                found[index] = action
-                continue
+        item = items[index]
+        ((key, value),) = item.items()  # a ValueError for an empty dict (or a TypeError: not a dict)
         if key == "exchange" and type(value) is list:
-            # Its cards by look-up (a KeyError or TypeError: not this
-            # library's text), in the order to_dict writes them: then this
-            # item is the exchange's dict.
+            # Its cards by look-up (a KeyError: not this library's text), in
+            # the order to_dict writes them: then this item is the exchange's.
             exchange = exchange_of_mask(_mask_of(value, _BIT_BY_TEXT))
-            if value != _card_texts(exchange.cards) or set(map(type, value)) - _JUST_STR:
+            if value != _card_texts(exchange.cards):
                 return None
             found[index] = exchange
             continue
@@ -1701,7 +1690,7 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
         if seeded and key in _CHANCE_KEYS:
             drawn.append(index)
         else:
-            found[index] = _read_action(_At(items[index], ""), rules)
+            found[index] = _read_action(_At(item, ""), rules)
     for index in reversed(drawn):
         del found[index]
     return found, unchecked  # type: ignore[return-value]

@@ -390,6 +390,34 @@ def test_an_action_with_a_key_too_many_is_refused_as_before() -> None:
         _refused_as_before(forged)
 
 
+def test_an_action_holding_the_bytes_between_two_items_is_refused_as_before() -> None:
+    """The fast way cuts the actions' marshal form where one item ends and
+    the next begins (``0{``); a key or a value holding those bytes makes
+    more pieces than items, and the document gets the full reading's
+    verdict, as does one whose pieces only look like actions."""
+    state = _states("partnership", 4, True)[-2]
+    document = to_dict(state)
+    actions = document["actions"]
+    play = next(i for i, a in enumerate(actions) if "play" in a)
+    bid = next(i for i, a in enumerate(actions) if "bid" in a)
+    separator = "0{"
+    forgeries = []
+    for index, key in ((play, "play"), (bid, "bid")):
+        for value in (actions[index][key] + separator, separator + actions[index][key], {"x0": {}}, [actions[index]]):
+            forged = copy.deepcopy(document)
+            forged["actions"][index] = {key: value}
+            forgeries.append(forged)
+        forged = copy.deepcopy(document)
+        forged["actions"][index] = {key + "0": {key: actions[index][key]}}  # a dict in a dict: "0{" inside
+        forgeries.append(forged)
+    # Two actions in one item's place, each whole inside it.
+    forged = copy.deepcopy(document)
+    forged["actions"][play : play + 2] = [{"play": [actions[play], actions[play + 1]]}]
+    forgeries.append(forged)
+    for forged in forgeries:
+        _refused_as_before(forged)
+
+
 class _Contrary(str):
     """A str that is equal to nothing, itself included."""
 

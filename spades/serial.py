@@ -1677,7 +1677,7 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     drawn = []  # the chance steps left out
     for index in _not_found(found):
         item = items[index]
-        ((key, value),) = item.items()  # a ValueError for an empty dict (or a TypeError: not a dict)
+        ((key, value),) = item.items()  # a ValueError for an empty dict (an AttributeError: not a dict)
         if key == "exchange" and type(value) is list:
             # Its cards by look-up (a KeyError: not this library's text), in
             # the order to_dict writes them: then this item is the exchange's.

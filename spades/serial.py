@@ -1321,6 +1321,7 @@ _ACTION_BY_FRAGMENT: Final[dict[str, Action]] = {
     '"draft": "reject"': Draft.REJECT,
 }
 _STATE_KEY_SET: Final = frozenset(_STATE_KEYS)
+_JUST_DICT: Final = frozenset((dict,))
 _BIT_BY_TEXT: Final = {text: 1 << index for index, text in enumerate(_CARD_TEXTS)}
 _BIT_BY_QUOTED: Final = {text: 1 << index for index, text in enumerate(_QUOTED_CARDS)}
 
@@ -1658,10 +1659,11 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
     The list is read in its marshal form (version 2, as :func:`_exactly`
     compares values), which exists only when every value in it is exactly
     of a JSON type (a subclass's methods could say anything: the full
-    reading refuses one), and in which each item is ``{`` and its keys and
-    values, then ``0``.  Cut at every ``0{``, the form gives one piece per
-    item, and more only when some key or value holds those bytes: with as
-    many pieces as items, each piece is its item's inside, and a piece
+    reading refuses one), and in which each item, every one a dict, is
+    ``{`` and its keys and values, then ``0``.  Cut at every ``0{``, the
+    form gives one piece per item, and more only when some key or value
+    holds those bytes: with as many pieces as items, each piece is its
+    item's inside, and a piece
     that is a card's, a bid's or a draft choice's, one look-up, is that
     action's item to the last byte.  An exchange is read by its cards'
     texts (in the order to_dict writes them), the others one by one."""
@@ -1669,6 +1671,8 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
         return None
     if not items:
         return [], []
+    if set(map(type, items)) != _JUST_DICT:  # else an item that is not a dict could hide pieces of its own
+        return None
     pieces = _form(items)[len(_list_head(len(items))) + 1 : -1].split(_ITEM_SEPARATOR)
     if len(pieces) != len(items):
         return None

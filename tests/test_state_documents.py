@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -414,6 +415,17 @@ def test_an_action_holding_the_bytes_between_two_items_is_refused_as_before() ->
     forged = copy.deepcopy(document)
     forged["actions"][play : play + 2] = [{"play": [actions[play], actions[play + 1]]}]
     forgeries.append(forged)
+    # An item that is not a dict, holding the bytes of the items it stands
+    # for: the pieces line up with the items, but for other items.
+    def inside(item: dict[str, Any]) -> str:
+        return marshal.dumps(item, 2)[1:-1].decode()
+
+    for hidden in (actions[bid : bid + 1], actions[bid : bid + 3]):
+        text = "0{" + "0{".join(map(inside, hidden)) + "0"
+        for item in (text, text.encode(), (text,), [text]):
+            forged = copy.deepcopy(document)
+            forged["actions"][bid : bid + len(hidden)] = [item, *[{"bid": "13"}, None][: len(hidden) - 1]]
+            forgeries.append(forged)
     for forged in forgeries:
         _refused_as_before(forged)
 

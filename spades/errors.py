@@ -322,14 +322,59 @@ def short_repr(value: object, limit: int = VALUE_LIMIT) -> str:
                 return clip(repr(number), limit)
         elif type(value) is str or type(value) is bytes:
             value = value[: limit + 1]  # cut before quoting: repr of a long text is as long
-        elif type(value) in _CONTAINERS and len(value) > 20:  # type: ignore[arg-type]
-            return clip(f"a {type(value).__name__} of {len(value)} items", limit)  # type: ignore[arg-type]
+        elif type(value) in _CONTAINERS:
+            if len(value) > 20:  # type: ignore[arg-type]
+                return clip(f"a {type(value).__name__} of {len(value)} items", limit)  # type: ignore[arg-type]
+            return clip(_container_text(value, limit + 1, 0), limit)
+        elif isinstance(value, _CONTAINERS):  # a subclass: its repr could be anything, or walk a great deal
+            size = next(base for base in _CONTAINERS if isinstance(value, base)).__len__(value)  # type: ignore[attr-defined]
+            return clip(f"a {type_name(value)} of {size} items", limit)
         text = repr(value)
         if type(text) is not str:
             raise TypeError
     except Exception:  # a hostile __repr__, or one nested too deep
         text = f"<{type_name(value)}>"
     return clip(text, limit)
+
+
+def _container_text(value: Any, budget: int, depth: int) -> str:
+    """``repr(value)`` of an exact list, tuple, dict, set or frozenset, written
+    only as far as ``budget`` characters (then ``...``): the items' texts
+    each from :func:`short_repr`, so that lists sharing lists, whose repr
+    would write every path through them, cost at most the budget."""
+    if depth >= 8 or budget <= 0:
+        return "..."
+    if type(value) is dict:
+        pairs: Any = value.items()
+        opening, closing = "{", "}"
+    else:
+        pairs = value
+        opening, closing = {list: ("[", "]"), tuple: ("(", ")"), set: ("{", "}"), frozenset: ("frozenset({", "})")}[
+            type(value)]
+        if not value and type(value) is not list and type(value) is not tuple:
+            return "set()" if type(value) is set else "frozenset()"
+    parts: list[str] = []
+    used = len(opening) + len(closing)
+    for pair in pairs:
+        if used >= budget:
+            parts.append("...")
+            break
+        if type(value) is dict:
+            key, item = pair
+            text = f"{_item_text(key, budget - used, depth)}: {_item_text(item, budget - used, depth)}"
+        else:
+            text = _item_text(pair, budget - used, depth)
+        parts.append(text)
+        used += len(text) + 2
+    if type(value) is tuple and len(parts) == 1 and parts[0] != "...":
+        parts[0] += ","
+    return opening + ", ".join(parts) + closing
+
+
+def _item_text(item: object, budget: int, depth: int) -> str:
+    if type(item) in _CONTAINERS:
+        return _container_text(item, budget, depth + 1) if len(item) <= 20 else short_repr(item)  # type: ignore[arg-type]
+    return short_repr(item, max(budget, 1))
 
 
 def _digits(number: int) -> str:

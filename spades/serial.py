@@ -47,9 +47,12 @@ own: they take plain JSON values only (dicts with string keys, lists,
 strings, whole or finite numbers, booleans and ``None``, of exactly these
 types, as :func:`json.loads` makes them: not subclasses), nested at most
 :data:`MAX_DEPTH` (64) deep, with at most :data:`~spades.record.MAX_ACTIONS`
-(1,000,000) entries in a list, as many as a record holds.  Anything else
-(bytes, sets, tuples, ``nan``, a cycle) raises :class:`~spades.StateError`.
-Every loader works in time linear in its input.
+(1,000,000) entries in a list, as many as a record holds, standing for at
+most :data:`MAX_VALUES` values (a list or an object the dicts share
+counts in each place, as the JSON text would write it out).  Anything
+else (bytes, sets, tuples, ``nan``, a cycle) raises
+:class:`~spades.StateError`.  Every loader works in time linear in its
+input.
 
 >>> from spades import Rules, new_game, seat_view
 >>> from spades.serial import from_json, to_json
@@ -72,7 +75,7 @@ import math
 import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from importlib import resources
 from typing import Any, Final, Union, cast
 
@@ -149,6 +152,7 @@ __all__ = [
     "schema",
     "MAX_SIZE",
     "MAX_DEPTH",
+    "MAX_VALUES",
     "MAX_VIEW_HANDS",
 ]
 
@@ -164,6 +168,11 @@ MAX_SIZE: Final = 4 * 1024 * 1024
 """The default ``max_size`` of the JSON loaders (4 MiB)."""
 MAX_DEPTH: Final = 64
 """The deepest nesting of lists and objects a loader reads."""
+MAX_VALUES: Final = 8 * MAX_ACTIONS
+"""The most values (objects, lists, strings, numbers, booleans and nulls)
+a dict document may stand for, a list or an object in several places
+counted in each, as its JSON text would write it out: a record of
+:data:`~spades.record.MAX_ACTIONS` actions holds fewer."""
 MAX_VIEW_HANDS: Final = 10_000
 """The most finished hands the score sheet of a view document may hold.
 A row of a view's sheet is a few characters, yet the loader plays a hand
@@ -839,10 +848,16 @@ def _kind(value: object) -> str:
 
 def _plain(data: object) -> None:
     """Refuse what is not a JSON value (see the module's doc), in time linear
-    in the number of values, without recursion."""
+    in the number of values, without recursion.  A list or an object in
+    several places (json.loads never shares one, but a caller's dicts may)
+    counts in each place, as its JSON text would write it out: a document
+    standing for more than :data:`MAX_VALUES` values is refused, read as a
+    tree of its in-memory size (a few lists that share lists stand for
+    billions of values, which a later walk would visit one by one)."""
     path: list[tuple[int, Any]] = []  # the containers being walked, and their iterators
+    counts: list[int] = []  # the values in each, the containers' own counted so far
     active: set[int] = set()
-    done: set[int] = set()
+    sizes: dict[int, int] = {}  # the values in each container walked, itself included
     value: Any = data
     while True:
         kind = type(value)
@@ -852,7 +867,12 @@ def _plain(data: object) -> None:
             ident = id(value)
             if ident in active:
                 raise StateError("the document refers to itself: it is not a JSON value")
-            if ident not in done:
+            seen = sizes.get(ident)
+            if seen is not None:  # in one more place: its values once more
+                counts[-1] += seen - 1
+                if counts[-1] > MAX_VALUES:
+                    raise _too_many_values()
+            else:
                 if len(path) >= _MAX_DEPTH:
                     raise StateError(f"the document nests more than {_MAX_DEPTH} levels deep")
                 if kind is dict:
@@ -865,6 +885,7 @@ def _plain(data: object) -> None:
                     items = iter(value)
                 active.add(ident)
                 path.append((ident, items))
+                counts.append(1 + len(value))
         elif kind is float:
             if not math.isfinite(value):
                 raise StateError(f"{value} is not a JSON number")
@@ -883,9 +904,20 @@ def _plain(data: object) -> None:
                 break
             path.pop()
             active.discard(ident)
-            done.add(ident)
+            size = sizes[ident] = counts.pop()
+            if counts:
+                counts[-1] += size - 1
+                if counts[-1] > MAX_VALUES:
+                    raise _too_many_values()
+            elif size > MAX_VALUES:
+                raise _too_many_values()
         else:
             return
+
+
+def _too_many_values() -> StateError:
+    return StateError(f"the document stands for more than {MAX_VALUES:,} values (a list or an object in several "
+                      f"places counts in each, as its JSON text would write it out)")
 
 
 _END: Final = object()
@@ -1320,9 +1352,15 @@ _ACTION_BY_FRAGMENT: Final[dict[str, Action]] = {
     '"draft": "keep"': Draft.KEEP,
     '"draft": "reject"': Draft.REJECT,
 }
+_ACTION_BY_PAIR: Final[dict[tuple[str, str], Action]] = {
+    json.loads("{" + fragment + "}").popitem(): action for fragment, action in _ACTION_BY_FRAGMENT.items()
+}
 _STATE_KEY_SET: Final = frozenset(_STATE_KEYS)
 _JUST_DICT: Final = frozenset((dict,))
+_JUST_STR: Final = frozenset((str,))
+_OPTION_TYPES: Final = frozenset((str, int, bool, type(None)))
 _BIT_BY_TEXT: Final = {text: 1 << index for index, text in enumerate(_CARD_TEXTS)}
+_CARD_BY_TEXT: Final[dict[str, Action]] = {text: Card(index) for index, text in enumerate(_CARD_TEXTS)}
 _BIT_BY_QUOTED: Final = {text: 1 << index for index, text in enumerate(_QUOTED_CARDS)}
 
 
@@ -1375,12 +1413,6 @@ def _list_head(count: int) -> bytes:
 
 _DICT_OPEN: Final = _form({})[:1]
 _DICT_CLOSE: Final = _form({})[1:]
-# The inside of the marshal form of each action's item (a card's, a bid's,
-# a draft choice's) as to_dict writes it, and what comes between two items.
-_ACTION_BY_PIECE: Final[dict[bytes, Action]] = {
-    _form(json.loads("{" + fragment + "}"))[1:-1]: action for fragment, action in _ACTION_BY_FRAGMENT.items()
-}
-_ITEM_SEPARATOR: Final = _DICT_CLOSE + _DICT_OPEN
 _CARD_FORMS: Final = tuple(_form(text) for text in _CARD_TEXTS)
 # The opening of a trick's dict, by its number of cards and its leader, up
 # to its first card; its closing, by its winner (-1: a trick not complete).
@@ -1525,16 +1557,25 @@ def _own_state_dict(data: object) -> GameState | None:
         if game is None:
             return None
         # Every action as to_dict writes it: the items found by look-up are
-        # (see _actions_of_items); the others equal what to_dict writes for
-        # the game's action in their place, and so are it exactly (their
-        # values are exactly of JSON types, and an action's dict holds only
-        # strings and lists).  The chance steps the seed drew are then where
-        # the document has them.
+        # (see _actions_of_items); the others equal, then exactly equal, the
+        # dict to_dict writes for the game's action in their place.  The
+        # chance steps the seed drew are then where the document has them.
         for index, action in zip(read[1], game):
-            if items[index] != _action(action):
-                return None
+            if type(action) is Deal:  # the common one: a deal the seed drew
+                given = items[index].get("deal")
+                if type(given) is not list or given != _hands_texts(action.hands) or set(map(type, given)) != _JUST_STR:
+                    return None
+            else:
+                expected = _action(action)
+                if items[index] != expected or not _exactly(items[index], expected):
+                    return None
+        # The derived fields: equal to the replay's (a comparison that stops
+        # at the first difference, whatever the given values hold: lists
+        # that share lists, which marshal writes out path by path, are never
+        # marshalled), then exactly so, in marshal form.
+        form = _derived_form(state, rows, None, walked)
         given = list(map(data.__getitem__, _DERIVED_KEYS))
-        return state if _form(given) == _derived_form(state, rows, None, walked) else None
+        return state if given == marshal.loads(form) and _form(given) == form else None
     except Exception:  # any doubt: the full reading decides
         return None
 
@@ -1592,8 +1633,8 @@ def _rules_of_dict(options: object) -> Rules | None:
     ``options`` (every type and the order of the keys), remembered by
     their marshal form (see :func:`_exactly`; a ValueError for a value
     that does not marshal, a subclass among them: the caller declines)."""
-    if type(options) is not dict:
-        return None
+    if type(options) is not dict or set(map(type, options.values())) - _OPTION_TYPES:
+        return None  # an option's value is a number, a string, true, false or null: nothing to walk
     form = _form(options)
     last_form, last_rules = _LAST_RULES_DICT[0]
     if form == last_form:  # the rules read last, tried first
@@ -1651,42 +1692,48 @@ def _actions_of_fragments(fragments: list[str], rules: Rules, *, seeded: bool) -
 
 def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[list[Action], list[int]] | None:
     """The actions of a document's ``"actions"`` list, each item a dict of
-    one key as :func:`to_dict` writes it; with them, the indexes of the
-    items left to compare with the replayed game's actions: the chance
+    one key: a card, a bid or a draft choice as :func:`to_dict` writes it
+    in one look-up of its key and value (so that item is that action's
+    dict), an exchange by its cards' texts (in the order to_dict writes
+    them, else ``None``), the others one by one; with them, the indexes of
+    the items left to compare with the replayed game's actions: the chance
     steps left out in a seeded game (the seed draws them) and the actions
-    read one by one.  ``None``: not a list this library writes.
-
-    The list is read in its marshal form (version 2, as :func:`_exactly`
-    compares values), which exists only when every value in it is exactly
-    of a JSON type (a subclass's methods could say anything: the full
-    reading refuses one), and in which each item, every one a dict, is
-    ``{`` and its keys and values, then ``0``.  Cut at every ``0{``, the
-    form gives one piece per item, and more only when some key or value
-    holds those bytes: with as many pieces as items, each piece is its
-    item's inside, and a piece
-    that is a card's, a bid's or a draft choice's, one look-up, is that
-    action's item to the last byte.  An exchange is read by its cards'
-    texts (in the order to_dict writes them), the others one by one."""
+    read one by one."""
     if type(items) is not list or len(items) > _MAX_ACTIONS:
         return None
-    if not items:
-        return [], []
-    if set(map(type, items)) != _JUST_DICT:  # else an item that is not a dict could hide pieces of its own
+    # Every item exactly a dict, its key exactly a str (the methods of a
+    # subclass could say anything: the full reading refuses one), as many
+    # keys as items (an empty one, which would let another have two, is
+    # refused below).
+    if set(map(type, items)) - _JUST_DICT:
         return None
-    pieces = _form(items)[len(_list_head(len(items))) + 1 : -1].split(_ITEM_SEPARATOR)
-    if len(pieces) != len(items):
+    keys = list(chain.from_iterable(items))
+    if len(keys) != len(items) or set(map(type, keys)) - _JUST_STR:
         return None
-    found: list[Action | None] = list(map(_ACTION_BY_PIECE.get, pieces))
+    # The cards first, by the text of each "play" ("" for the other items).
+    # Each text an exact str (a subclass may say anything of its hash and
+    # its equality: the full reading judges it).
+    texts = list(map(dict.get, items, repeat("play"), repeat("")))
+    kinds = set(map(type, texts))
+    if kinds and kinds != {str}:
+        return None
+    found: list[Action | None] = list(map(_CARD_BY_TEXT.get, texts))
+    get = _ACTION_BY_PAIR.get
     unchecked = []
     drawn = []  # the chance steps left out
     for index in _not_found(found):
-        item = items[index]
-        ((key, value),) = item.items()  # a ValueError for an empty dict (an AttributeError: not a dict)
+        ((key, value),) = dict.items(items[index])  # a ValueError for an empty dict
+        if type(value) is str:
+            action = get((key, value))
+            if action is not None:
+                found[index] = action
+                continue
         if key == "exchange" and type(value) is list:
-            # Its cards by look-up (a KeyError: not this library's text), in
-            # the order to_dict writes them: then this item is the exchange's.
+            # Its cards by look-up (a KeyError or TypeError: not this
+            # library's text), in the order to_dict writes them: then this
+            # item is the exchange's dict.
             exchange = exchange_of_mask(_mask_of(value, _BIT_BY_TEXT))
-            if value != _card_texts(exchange.cards):
+            if value != _card_texts(exchange.cards) or set(map(type, value)) - _JUST_STR:
                 return None
             found[index] = exchange
             continue
@@ -1694,7 +1741,7 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
         if seeded and key in _CHANCE_KEYS:
             drawn.append(index)
         else:
-            found[index] = _read_action(_At(item, ""), rules)
+            found[index] = _read_action(_At(items[index], ""), rules)
     for index in reversed(drawn):
         del found[index]
     return found, unchecked  # type: ignore[return-value]

@@ -34,6 +34,7 @@ from spades.serial import (
     view_from_dict,
     view_from_json,
 )
+from spades.errors import VALUE_LIMIT, short_repr
 from spades.serial import MAX_SIZE as JSON_MAX_SIZE
 
 HEADER = '[Format "spades-record 1"]\n[Rules ""]\n[Seed "-"]\n'
@@ -428,11 +429,13 @@ def test_non_json_values_in_documents_raise_state_error() -> None:
         for load in (from_dict, state_from_dict, view_from_dict):
             with pytest.raises(StateError):
                 load({**state, "hands": value})
-    # Shared (not cyclic) values are plain JSON and are walked once each.
+    # Shared (not cyclic) values are plain JSON, counted in each place, as
+    # their JSON text would write them out: a few lists that share lists
+    # stand for more values than a document holds, and are refused at once.
     shared: Any = []
     for _ in range(60):
         shared = [shared, shared]
-    with pytest.raises(StateError, match="expected"):
+    with pytest.raises(StateError, match="stands for more than 8,000,000 values"):
         record_from_dict(_record_doc(tags=shared))
     # Deep JSON text: a StateError, never a RecursionError.
     json_loaders: list[Callable[[str], object]] = [from_json, record_from_json, state_from_json, view_from_json]
@@ -660,3 +663,58 @@ def test_fuzz_record_from_dict(seed: Any, options: dict[str, Any], tags: list[An
     except (ValueError, TypeError, RecursionError):
         return  # not JSON at all
     _accepted(record_from_json, text)
+
+
+def _shared(depth: int, fanout: int = 2) -> Any:
+    """``depth`` lists, each holding the one before ``fanout`` times: a few
+    objects in memory standing for ``fanout ** depth`` values."""
+    value: Any = []
+    for _ in range(depth):
+        value = [value] * fanout
+    return value
+
+
+def test_dicts_that_share_lists_count_each_place_and_stay_linear() -> None:
+    """A list or an object in several places of a dict document counts in
+    each (as its JSON text would write it out): a document standing for
+    more than MAX_VALUES values is refused before anything walks it path
+    by path, by every dict loader and by the state loader's fast way, and
+    a message quoting such a value stays short."""
+    state = to_dict(new_game(Rules.partnership(), seed=1))
+    bombs = [_shared(40), _shared(4, 1000)]
+    for bomb in bombs:
+        documents: list[tuple[Callable[[Any], object], Any]] = [
+            (state_from_dict, {**state, "rules": {**state["rules"], "target": bomb}}),
+            (state_from_dict, {**state, "actions": [{"play": bomb}, *state["actions"][1:]]}),
+            (state_from_dict, {**state, "actions": [*state["actions"], {"stock": bomb}]}),
+            (state_from_dict, {**state, "hands": bomb}),
+            (state_from_dict, {**state, "tricks": [{"leader": 0, "cards": bomb, "winner": 0}]}),
+            (from_dict, {**state, "sheet": bomb}),
+            (view_from_dict, {**to_dict(seat_view(new_game(Rules.partnership(), seed=1), 0)), "hands": bomb}),
+            (record_from_dict, _record_doc(tags=bomb)),
+            (rules_from_dict, {"format": "spades.rules", "version": 1, "target": bomb}),
+        ]
+        for load, document in documents:
+            began = time.process_time()
+            with pytest.raises(StateError) as caught:
+                load(document)
+            assert time.process_time() - began < 2, load
+            assert len(str(caught.value)) < 300
+        assert len(short_repr(bomb)) <= VALUE_LIMIT
+        with pytest.raises(RulesError) as caught:
+            Rules(target=bomb)
+        assert len(str(caught.value)) < 300
+    # Sharing within the bound is plain JSON: an action's dict used twice,
+    # a list of small shared lists.
+    game = new_game(Rules.partnership(), seed=2)
+    for _ in range(9):
+        game = game.apply(game.legal_actions()[0])
+    document = to_dict(Record.of_state(game))
+    first_bid = next(i for i, a in enumerate(document["actions"]) if "bid" in a)
+    shared_bid = document["actions"][first_bid]
+    document["actions"] = [a if a != shared_bid else shared_bid for a in document["actions"]]
+    assert sum(a is shared_bid for a in document["actions"]) >= 2
+    assert record_from_dict(document) == Record.of_state(game)
+    shared_cards = [["2C"] * 3] * 10
+    with pytest.raises(StateError, match="tags"):
+        record_from_dict(_record_doc(tags=shared_cards))  # walked, counted, then read as tags (and refused as such)

@@ -391,11 +391,10 @@ def test_an_action_with_a_key_too_many_is_refused_as_before() -> None:
         _refused_as_before(forged)
 
 
-def test_an_action_holding_the_bytes_between_two_items_is_refused_as_before() -> None:
-    """The fast way cuts the actions' marshal form where one item ends and
-    the next begins (``0{``); a key or a value holding those bytes makes
-    more pieces than items, and the document gets the full reading's
-    verdict, as does one whose pieces only look like actions."""
+def test_an_action_holding_the_bytes_of_other_items_is_refused_as_before() -> None:
+    """An item whose key or value holds the marshal bytes of other items
+    (what a reading of the actions' marshal form would cut at), or that is
+    not a dict at all and holds them, gets the full reading's verdict."""
     state = _states("partnership", 4, True)[-2]
     document = to_dict(state)
     actions = document["actions"]

@@ -1197,12 +1197,14 @@ def event_from_json(text: str | bytes, rules: Rules, *, max_size: int = MAX_SIZE
 
 
 def _read_trick(at: _At, rules: Rules) -> PlayedTrick:
+    """A finished trick (C-7): a card from each seat, and the seat that won it."""
     at.obj(("leader", "cards", "winner"))
-    return PlayedTrick(
-        leader=at.get("leader").seat(rules),
-        cards=at.get("cards").cards(rules, limit=rules.players),
-        winner=at.get("winner").integer(-1, rules.players - 1),
-    )
+    players = rules.players
+    cards = at.get("cards")
+    if len(cards.items(limit=players)) != players:
+        raise cards.fail(f"a finished trick holds {players} cards, one from each seat (C-7)")
+    return PlayedTrick(leader=at.get("leader").seat(rules), cards=cards.cards(rules, limit=players),
+                       winner=at.get("winner").seat(rules))
 
 
 def _read_tricks(at: _At, rules: Rules) -> tuple[PlayedTrick, ...]:

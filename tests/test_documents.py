@@ -113,3 +113,37 @@ def test_the_schemas_row_code_pattern() -> None:  # C-3, C-8, V-10
     view.validate(data)
     data["version"] = 1
     assert not view.is_valid(data)
+
+
+def test_a_rules_document_naming_a_preset_fits_the_schema() -> None:  # V-1
+    from spades import Rules
+    from spades.serial import rules_from_dict
+
+    document = {"format": "spades.rules", "version": 1, "preset": "two-player", "target": 300}
+    assert _validator("rules_document").is_valid(document)
+    assert rules_from_dict(document) == Rules.two_player(target=300)
+
+
+def test_a_scored_hand_event_holds_finished_tricks_only() -> None:  # C-7
+    """What the event loader takes, it writes back as a document its schema
+    takes: each trick of a scored hand's summary has a card from each seat
+    and a winner among the seats."""
+    from spades import Rules, StateError
+    from spades.events import HandScored
+    from spades.serial import event_from_dict
+
+    rules = Rules.partnership(losing_floor=-200)
+    states = play(rules, 2, seeded=True)
+    at = next(i for i in range(len(states) - 1) if states[i + 1].sheet and not states[i].sheet)
+    scored = next(e for e in events(states[at], states[at + 1], 0) if isinstance(e, HandScored))
+    document = event_to_dict(scored)
+    assert event_from_dict(document, rules) == scored and _validator("event_document").is_valid(document)
+    trick = document["summary"]["tricks"][0]
+    for change in ({"cards": []}, {"cards": trick["cards"][:1]}, {"cards": trick["cards"][:3]}, {"winner": -1},
+                   {"winner": 4}, {"leader": -1}):
+        forged = {**document, "summary": {**document["summary"], "tricks": [{**trick, **change},
+                                                                            *document["summary"]["tricks"][1:]]}}
+        # The schema knows no number of seats: 2 to 4 cards are a trick to it.
+        assert not _validator("event_document").is_valid(forged) or len(change.get("cards", ())) == 3, change
+        with pytest.raises(StateError, match="summary.tricks"):
+            event_from_dict(forged, rules)

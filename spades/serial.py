@@ -989,7 +989,10 @@ def _read_action(at: _At, rules: Rules | None) -> Action:
     if key == "stock":
         return Stock(inner.cards(rules))
     if key == "deal":
-        return Deal(tuple(item.cardset(rules) for item in inner.items(None if rules is None else rules.players, 4)))
+        hands = inner.items(None if rules is None else rules.players, 4)
+        if len(hands) < 2:  # P-2, T-2, V-10: two to four seats are dealt
+            raise inner.fail(f"a deal gives a hand to each of 2 to 4 seats, not {len(hands)}")
+        return Deal(tuple(item.cardset(rules) for item in hands))
     raise at.fail(f"unknown action {short_repr(str(key))}")
 
 

@@ -121,3 +121,12 @@ def test_any_json_value_is_an_action_or_a_state_error(data: Any) -> None:
     except SpadesError:
         return
     assert action_from_dict(action_to_dict(action)) == action
+
+
+def test_a_deal_read_without_rules_gives_two_to_four_hands() -> None:  # P-2, T-2, V-10
+    for hands in ([], ["AKQ..."], ["..."] * 5):
+        with pytest.raises(StateError, match="deal"):
+            action_from_dict({"deal": hands}, chance=True)
+    for count in (2, 3, 4):
+        hands = [".".join(["AK" if seat == i else "" for i in range(4)]) for seat in range(count)]
+        assert len(action_from_dict({"deal": hands}, chance=True).hands) == count

@@ -327,14 +327,19 @@ def short_repr(value: object, limit: int = VALUE_LIMIT) -> str:
                 return clip(f"a {type(value).__name__} of {len(value)} items", limit)  # type: ignore[arg-type]
             return clip(_container_text(value, limit + 1, 0), limit)
         elif isinstance(value, _CONTAINERS):  # a subclass: its repr could be anything, or walk a great deal
-            size = next(base for base in _CONTAINERS if isinstance(value, base)).__len__(value)  # type: ignore[attr-defined]
-            return clip(f"a {type_name(value)} of {size} items", limit)
+            base: Any = next(base for base in _CONTAINERS if isinstance(value, base))
+            return clip(f"a {type_name(value)} of {base.__len__(value)} items", limit)
         text = repr(value)
         if type(text) is not str:
             raise TypeError
     except Exception:  # a hostile __repr__, or one nested too deep
         text = f"<{type_name(value)}>"
     return clip(text, limit)
+
+
+_BRACKETS: Final[dict[type, tuple[str, str]]] = {
+    list: ("[", "]"), tuple: ("(", ")"), set: ("{", "}"), frozenset: ("frozenset({", "})"),
+}
 
 
 def _container_text(value: Any, budget: int, depth: int) -> str:
@@ -349,8 +354,7 @@ def _container_text(value: Any, budget: int, depth: int) -> str:
         opening, closing = "{", "}"
     else:
         pairs = value
-        opening, closing = {list: ("[", "]"), tuple: ("(", ")"), set: ("{", "}"), frozenset: ("frozenset({", "})")}[
-            type(value)]
+        opening, closing = _BRACKETS[type(value)]
         if not value and type(value) is not list and type(value) is not tuple:
             return "set()" if type(value) is set else "frozenset()"
     parts: list[str] = []

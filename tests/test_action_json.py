@@ -129,4 +129,5 @@ def test_a_deal_read_without_rules_gives_two_to_four_hands() -> None:  # P-2, T-
             action_from_dict({"deal": hands}, chance=True)
     for count in (2, 3, 4):
         hands = [".".join(["AK" if seat == i else "" for i in range(4)]) for seat in range(count)]
-        assert len(action_from_dict({"deal": hands}, chance=True).hands) == count
+        deal = action_from_dict({"deal": hands}, chance=True)
+        assert isinstance(deal, Deal) and len(deal.hands) == count

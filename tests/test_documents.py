@@ -139,8 +139,9 @@ def test_a_scored_hand_event_holds_finished_tricks_only() -> None:  # C-7
     document = event_to_dict(scored)
     assert event_from_dict(document, rules) == scored and _validator("event_document").is_valid(document)
     trick = document["summary"]["tricks"][0]
-    for change in ({"cards": []}, {"cards": trick["cards"][:1]}, {"cards": trick["cards"][:3]}, {"winner": -1},
-                   {"winner": 4}, {"leader": -1}):
+    changes: list[dict[str, Any]] = [{"cards": []}, {"cards": trick["cards"][:1]}, {"cards": trick["cards"][:3]},
+                                     {"winner": -1}, {"winner": 4}, {"leader": -1}]
+    for change in changes:
         forged = {**document, "summary": {**document["summary"], "tricks": [{**trick, **change},
                                                                             *document["summary"]["tricks"][1:]]}}
         # The schema knows no number of seats: 2 to 4 cards are a trick to it.

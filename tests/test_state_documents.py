@@ -403,7 +403,8 @@ def test_an_action_holding_the_bytes_of_other_items_is_refused_as_before() -> No
     separator = "0{"
     forgeries = []
     for index, key in ((play, "play"), (bid, "bid")):
-        for value in (actions[index][key] + separator, separator + actions[index][key], {"x0": {}}, [actions[index]]):
+        values: list[Any] = [actions[index][key] + separator, separator + actions[index][key], {"x0": {}}, [actions[index]]]
+        for value in values:
             forged = copy.deepcopy(document)
             forged["actions"][index] = {key: value}
             forgeries.append(forged)

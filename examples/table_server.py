@@ -93,6 +93,16 @@ Choices
   connected for ``--abandon-after`` seconds (default 600) closes: its
   record is saved, tagged ``Status unfinished``, and its name and place
   are free again.
+* Tables that open on demand (without ``--table``) are at most
+  ``--max-tables`` (default 64).  When that many are open and a join needs
+  a new one, the table where no person has been connected for the longest
+  closes first, the same way (its record saved, ``Status unfinished``);
+  only if a person is connected at every table is the join refused with
+  ``TOO_MANY_TABLES``.  A connection sits at one table at a time, so
+  holding tables takes one live connection for each.
+* At most 256 connections are open at once, each counted from its accept
+  until its socket is closed (a connection the server is hanging up on
+  still counts); one more is answered ``TOO_MANY_CLIENTS`` and closed.
 * A line longer than 64 KiB is answered with ``LINE_TOO_LONG`` and the
   connection is **closed** (the rest of the line cannot be told from the
   next command).  Every other bad line (non-UTF-8 bytes, malformed JSON,
@@ -103,10 +113,11 @@ Choices
   disconnection), and so is a connection that sends no whole line for
   ``--idle-timeout`` seconds (default 600), after ``{"error": {"reason":
   "IDLE", ...}}``, or that reads none of its replies for as long.  Once a
-  connection is being closed, nothing more is sent to it.  Each
-  connection's lines are answered one at a time, taking turns with the
-  other connections: a client that sends many lines at once does not hold
-  up the others.
+  connection is being closed (by the server too: replaced, cut off), nothing
+  more is sent to it and none of its lines is carried out, not even one
+  already on its way.  Each connection's lines are answered one at a time,
+  taking turns with the other connections: a client that sends many lines
+  at once does not hold up the others.
 * Views are not sealed (:func:`spades.seat_view`'s ``sealed``): Double Nil
   is offered as a bid, but each seat sees its cards from the deal on (the
   events carry them, in ``dealt``), so it is not bid blind.
@@ -116,9 +127,15 @@ Choices
   a person may be called ``bot``) is saved as ``TABLE.json``
   (:func:`spades.serial.to_json`) and ``TABLE.txt``
   (:meth:`spades.Record.to_text`) in the records directory, ``TABLE-2``...
-  if those exist.  Games still running when the server stops are saved the
-  same way, tagged ``Status unfinished``.  A finished table closes when its
-  last client leaves, and its name may then host a new game.
+  if those exist.  Each file is written under a temporary name and put in
+  place only once whole, and the two together: a failed save leaves
+  neither a cut-off record nor one of the two files without the other.  A
+  record that could not be saved (the directory missing, the disk full...)
+  is logged and kept in memory, and written at the next save of any table
+  or as the server stops.  Games still running when the server stops are
+  saved the same way, tagged ``Status unfinished``.  A finished table
+  closes when its last client leaves, and its name may then host a new
+  game.
 * The server listens on loopback addresses only (``127.0.0.1``, ``::1``).
 
 In a test or another program, run it in-process::
@@ -136,6 +153,7 @@ import asyncio
 import ipaddress
 import json
 import logging
+import os
 import random
 import re
 import secrets
@@ -162,9 +180,10 @@ MAX_LINE = 64 * 1024
 MAX_BACKLOG = 1024 * 1024
 """The most bytes of messages that may wait unread for one client."""
 MAX_CLIENTS = 256
-"""The most connections at once."""
+"""The most connections at once, each counted from its accept until its
+socket is closed (also while the server hangs up on it)."""
 MAX_TABLES = 64
-"""The most tables open at once, by default."""
+"""The most tables open at once, by default (when they open on demand)."""
 IDLE_TIMEOUT = 600.0
 """Seconds a connection may go without sending a whole line, by default."""
 ABANDON_AFTER = 600.0
@@ -259,6 +278,9 @@ class Table:
     """The record's files, once saved."""
     abandoning: asyncio.TimerHandle | None = None
     """The timer that closes the table if no one comes back."""
+    empty_since: float | None = None
+    """When (the event loop's clock) the last person connected to the
+    started table left it; ``None`` while someone is connected."""
 
     @property
     def started(self) -> bool:
@@ -276,9 +298,11 @@ class TableServer:
     ``tables`` names the tables there are (each with its config); without
     it, a table opens on the first join of its name, under ``rules`` with
     ``humans`` seats for people (default: every seat), up to ``max_tables``
-    at once.  ``idle_timeout`` is how long a connection may send no whole
-    line, ``abandon_after`` how long a started game waits with no person
-    connected before it closes (seconds; ``None``: for ever).
+    at once (a whole number, 1 or more): when that many are open, a new one
+    takes the place of the one no person has been connected to for the
+    longest, if any.  ``idle_timeout`` is how long a connection may send no
+    whole line, ``abandon_after`` how long a started game waits with no
+    person connected before it closes (seconds; ``None``: for ever).
     """
 
     def __init__(
@@ -299,6 +323,8 @@ class TableServer:
             if not _TABLE_NAME.match(name):
                 raise ValueError(f"a table name is 1 to 32 letters, digits, - and _, got {name!r}")
         self.records = records
+        if type(max_tables) is not int or max_tables < 1:
+            raise ValueError(f"max_tables must be a whole number, 1 or more, got {max_tables!r}")
         self.max_tables = max_tables
         for what, value in (("idle_timeout", idle_timeout), ("abandon_after", abandon_after)):
             if value is not None and (type(value) not in (int, float) or not 0 < value < float("inf")):
@@ -307,6 +333,11 @@ class TableServer:
         self.abandon_after = abandon_after
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
+        """Every connection taken (not refused), from its accept until its
+        socket is closed: what ``MAX_CLIENTS`` bounds."""
+        self.unsaved: dict[Table, Record] = {}
+        """The records that could not be saved yet, oldest first (their
+        tables may be closed already)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._server: asyncio.Server | None = None
 
@@ -329,15 +360,17 @@ class TableServer:
         return str(host), int(port)
 
     async def close(self) -> None:
-        """Stop listening, save the record of every game still running, and
-        close every connection."""
+        """Stop listening, save the record of every game still running and
+        every record not saved yet, and close every connection."""
         if self._server is not None:
             self._server.close()
         for table in self.tables.values():
             if table.abandoning is not None:
                 table.abandoning.cancel()
             if table.state is not None and not table.saved:
-                self._save(table)
+                self.unsaved[table] = self._record(table)
+        for table in list(self.unsaved):
+            self._write_unsaved(table)  # each one: a record that fails does not keep the others back
         for client in list(self.clients):
             client.closed = True
             client.writer.close()  # what is queued is sent first
@@ -362,6 +395,8 @@ class TableServer:
         peer = writer.get_extra_info("peername")
         client = Client(writer=writer, peer=str(peer))
         try:
+            # Every connection still open counts, those the server is
+            # hanging up on too (they are in self.clients until closed).
             if len(self.clients) >= MAX_CLIENTS:
                 self._send(client, Refusal("TOO_MANY_CLIENTS", f"the server takes at most {MAX_CLIENTS} connections").reply())
                 return
@@ -370,17 +405,24 @@ class TableServer:
                 try:
                     line = await asyncio.wait_for(reader.readline(), self.idle_timeout)
                 except ValueError:  # asyncio's LimitOverrunError: no newline within MAX_LINE bytes
+                    if client.closed:  # closed by the server meanwhile: nothing more to say
+                        break
                     self._send(client, Refusal("LINE_TOO_LONG", f"a line is at most {MAX_LINE} bytes; closing").reply())
                     self._gone(client)  # its last message: nothing more is sent while it hangs up
                     await _hang_up(reader, writer)
                     break
                 except asyncio.TimeoutError:
+                    if client.closed:
+                        break
                     log.info("%s sent no whole line for %g s: disconnected", client.peer, self.idle_timeout)
                     self._send(client, Refusal("IDLE", f"no whole line for {self.idle_timeout:g} seconds; closing").reply())
                     self._gone(client)
                     await _hang_up(reader, writer)
                     break
-                if not line:
+                # The server may have closed this connection while the line
+                # came in (a join with its seat's token replaced it, or it
+                # was cut off for its backlog): the line is not carried out.
+                if not line or client.closed:
                     break
                 self._handle_line(client, line)
                 try:
@@ -403,7 +445,12 @@ class TableServer:
                 await asyncio.wait_for(writer.wait_closed(), 5)
             except Exception:  # a peer that never reads, or a connection already reset
                 writer.transport.abort()
-            self._tasks.discard(task)
+            except asyncio.CancelledError:
+                writer.transport.abort()
+                raise
+            finally:
+                self.clients.discard(client)  # its socket is closed (or aborted): it no longer counts
+                self._tasks.discard(task)
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
         """Queue one message to ``client`` (ASCII JSON, one line); a client
@@ -479,6 +526,7 @@ class TableServer:
             if table.abandoning is not None:
                 table.abandoning.cancel()
                 table.abandoning = None
+            table.empty_since = None
             sitter.client = client
             self._seat(client, table, held)
             self._send(client, {"ok": {"table": table.name, "seat": held, "name": name, "token": sitter.token,
@@ -495,6 +543,8 @@ class TableServer:
                 raise Refusal("TABLE_FULL", f"table {table.name} is full")
         elif table.seats[seat] is not None:
             raise Refusal("SEAT_TAKEN", f"seat {seat} at table {table.name} is taken")
+        if self.tables.get(table.name) is not table:
+            self._make_room()  # a new table: close one no one is at, if the tables are all open
         sitter = Sitter(name=name, token=secrets.token_urlsafe(16), client=client)
         table.seats[seat] = sitter
         self.tables[table.name] = table
@@ -554,7 +604,8 @@ class TableServer:
     # Tables.
 
     def _table(self, name: str) -> Table:
-        """The open table called ``name``, or a new one (not yet kept)."""
+        """The open table called ``name``, or a new one (not yet kept: when
+        it is, :meth:`_make_room` makes room for it)."""
         table = self.tables.get(name)
         if table is not None:
             return table
@@ -564,9 +615,32 @@ class TableServer:
                 raise Refusal("NO_SUCH_TABLE", f"no table {name}; the tables are {', '.join(sorted(self.configs))}")
         else:
             config = self.default
-            if len(self.tables) >= self.max_tables:
-                raise Refusal("TOO_MANY_TABLES", f"at most {self.max_tables} tables are open at once")
+            if len(self.tables) >= self.max_tables and not self._unattended():
+                raise Refusal("TOO_MANY_TABLES", f"at most {self.max_tables} tables are open at once, "
+                                                 "and a person is connected at each")
         return Table(name=name, config=config, seats=[None] * config.rules.players)
+
+    def _unattended(self) -> list[Table]:
+        """The open tables where no person is connected, the one empty for
+        the longest first (each a started game waiting for its players:
+        other tables close when their last person goes)."""
+        empty = [table for table in self.tables.values() if not table.clients()]
+        return sorted(empty, key=lambda table: -1.0 if table.empty_since is None else table.empty_since)
+
+    def _make_room(self) -> None:
+        """Before a new table opens on demand: while ``max_tables`` are
+        open, close the one no person has been connected to for the longest
+        (as if it had been abandoned).  A table someone is connected to
+        stays, so holding tables takes a live connection for each."""
+        if self.configs is not None:
+            return  # the tables there are, named on the command line: no limit
+        while len(self.tables) >= self.max_tables:
+            unattended = self._unattended()
+            if not unattended:  # _table has refused the join already
+                raise Refusal("TOO_MANY_TABLES", f"at most {self.max_tables} tables are open at once")
+            table = unattended[0]
+            log.info("table %s: no one is connected and a new table needs its place; the table closes", table.name)
+            self._close_unattended(table)
 
     def _seat(self, client: Client, table: Table, seat: int) -> None:
         client.table, client.seat, client.seen = table, seat, None
@@ -629,6 +703,8 @@ class TableServer:
         if empty and (not table.started or (table.state is not None and table.state.is_over)):
             self._drop(table)  # a table no one is at, not started or finished
             return
+        if empty and table.empty_since is None:
+            table.empty_since = asyncio.get_running_loop().time()
         if empty and self.abandon_after is not None and table.abandoning is None:
             table.abandoning = asyncio.get_running_loop().call_later(self.abandon_after, self._abandon, table)
         self._push_table(table)
@@ -640,6 +716,11 @@ class TableServer:
         if table.clients():
             return
         log.info("table %s: no one has come back; the table closes", table.name)
+        self._close_unattended(table)
+
+    def _close_unattended(self, table: Table) -> None:
+        """Close a table no person is connected to: the record of its game,
+        if not saved yet, is saved (tagged unfinished if it is)."""
         if table.state is not None and not table.saved:
             self._save(table)
         self._drop(table)
@@ -653,9 +734,10 @@ class TableServer:
             del self.tables[table.name]
 
     def _gone(self, client: Client) -> None:
-        """The connection has closed."""
+        """The connection is closing: nothing more is sent to it, and it is
+        no longer at its table.  (It leaves :attr:`clients` only once its
+        socket is closed.)"""
         client.closed = True
-        self.clients.discard(client)
         self._away(client)
 
     # ------------------------------------------------------------------
@@ -692,9 +774,20 @@ class TableServer:
     # Records.
 
     def _save(self, table: Table) -> None:
-        """Write the table's record as ``TABLE.json`` and ``TABLE.txt`` (the
-        first of ``TABLE``, ``TABLE-2``, ... not yet used).  A failure is
-        logged: the game goes on, and the server tries again as it stops."""
+        """Save the table's record (see :meth:`_write`).  A failure is
+        logged and the record kept in :attr:`unsaved`: the game goes on,
+        and the record is written at the next save of any table (after
+        that table's own) or as the server stops."""
+        self.unsaved[table] = self._record(table)
+        if self._write_unsaved(table):
+            # The records directory works again: the ones kept waiting
+            # too, oldest first, until one fails.
+            for waiting in list(self.unsaved):
+                if not self._write_unsaved(waiting):
+                    break
+
+    def _record(self, table: Table) -> Record:
+        """The record of the table's game as it stands, with its tags."""
         assert table.state is not None
         played = Record.of_state(table.state)
         tags = [("Table", table.name)]
@@ -704,32 +797,59 @@ class TableServer:
         tags.append(("Bots", " ".join(map(str, sorted(table.bots))) or "-"))
         if not table.state.is_over:
             tags.append(("Status", "unfinished"))
-        record = Record(rules=played.rules, seed=played.seed, actions=played.actions, tags=tags)
+        return Record(rules=played.rules, seed=played.seed, actions=played.actions, tags=tags)
+
+    def _write_unsaved(self, table: Table) -> bool:
+        """Write the table's record waiting in :attr:`unsaved`; whether it
+        was (else the failure is logged and the record stays)."""
         try:
-            table.saved = self._write(table.name, record)
+            table.saved = self._write(table.name, self.unsaved[table])
         except OSError as error:
-            log.error("table %s: the record could not be saved: %s", table.name, error)
-            return
+            log.error("table %s: the record could not be saved (kept, to try again): %s", table.name, error)
+            return False
+        del self.unsaved[table]
         log.info("table %s: record saved as %s and %s", table.name, *table.saved)
+        return True
 
     def _write(self, name: str, record: Record) -> tuple[Path, Path]:
+        """Write ``record`` as ``NAME.json`` and ``NAME.txt`` (the first of
+        ``NAME``, ``NAME-2``, ... whose files are not there), never over an
+        existing file: each is written whole to a temporary file in the
+        records directory first, then linked to its name, the ``.json``
+        then the ``.txt``, which the ``.json`` does not outlast.  On a
+        failure (an OSError) neither file is left, nor the temporaries."""
         self.records.mkdir(parents=True, exist_ok=True)
-        number = 1
-        while True:
-            stem = name if number == 1 else f"{name}-{number}"
-            paths = (self.records / f"{stem}.json", self.records / f"{stem}.txt")
-            try:
-                with open(paths[0], "x", encoding="utf-8") as out:
-                    out.write(to_json(record, indent=1) + "\n")
-            except FileExistsError:
+        texts = {".json": to_json(record, indent=1) + "\n", ".txt": record.to_text()}
+        temporaries: dict[str, Path] = {}
+        try:
+            for suffix, text in texts.items():
+                # A hidden name of its own, made with "x": no other file is touched.
+                temporary = self.records / f".{name}.{secrets.token_hex(8)}{suffix}.tmp"
+                temporaries[suffix] = temporary
+                with open(temporary, "x", encoding="utf-8") as out:
+                    out.write(text)  # a write (or the close) that fails raises: nothing has the name yet
+            number = 1
+            while True:
+                stem = name if number == 1 else f"{name}-{number}"
+                paths = (self.records / f"{stem}.json", self.records / f"{stem}.txt")
                 number += 1
-                continue
-            if paths[1].exists():  # a text record without its JSON twin: leave it be
-                paths[0].unlink()
-                number += 1
-                continue
-            paths[1].write_text(record.to_text(), encoding="utf-8")
-            return paths
+                try:
+                    os.link(temporaries[".json"], paths[0])  # FileExistsError rather than overwrite
+                except FileExistsError:
+                    continue
+                try:
+                    os.link(temporaries[".txt"], paths[1])
+                except OSError as error:  # not the .json without its twin
+                    with suppress(OSError):
+                        paths[0].unlink()
+                    if isinstance(error, FileExistsError):  # a text record without its JSON twin: leave it be
+                        continue
+                    raise
+                return paths
+        finally:
+            for temporary in temporaries.values():
+                with suppress(OSError):
+                    temporary.unlink()
 
 
 async def _hang_up(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -822,6 +942,17 @@ def _plain_text(rst: str) -> str:
     return re.sub(r"::$", ":", text, flags=re.M)
 
 
+def _at_least_one(text: str) -> int:
+    """A whole number, 1 or more, from the command line."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, 1 or more, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number, 1 or more, not {value}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     doc = __doc__ or ""
     about = doc[doc.index("The server hosts") : doc.index("The protocol")].strip()
@@ -840,9 +971,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--humans", type=int,
                         help="seats for people at each table (default: every seat); bots play the others")
     parser.add_argument("--table", action="append", metavar="NAME[:HUMANS]",
-                        help="a table there is (repeatable); without any, a table opens on the first join of its name")
-    parser.add_argument("--max-tables", type=int, default=MAX_TABLES,
-                        help=f"tables open at once when they open on demand (default {MAX_TABLES})")
+                        help="a table there is (repeatable, each name once); without any, a table opens on "
+                             "the first join of its name")
+    parser.add_argument("--max-tables", type=_at_least_one, default=MAX_TABLES, metavar="N",
+                        help=f"tables open at once when they open on demand (default {MAX_TABLES}); when that many "
+                             "are open, a new one takes the place of the one no person has been connected to "
+                             "for the longest")
     parser.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="SECONDS",
                         help=f"close a connection that sends no whole line for this long (default {IDLE_TIMEOUT:g}; 0: never)")
     parser.add_argument("--abandon-after", type=float, default=ABANDON_AFTER, metavar="SECONDS",
@@ -875,6 +1009,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             name, _, count = spec.partition(":")
             if not _TABLE_NAME.match(name):
                 raise ValueError(f"--table {spec}: a table name is 1 to 32 letters, digits, - and _")
+            if name in tables:
+                raise ValueError(f"--table {spec}: table {name} is named twice")
             tables[name] = TableConfig(rules, int(count)) if count else default
     return {"rules": rules, "humans": humans, "tables": tables, "records": args.records, "max_tables": args.max_tables,
             "idle_timeout": args.idle_timeout or None, "abandon_after": args.abandon_after or None}

@@ -813,6 +813,213 @@ def test_a_flood_of_lines_does_not_hold_up_the_others(tmp_path: Path, idle_timeo
     run(body)
 
 
+async def _eventually(check: Callable[[], bool], seconds: float = 5.0) -> bool:
+    """Whether ``check()`` holds within ``seconds``."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not check():
+        if loop.time() > end:
+            return False
+        await asyncio.sleep(0.01)
+    return True
+
+
+def test_a_new_table_takes_the_place_of_one_no_one_is_connected_to(tmp_path: Path) -> None:
+    # One connection that joins and leaves table after table (each game
+    # starts at once, and its seat waits for its player) cannot hold the
+    # tables' places: a table no one is connected to gives its place up.
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=3)
+        records = tmp_path / "records"
+        try:
+            keeper = await Player.connect(server)
+            await keeper.join("kept", "kim")  # someone connected: it stays
+            cycler = await Player.connect(server)
+            states = {}
+            for name in ("a", "b"):
+                assert (await cycler.join(name, "x"))["started"]
+                states[name] = server.tables[name].state
+                assert "ok" in await cycler.request({"leave": {}})
+            assert sorted(server.tables) == ["a", "b", "kept"]
+            # The tables are all open: a new one closes the one no one has
+            # been connected to for the longest, its record saved as when
+            # abandoned.
+            assert not (await cycler.join("c", "x"))["rejoined"]
+            assert sorted(server.tables) == ["b", "c", "kept"]
+            record = record_from_json((records / "a.json").read_text(encoding="utf-8"))
+            assert ("Status", "unfinished") in record.tags and record.replay() == states["a"]
+            assert Record.parse((records / "a.txt").read_text(encoding="utf-8")).replay() == states["a"]
+            # A connection sits at one table at a time.
+            assert (await cycler.refused({"join": {"table": "d", "name": "x"}}))["reason"] == "ALREADY_JOINED"
+            other = await Player.connect(server)
+            await other.join("d", "dee")
+            assert sorted(server.tables) == ["c", "d", "kept"]
+            assert sorted(p.name for p in records.iterdir()) == ["a.json", "a.txt", "b.json", "b.txt"]
+            # A person is connected at every table: no room.
+            late = await Player.connect(server)
+            assert (await late.refused({"join": {"table": "e", "name": "eve"}}))["reason"] == "TOO_MANY_TABLES"
+            await other.close()  # d's only person goes: its place is free for a new table
+            assert await _eventually(lambda: server.tables["d"].clients() == [])
+            assert (await late.join("e", "eve"))["started"]
+            assert sorted(server.tables) == ["c", "e", "kept"]
+            for player in (keeper, cycler, late):
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_connections_count_until_their_socket_is_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ts, "MAX_CLIENTS", 2)
+
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT)
+        try:
+            cut = [await Player.connect(server) for _ in range(2)]
+            for player in cut:
+                await player.send_raw(b"x" * (ts.MAX_LINE + 10) + b"\n")
+                assert (await player.next())["error"]["reason"] == "LINE_TOO_LONG"
+                assert await asyncio.wait_for(player.reader.read(), TIMEOUT) == b""  # the server's end of the stream
+            # The server is hanging up on both (it reads what they send for a
+            # moment): their sockets are open still, and count.
+            late = await Player.connect(server)
+            assert (await late.next())["error"]["reason"] == "TOO_MANY_CLIENTS"
+            assert await asyncio.wait_for(late.reader.read(), TIMEOUT) == b""
+            await late.close()
+            for player in cut:
+                await player.close()
+            assert await _until_gone(server, 0, 5.0)  # closed: room again
+            again = await Player.connect(server)
+            assert (await again.refused({"view": {}}))["reason"] == "NOT_JOINED"
+            await again.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_a_record_that_could_not_be_saved_is_saved_later(tmp_path: Path) -> None:
+    async def body() -> None:
+        records = tmp_path / "records"
+        records.write_text("not a directory", encoding="utf-8")  # no records directory can be made
+        server = await start(tmp_path, rules=SHORT, humans=1, abandon_after=0.1)
+        states = {}
+        try:
+            lee = await Player.connect(server)
+
+            async def abandon(name: str) -> None:
+                """Start a game at table ``name`` and leave it: it closes, and
+                its record is saved (or kept, to save later)."""
+                await lee.join(name, "lee")
+                states[name] = server.tables[name].state
+                assert "ok" in await lee.request({"leave": {}})
+                assert await _eventually(lambda: name not in server.tables)
+
+            await abandon("a")  # the save fails: the record is kept
+            records.unlink()
+            records.mkdir()
+            await abandon("b")  # saved, and the one kept with it
+            assert sorted(p.name for p in records.iterdir()) == ["a.json", "a.txt", "b.json", "b.txt"]
+            assert not server.unsaved
+            records.joinpath("a.json").unlink()
+            records.joinpath("a.txt").unlink()
+            records.joinpath("b.json").unlink()
+            records.joinpath("b.txt").unlink()
+            records.rmdir()
+            records.write_text("not a directory again", encoding="utf-8")
+            await abandon("c")  # fails again; the server stops once the directory is back
+            records.unlink()
+            records.mkdir()
+            await lee.close()
+        finally:
+            await server.close()
+        assert not server.unsaved
+        assert sorted(p.name for p in records.iterdir()) == ["c.json", "c.txt"]
+        record = record_from_json((records / "c.json").read_text(encoding="utf-8"))
+        assert ("Status", "unfinished") in record.tags and record.replay() == states["c"]
+        assert Record.parse((records / "c.txt").read_text(encoding="utf-8")).replay() == states["c"]
+
+    run(body)
+
+
+def test_a_record_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = ts.TableServer(records=tmp_path)
+    record = Record.of_state(spades.new_game(SHORT, seed=1))
+    link = os.link
+
+    def no_text_link(source: Any, target: Any) -> None:
+        if str(target).endswith(".txt"):
+            raise OSError(28, "No space left on device")
+        link(source, target)
+
+    monkeypatch.setattr(os, "link", no_text_link)
+    with pytest.raises(OSError):
+        server._write("t", record)
+    assert list(tmp_path.iterdir()) == []  # not the .json without its .txt, no temporary
+    monkeypatch.setattr(os, "link", link)
+    # Never over another file: a text record without its JSON twin is left be.
+    (tmp_path / "t.txt").write_text("someone else's", encoding="utf-8")
+    assert server._write("t", record) == (tmp_path / "t-2.json", tmp_path / "t-2.txt")
+    assert server._write("t", record) == (tmp_path / "t-3.json", tmp_path / "t-3.txt")
+    assert (tmp_path / "t.txt").read_text(encoding="utf-8") == "someone else's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t-2.json", "t-2.txt", "t-3.json", "t-3.txt", "t.txt"]
+    assert record_from_json((tmp_path / "t-3.json").read_text(encoding="utf-8")) == record
+
+
+def test_a_line_from_a_replaced_connection_is_not_carried_out(tmp_path: Path) -> None:
+    # A join with a seat's token closes the connection that held it.  A
+    # line that connection sent at the same time (here, a join that would
+    # start someone else's game with a seat whose token no one is told) is
+    # not carried out.
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=2, idle_timeout=None)
+        try:
+            for attempt in range(3):
+                alice = await Player.connect(server)
+                await alice.join(f"victim{attempt}", "alice")
+                old, mate = await Player.connect(server), await Player.connect(server)
+                token = (await old.join(f"own{attempt}", "me"))["token"]
+                await mate.join(f"own{attempt}", "mate")
+                held = len(server.clients)
+                new = await Player.connect(server)
+                assert await _eventually(lambda: len(server.clients) > held)
+                await asyncio.sleep(0.05)  # every connection waits for a line
+                # Both lines reach the server in one turn of its loop, the
+                # rejoin first (written without yielding in between).
+                new.writer.write(json.dumps({"join": {"table": f"own{attempt}", "name": "me", "token": token}}).encode() + b"\n")
+                old.writer.write(json.dumps({"join": {"table": f"victim{attempt}", "name": "ghost"}}).encode() + b"\n")
+                assert (await new.reply())["ok"]["rejoined"]
+                rest = await asyncio.wait_for(old.reader.read(), TIMEOUT)  # closed by the server
+                assert b'"ok"' not in rest, rest[-300:]
+                victim = server.tables[f"victim{attempt}"]
+                assert not victim.started
+                assert [s and s.name for s in victim.seats] == ["alice", None, None, None]
+                for player in (alice, old, mate, new):
+                    await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_max_tables_and_repeated_tables_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in (0, -5, 2.0, "3", True, None):
+        with pytest.raises(ValueError, match="max_tables must be a whole number, 1 or more"):
+            ts.TableServer(max_tables=bad)
+    assert ts.TableServer(max_tables=1).max_tables == 1
+    parser = ts._parser()
+    for value in ("0", "-5", "2.5", "many"):
+        with pytest.raises(SystemExit) as stopped:
+            parser.parse_args(["--max-tables", value])
+        assert stopped.value.code == 2
+        assert "argument --max-tables: a whole number, 1 or more" in capsys.readouterr().err
+    assert parser.parse_args(["--max-tables", "1"]).max_tables == 1
+    with pytest.raises(ValueError, match="--table t1:2: table t1 is named twice"):
+        ts._options(parser.parse_args(["--table", "t1", "--table", "t2", "--table", "t1:2"]))
+    assert sorted(ts._options(parser.parse_args(["--table", "t1", "--table", "t2:2"]))["tables"]) == ["t1", "t2"]
+
+
 def test_loopback_only_and_config_checks(tmp_path: Path) -> None:
     async def body() -> None:
         for host in ("0.0.0.0", "192.168.1.1", "localhost", "::"):
@@ -845,7 +1052,8 @@ def test_command_line_help_and_refusals() -> None:
     for words in ("--port", "--records", "--humans", "The protocol", '{"join": {"table": "t1"', "LINE_TOO_LONG"):
         assert words in done.stdout
     for bad in (["--host", "0.0.0.0"], ["--rules", "bridge"], ["--humans", "5"], ["--port", "70000"],
-                ["--table", "a/b"], ["--target", "0"], ["--idle-timeout", "-1"], ["--abandon-after", "nan"]):
+                ["--table", "a/b"], ["--target", "0"], ["--idle-timeout", "-1"], ["--abandon-after", "nan"],
+                ["--port", "0", "--max-tables", "0"], ["--port", "0", "--table", "t", "--table", "t:1"]):
         done = subprocess.run([sys.executable, str(EXAMPLE), *bad], capture_output=True, text=True, env=_env(),
                               timeout=60, check=False)
         assert done.returncode == 2, (bad, done.stderr)
@@ -876,3 +1084,46 @@ def test_command_line_serves_on_an_ephemeral_port(tmp_path: Path) -> None:
         _out, err = process.communicate(timeout=30)
     assert process.returncode == 0, err
     assert err == ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="resource.prlimit on another process: Linux only")
+def test_a_save_that_fails_part_way_leaves_no_file(tmp_path: Path) -> None:
+    # The disk fills up as the record is written: a limit on the size of the
+    # server's files (RLIMIT_FSIZE: write() fails with EFBIG, as with
+    # ENOSPC) cuts the record short.  No file of it is left; once the limit
+    # is lifted, the server saves it whole as it stops.
+    import resource
+
+    env = _env()
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # the server writes no file but the records
+    command = [sys.executable, str(EXAMPLE), "--port", "0", "--humans", "1", "--target", "100",
+               "--losing-floor", "-100", "--records", str(tmp_path), "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.fullmatch(r"listening on 127\.0\.0\.1:(\d+)\n", line)
+        assert found, line
+        _soft, hard = resource.prlimit(process.pid, resource.RLIMIT_FSIZE)
+        resource.prlimit(process.pid, resource.RLIMIT_FSIZE, (256, hard))  # a record is a few KiB
+
+        async def body() -> None:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", int(found.group(1))), TIMEOUT)
+            player = Player(reader, writer)
+            assert (await player.join("full", "fay"))["started"]
+            await play_out(player, 11)  # the server saved (tried to) before it sent the last events
+            assert "ok" in await player.request({"view": {}})  # and it serves on
+            await player.close()
+
+        run(body)
+        assert list(tmp_path.iterdir()) == []  # no cut-off record, no temporary
+        resource.prlimit(process.pid, resource.RLIMIT_FSIZE, (hard, hard))
+    finally:
+        process.terminate()
+        _out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "table full: the record could not be saved" in err and "File too large" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["full.json", "full.txt"]
+    record = record_from_json((tmp_path / "full.json").read_text(encoding="utf-8"))
+    assert record.replay().is_over
+    assert Record.parse((tmp_path / "full.txt").read_text(encoding="utf-8")).replay() == record.replay()

@@ -850,10 +850,10 @@ def _plain(data: object) -> None:
     """Refuse what is not a JSON value (see the module's doc), in time linear
     in the number of values, without recursion.  A list or an object in
     several places (json.loads never shares one, but a caller's dicts may)
-    counts in each place, as its JSON text would write it out: a document
-    standing for more than :data:`MAX_VALUES` values is refused, read as a
-    tree of its in-memory size (a few lists that share lists stand for
-    billions of values, which a later walk would visit one by one)."""
+    is walked once and counts in each place, as its JSON text would write
+    it out: a document standing for more than :data:`MAX_VALUES` values is
+    refused (a few lists that share lists stand for billions of values,
+    which a later walk would visit one by one)."""
     path: list[tuple[int, Any]] = []  # the containers being walked, and their iterators
     counts: list[int] = []  # the values in each, the containers' own counted so far
     active: set[int] = set()

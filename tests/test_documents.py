@@ -148,3 +148,22 @@ def test_a_scored_hand_event_holds_finished_tricks_only() -> None:  # C-7
         assert not _validator("event_document").is_valid(forged) or len(change.get("cards", ())) == 3, change
         with pytest.raises(StateError, match="summary.tricks"):
             event_from_dict(forged, rules)
+
+
+def test_the_schemas_record_tags_are_the_loaders() -> None:
+    """A tag the record loader refuses, the schema refuses: a name of the
+    format's own, a value of more than one line (every line boundary
+    ``str.splitlines`` knows)."""
+    from spades import Rules, StateError
+    from spades.record import _RESERVED_TAGS
+    from spades.serial import record_from_dict
+
+    validator = _validator("record_document")
+    document = to_dict(Record(rules=Rules()))
+    assert validator.is_valid({**document, "tags": [["Event", "a club night"]]})
+    refused = [[[name, "x"]] for name in sorted(_RESERVED_TAGS)]
+    refused += [[["Event", f"a{end}b"]] for end in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"]
+    for tags in refused:
+        assert not validator.is_valid({**document, "tags": tags}), tags
+        with pytest.raises(StateError):
+            record_from_dict({**document, "tags": tags})

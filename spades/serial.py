@@ -1960,6 +1960,15 @@ def view_from_dict(data: object) -> SeatView:
     twice = _played_twice(view)
     if twice:
         raise top.fail(f"card(s) {CardSet(twice)} appear twice: in the hand and among the cards played (C-1)")
+    # The hand's number follows from the score sheet's length alone (the
+    # last hand's at the game's end): checked before the sheet's hands are
+    # played again, which takes a while for a long one.
+    over = view.phase is Phase.GAME_OVER
+    if view.sheet or not over:
+        number = len(view.sheet) - over
+        if view.hand_number != number:
+            raise StateError(f"hand_number: the document says {view.hand_number}, but the game it describes gives "
+                             f"{number} ({_VIEW_FIELD_RULES['hand_number']})")
     state = game_behind(view)
     actual = seat_view(state, view.seat, sealed=view.sealed, history=view.history)
     given = dict(top.value)  # type: ignore[call-overload]

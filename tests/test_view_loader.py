@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from unittest import mock
 
 import attrs
 from collections.abc import Callable, Iterator
@@ -698,3 +699,34 @@ def test_the_states_kept_after_sheets_hold_a_bounded_number_of_hands(monkeypatch
             assert any(len(sheet) == hands for _rules, sheet in witness._SHEET_STATES)  # the latest is kept
         else:
             assert all(len(sheet) != hands for _rules, sheet in witness._SHEET_STATES)  # over the budget: not kept
+
+
+def test_a_hand_number_the_sheet_does_not_give_is_refused_before_the_sheet_is_played() -> None:  # P-8, T-8, S-9
+    """The hand's number follows from the score sheet's length (the last
+    hand's at the game's end): a long sheet with another number is refused
+    at once, with the message the whole check gives, not after each of its
+    hands has been played again."""
+    import spades._witness as witness
+
+    def not_played(*_args: object) -> None:
+        raise AssertionError("the sheet's hands were played")
+
+    rules = Rules.partnership(target=10_000)
+    document = to_dict(seat_view(new_game(rules, seed=5), 2))
+    rows = 3_000
+    document["sheet"] = ["6666/3433"] * rows
+    for number in (0, rows - 1, rows + 1):
+        with pytest.raises(StateError, match=f"hand_number: the document says {number}, but the game it describes "
+                                             f"gives {rows} \\(P-8, T-8, S-9\\)"), \
+                mock.patch.object(witness, "_after_sheet", not_played):
+            view_from_dict({**document, "hand_number": number})
+    # At the game's end the number is the last hand's.
+    state = new_game(Rules.partnership(losing_floor=-100), seed=1)
+    rng = random.Random(2)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    final = to_dict(seat_view(state, 0))
+    assert final["hand_number"] == len(state.sheet) - 1
+    assert view_from_dict(final) == seat_view(state, 0)
+    with pytest.raises(StateError, match=f"gives {len(state.sheet) - 1} "):
+        view_from_dict({**final, "hand_number": len(state.sheet)})

@@ -368,13 +368,14 @@ def _derived_parts(
 
 
 def _derived_values(
-    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action], walked: _Walked | None = None
+    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action] | None, walked: _Walked | None = None
 ) -> list[Any]:
     """The values of a state's document from ``"phase"`` on (the fields
-    that follow from the rules, seed and actions), in order; ``walked``
-    as :func:`_hand_tricks` takes it."""
+    that follow from the rules, seed and actions), in order; ``history``
+    (``None``: read when needed) and ``walked`` as :func:`_hand_tricks`
+    takes them."""
     head, tricks, tail, winner = _derived_parts(state, history, walked)
-    return [*head, _trick_dicts_of(tricks), *tail, _sheet_dicts(state.rules, rows), winner]
+    return [*head, _trick_dicts_of(tricks), *tail, _sheet_dicts(state.rules, rows, walked), winner]
 
 
 def _row_head(row: HandRecord) -> dict[str, Any]:
@@ -392,10 +393,11 @@ def _row_tail(row: HandRecord) -> dict[str, Any]:
     }
 
 
-def _sheet_dicts(rules: Rules, rows: Sequence[HandRecord]) -> list[dict[str, Any]]:
-    """The score sheet of a state's document: a dict for each finished hand."""
+def _sheet_dicts(rules: Rules, rows: Sequence[HandRecord], walked: _Walked | None = None) -> list[dict[str, Any]]:
+    """The score sheet of a state's document: a dict for each finished hand
+    (``walked`` as :func:`_row_tricks` takes it)."""
     return [
-        {**_row_head(row), "tricks": _trick_dicts_of(_row_tricks(rules, row, None)), **_row_tail(row)} for row in rows
+        {**_row_head(row), "tricks": _trick_dicts_of(_row_tricks(rules, row, walked)), **_row_tail(row)} for row in rows
     ]
 
 
@@ -1394,80 +1396,9 @@ _RULES_BY_FORM: dict[bytes, Rules] = {}
 _LAST_RULES_DICT: list[tuple[bytes, Rules | None]] = [(b"", None)]
 
 
-# The derived fields in marshal form (version 2, as :func:`_exactly`
-# compares them), written from pieces: the dict loader's fast way compares
-# these bytes with the given fields' own, without building the dicts of
-# every trick first.  A list is its head (a code and its length) and then
-# its items; a dict is its opening code, each key and value in turn, and its
-# closing code.  The tests check these bytes against ``marshal.dumps`` of
-# :func:`_derived_values` in every state of whole games of several presets.
-
-
 def _form(value: object) -> bytes:
-    """``value``'s marshal form, version 2."""
+    """``value``'s marshal form, version 2 (as :func:`_exactly` compares values)."""
     return marshal.dumps(cast(Any, value), 2)
-
-
-_LIST_HEADS: Final = tuple(_form([None] * count)[:5] for count in range(64))
-
-
-def _list_head(count: int) -> bytes:
-    """The head of a list of ``count`` items."""
-    return _LIST_HEADS[count] if count < 64 else _form([None] * count)[:5]
-
-
-_DICT_OPEN: Final = _form({})[:1]
-_DICT_CLOSE: Final = _form({})[1:]
-_CARD_FORMS: Final = tuple(_form(text) for text in _CARD_TEXTS)
-# The opening of a trick's dict, by its number of cards and its leader, up
-# to its first card; its closing, by its winner (-1: a trick not complete).
-_TRICK_FORM_HEADS: Final = tuple(
-    tuple(_DICT_OPEN + _form("leader") + _form(seat) + _form("cards") + _LIST_HEADS[count] for seat in range(4))
-    for count in range(5)
-)
-_TRICK_FORM_TAILS: Final = {seat: _form("winner") + _form(seat) + _DICT_CLOSE for seat in range(-1, 4)}
-_TRICKS_KEY_FORM: Final = _form("tricks")
-
-
-def _trick_forms(parts: list[bytes], walked: Sequence[tuple[int, Sequence[Card], int]]) -> None:
-    """Put the marshal form of :func:`_trick_dicts_of`'s list in ``parts``."""
-    cards_form = _CARD_FORMS
-    heads = _TRICK_FORM_HEADS
-    tails = _TRICK_FORM_TAILS
-    parts.append(_list_head(len(walked)))
-    for first, cards, winner in walked:
-        if len(cards) == 4:  # the common case, written out
-            a, b, c, d = cards
-            parts += (heads[4][first], cards_form[a], cards_form[b], cards_form[c], cards_form[d], tails[winner])
-        else:
-            parts.append(heads[len(cards)][first])
-            parts += map(cards_form.__getitem__, cards)
-            parts.append(tails[winner])
-
-
-def _sheet_forms(parts: list[bytes], rules: Rules, rows: Sequence[HandRecord], walked: _Walked | None) -> None:
-    """Put the marshal form of :func:`_sheet_dicts`'s list in ``parts``."""
-    parts.append(_list_head(len(rows)))
-    for row in rows:
-        parts += (_DICT_OPEN, _form(_row_head(row))[1:-1], _TRICKS_KEY_FORM)
-        _trick_forms(parts, _row_tricks(rules, row, walked))
-        parts.append(_form(_row_tail(row))[1:])  # its closing code included
-
-
-def _derived_form(
-    state: GameState, rows: Sequence[HandRecord], history: Sequence[Action] | None, walked: _Walked | None = None
-) -> bytes:
-    """``marshal.dumps(_derived_values(state, rows, history, walked), 2)``,
-    written from pieces."""
-    head, tricks, tail, winner = _derived_parts(state, history, walked)
-    if not tricks and not rows:  # nothing to write from pieces: one call
-        return _form([*head, [], *tail, [], winner])
-    parts = [_list_head(len(_DERIVED_KEYS)), _form(head)[5:]]
-    _trick_forms(parts, tricks)
-    parts.append(_form(tail)[5:])
-    _sheet_forms(parts, state.rules, rows, walked)
-    parts.append(_form(winner))
-    return b"".join(parts)
 
 
 def _own_state_text(text: str) -> GameState | None:
@@ -1534,9 +1465,9 @@ def _head_of_text(text: str) -> tuple[Rules, int | None, list[str], int] | None:
 def _own_state_dict(data: object) -> GameState | None:
     """The state of ``data`` if it is exactly the document :func:`to_dict`
     writes for that state (keys in any order), else ``None``: as
-    :func:`_own_state_text`, with the derived fields compared in one step:
-    their marshal form (as :func:`_exactly` compares values) against the
-    replayed state's, written from pieces (:func:`_derived_form`)."""
+    :func:`_own_state_text`, with the derived fields compared with the
+    replayed state's values (:func:`_derived_values`), then in their marshal
+    form (as :func:`_exactly` compares values)."""
     try:
         if type(data) is not dict or data.get("format") != _STATE or data.keys() != _STATE_KEY_SET:
             return None
@@ -1578,9 +1509,9 @@ def _own_state_dict(data: object) -> GameState | None:
         # at the first difference, whatever the given values hold: lists
         # that share lists, which marshal writes out path by path, are never
         # marshalled), then exactly so, in marshal form.
-        form = _derived_form(state, rows, None, walked)
+        derived = _derived_values(state, rows, None, walked)
         given = list(map(data.__getitem__, _DERIVED_KEYS))
-        return state if given == marshal.loads(form) and _form(given) == form else None
+        return state if given == derived and _form(given) == _form(derived) else None
     except Exception:  # any doubt: the full reading decides
         return None
 

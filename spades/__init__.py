@@ -34,6 +34,7 @@ from spades.errors import (
     ParseError,
     Reason,
     RulesError,
+    RulesTypeError,
     SpadesError,
     StateError,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "Replacement",
     "Rules",
     "RulesError",
+    "RulesTypeError",
     "SeatView",
     "SideScore",
     "SpadesError",

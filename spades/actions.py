@@ -35,6 +35,7 @@ from spades.errors import (
     ArgumentTypeError,
     CheckedEnumType,
     ParseError,
+    ascii_lower,
     exact_str,
     read_bounded,
     short_repr,
@@ -43,7 +44,7 @@ from spades.errors import (
 
 __all__ = [
     "Bid", "Draft", "Exchange", "ExchangeChoices", "Deal", "Stock", "Replacement", "Action", "ChanceAction",
-    "read_action", "MAX_ACTION_TEXT",
+    "read_action", "MAX_ACTION_TEXT", "ExchangeIndexError",
 ]
 
 
@@ -108,7 +109,7 @@ class Bid:
         if not isinstance(text, str):
             raise ParseError(f"a bid must be given as text, got {short_repr(text)}")
         text = exact_str(text)
-        token = " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+        token = " ".join(ascii_lower(text.strip()).replace("_", " ").replace("-", " ").split())
         if token in ("nil", "n"):
             return cls(0)
         if token in ("double nil", "dn", "dnil", "blind nil", "bn", "bnil", "doublenil", "blindnil"):
@@ -185,7 +186,7 @@ class Draft(enum.Enum, metaclass=CheckedEnumType):
         if not isinstance(text, str):
             raise ParseError(f"a draft choice must be given as text, got {short_repr(text)}")
         text = exact_str(text)
-        token = text.strip().lower()
+        token = ascii_lower(text.strip())
         if token == "keep":
             return cls.KEEP
         if token == "reject":
@@ -471,6 +472,12 @@ def _combinations(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(itertools.combinations(range(n), k))
 
 
+class ExchangeIndexError(ArgumentError, IndexError):
+    """An index out of range of an :class:`ExchangeChoices`: an
+    :class:`~spades.ArgumentError`, and the ``IndexError`` a sequence
+    raises there."""
+
+
 MAX_EXCHANGE: Final = 3
 """The most cards a Double Nil exchange holds (the greatest
 ``double_nil_exchange``, V-3)."""
@@ -494,9 +501,22 @@ class ExchangeChoices(SequenceABC[Exchange]):
     (10, Exchange(CardSet('..J.2')))
     >>> Exchange(CardSet.parse("AK...")) in choices
     True
+
+    It is equal to the tuple (or list) of the same exchanges, and hashes as
+    that tuple.  An index that is not an int raises
+    :class:`~spades.ArgumentTypeError`; one out of range raises
+    :class:`~spades.ArgumentError`, which is also an ``IndexError`` (as a
+    sequence's must be).
+
+    >>> choices == tuple(choices) and hash(choices) == hash(tuple(choices))
+    True
+    >>> choices[10]
+    Traceback (most recent call last):
+    ...
+    spades.actions.ExchangeIndexError: no exchange 10: there are 10 (0 to 9)
     """
 
-    __slots__ = ("_cards", "_combos", "_mask", "_sizes")
+    __slots__ = ("_cards", "_combos", "_mask", "_sizes", "_hash")
 
     def __init__(self, hand: CardSet, sizes: Sequence[int]) -> None:
         if type(hand) is not CardSet:
@@ -527,7 +547,22 @@ class ExchangeChoices(SequenceABC[Exchange]):
 
     def __getitem__(self, index: int | slice) -> Exchange | tuple[Exchange, ...]:
         if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
+            try:
+                span = range(*index.indices(len(self)))
+            except TypeError:
+                raise ArgumentTypeError(f"a slice of exchanges has int bounds and step, got {short_repr(index)}") from None
+            except ValueError:  # a step of 0
+                raise ArgumentError(f"a slice of exchanges has a step other than 0, got {short_repr(index)}") from None
+            return tuple(self[i] for i in span)
+        if type(index) is not int:
+            if isinstance(index, bool) or not hasattr(type(index), "__index__"):
+                raise ArgumentTypeError(f"an exchange's index is an int, got {type_name(index)}")
+            index = int(index.__index__())
+        count = len(self._combos)
+        if not -count <= index < count:
+            raise ExchangeIndexError(
+                f"no exchange {short_repr(index)}: there are {count}" + (f" (0 to {count - 1})" if count else "")
+            )
         cards = self._cards
         mask = 0
         for position in self._combos[index]:
@@ -542,13 +577,20 @@ class ExchangeChoices(SequenceABC[Exchange]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, ExchangeChoices):
-            return self._mask == other._mask and self._sizes == other._sizes
+            if self._mask == other._mask and self._sizes == other._sizes:
+                return True
+            return len(self) == len(other) and tuple(self) == tuple(other)
         if isinstance(other, (tuple, list)):
-            return tuple(self) == tuple(other)
+            return len(self) == len(other) and tuple(self) == tuple(other)
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash((self._mask, self._sizes))
+        # As the tuple of the same exchanges hashes: the two are equal.
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash(tuple(self))
+            return self._hash
 
     @property
     def hand(self) -> CardSet:

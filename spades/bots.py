@@ -59,9 +59,9 @@ import attrs
 from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
 from spades.deal import seeded_bytes
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, StateError, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, short_repr, type_name
 from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
-from spades.rules import Rules
+from spades.rules import Rules, check_rules
 from spades.sampling import Deals
 from spades.state import BIT_LENGTHS, GameState, Phase, held_masks, new_game, worked_out_actions
 from spades.view import SeatView, seat_view, view_to_act
@@ -145,7 +145,13 @@ def estimate_bid(hand: CardSet, rules: Rules) -> int:
     >>> from spades import CardSet, Rules
     >>> estimate_bid(CardSet.parse("AKQJT98.A.A.A32"), Rules.partnership())
     6
+
+    Anything but a :class:`~spades.CardSet` and a :class:`~spades.Rules`
+    raises :class:`~spades.ArgumentTypeError`.
     """
+    if type(hand) is not CardSet:
+        raise ArgumentTypeError(f"estimate_bid needs the hand as a CardSet, got {type_name(hand)}")
+    rules = check_rules(rules)
     size = rules.hand_size
     deck = rules.deck_mask.bit_count()
     spades = (hand.mask & rules.suit_masks[3]).bit_count()
@@ -249,7 +255,7 @@ def play_game(
     spades.errors.ArgumentError: play_game needs one player per seat (4), got 3
     """
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"play_game needs a Rules value, got {type_name(rules)}")
+        raise RulesTypeError(f"play_game needs a Rules value, got {type_name(rules)}")
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise ArgumentTypeError(f"the players are a sequence of bots, got {type_name(players)}")
     if len(players) != rules.players:

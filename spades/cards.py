@@ -24,7 +24,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, exact_str, short_repr
+from spades.errors import ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, ascii_upper, exact_str, short_repr
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 
@@ -182,7 +182,7 @@ class Card(int):
         card = _CARD_OF_TEXT.get(text)  # the canonical text: one look-up
         if card is not None:
             return card
-        token = text.strip().upper()
+        token = ascii_upper(text.strip())
         joker = _JOKER_TEXT.get(token)
         if joker is not None:
             return cls._cache[joker]
@@ -411,7 +411,7 @@ class CardSet:
         for group, suit in zip(groups, (3, 2, 1, 0)):
             if group == "-":
                 continue
-            body = group.upper().replace("10", "T")
+            body = ascii_upper(group).replace("10", "T")
             for char in body:
                 if suit == 3 and char in "LB":
                     bit = 1 << (LITTLE_JOKER_INDEX if char == "L" else BIG_JOKER_INDEX)

@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import stat
 import sys
@@ -486,15 +487,19 @@ class _Output:
                 pass
 
 
+_WHOLE: Final = re.compile(r"-?[0-9]+")
+
+
 def _whole(text: str) -> int:
-    """An option's whole number, refused without echoing a long one."""
-    digits = text.strip().lstrip("+-")
-    if len(digits) > 30:
+    """An option's whole number in ASCII digits, a minus sign allowed
+    (not ``int()``'s other digits, underscores or plus sign), refused
+    without echoing a long one."""
+    digits = text.strip()
+    if len(digits.lstrip("-")) > 30:
         raise argparse.ArgumentTypeError(f"a whole number of at most 30 digits, not one of {len(text)} characters")
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+    if not _WHOLE.fullmatch(digits):
+        raise argparse.ArgumentTypeError(f"a whole number in the digits 0 to 9, not {text!r}")
+    return int(digits)
 
 
 class _CommandError(Exception):

@@ -29,6 +29,7 @@ __all__ = [
     "StateError",
     "ArgumentError",
     "ArgumentTypeError",
+    "RulesTypeError",
     "Reason",
     "MESSAGE_LIMIT",
 ]
@@ -244,6 +245,20 @@ class ArgumentTypeError(ArgumentError, TypeError):
     """
 
 
+class RulesTypeError(RulesError, ArgumentTypeError):
+    """Something other than a :class:`~spades.Rules` value where one is
+    needed: both a :class:`RulesError` and an :class:`ArgumentTypeError`
+    (so also a ``TypeError``), whichever a caller catches.
+
+    >>> from spades import ArgumentTypeError, RulesError, new_game
+    >>> try:
+    ...     new_game("partnership")
+    ... except RulesError as error:
+    ...     print(isinstance(error, ArgumentTypeError), error)
+    True new_game needs a Rules value, got 'partnership'
+    """
+
+
 def check_seat(seat: object, players: int) -> int:
     """``seat`` if it is a seat of a table of ``players`` (an ``int``, not a
     ``bool``, from 0 to ``players - 1``); else :class:`ArgumentTypeError` or
@@ -287,6 +302,31 @@ def exact_str(text: str) -> str:
     True
     """
     return text if type(text) is str else str.__str__(text)
+
+
+_TO_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_TO_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` with its ASCII letters in capitals, and only those: the
+    readers fold the case of the library's own words, and no other letter
+    may turn into one of them (``"ſ".upper()`` is ``"S"``).
+
+    >>> ascii_upper("a\u017f"), "a\u017f".upper()
+    ('Aſ', 'AS')
+    """
+    return text.translate(_TO_UPPER)
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with its ASCII capitals in small letters, and only those
+    (the Kelvin sign's ``lower()`` is ``"k"``: not here).
+
+    >>> ascii_lower("KEEP"), ascii_lower("\u212aeep") == "\u212aeep"
+    ('keep', True)
+    """
+    return text.translate(_TO_LOWER)
 
 
 def type_name(value: object) -> str:

@@ -428,7 +428,7 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
             withheld = False
         elif kind is Drafted:
             assert isinstance(event, Drafted)
-            _seat(event.seat, players)
+            _to_act(event.seat, f, (Phase.DRAFT,), players, "drafts", "T-3")
             sizes[event.seat] += 1
             f["top_of_stock"] = None
             if event.seat == me:
@@ -440,9 +440,15 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
                 draft_discards |= 1 << event.discarded
         elif kind is BidMade:
             assert isinstance(event, BidMade)
-            bids[_seat(event.seat, players)] = event.bid
+            # The seat to bid, once a hand (C-3, P-3; T-6: a two-player
+            # Double Nil is declared at the seat's draft turn).
+            seat = _to_act(event.seat, f, (Phase.BID, Phase.DRAFT), players, "bids", "P-3")
+            if bids[seat] is not None:
+                raise StateError(f"the events do not fit the view: seat {seat} has bid already this hand (C-3)")
+            bids[seat] = event.bid
         elif kind is Exchanged:
             assert isinstance(event, Exchanged)
+            _to_act(event.giver, f, (Phase.EXCHANGE,), players, "gives cards", "P-6")
             sizes[_seat(event.giver, players)] -= event.count
             sizes[_seat(event.receiver, players)] += event.count
             cards = _shown(event.cards, me in (event.giver, event.receiver))
@@ -452,6 +458,7 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
                 received, hand = cards, hand | cards
         elif kind is Discarded:
             assert isinstance(event, Discarded)
+            _to_act(event.seat, f, (Phase.DISCARD,), players, "discards", "T-6")
             sizes[_seat(event.seat, players)] -= event.count
             if event.seat == me:
                 gave = _shown(event.cards, True)
@@ -464,6 +471,7 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
                 hand |= received
         elif kind is CardPlayed:
             assert isinstance(event, CardPlayed)
+            _to_act(event.seat, f, (Phase.PLAY,), players, "plays", "P-7")
             if not trick:
                 leader = event.seat
             trick.append(event.card)
@@ -521,6 +529,17 @@ def _seat(seat: object, players: int) -> int:
         return check_seat(seat, players)
     except ArgumentError as error:
         raise StateError(f"an event names {error}") from None
+
+
+def _to_act(seat: object, f: dict[str, Any], phases: tuple[Phase, ...], players: int, does: str, rule: str) -> int:
+    """``seat``, checked to be the seat to act in one of ``phases`` as the
+    events so far leave the view (its fields ``f``), else a StateError."""
+    checked = _seat(seat, players)
+    if f["phase"] not in phases or f["turn"] != checked:
+        now = "no seat" if f["turn"] is None else f"seat {f['turn']}"
+        raise StateError(f"the events do not fit the view: seat {checked} {does} in the {f['phase'].name.lower()} phase, "
+                         f"where {now} is to act ({rule})")
+    return checked
 
 
 def _shown(cards: CardSet | None, mine: bool) -> int:

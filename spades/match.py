@@ -46,7 +46,7 @@ import attrs
 
 from spades.bots import Bot, ask_seat
 from spades.deal import SEED_LIMIT, seeded_bytes
-from spades.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name
 from spades.rollouts import Executor, executed
 from spades.rules import Rules
 from spades.state import new_game
@@ -135,7 +135,7 @@ def match_seeds(seed: int, deal: int, rules: Rules) -> tuple[int, tuple[tuple[in
     if type(deal) is not int or not 0 <= deal < GAMES_LIMIT:
         raise ArgumentError(f"a deal's number is an int from 0 to {GAMES_LIMIT - 1:,}, got {short_repr(deal)}")
     if not isinstance(rules, Rules):
-        raise RulesError(f"match_seeds needs a Rules value, got {type_name(rules)}")
+        raise RulesTypeError(f"match_seeds needs a Rules value, got {type_name(rules)}")
 
     def draw(step: str) -> int:
         return int.from_bytes(seeded_bytes(seed, deal, step)(8), "little")
@@ -376,7 +376,7 @@ def play_match(
     """
     began = time.perf_counter()
     if not isinstance(rules, Rules):
-        raise RulesError(f"a match is played under a Rules value, got {type_name(rules)}")
+        raise RulesTypeError(f"a match is played under a Rules value, got {type_name(rules)}")
     count = len(rules.sides)
     if type(players) not in (tuple, list):
         raise ArgumentTypeError(f"players is a list or tuple of players, one a side, got {type_name(players)}")

@@ -90,6 +90,7 @@ from spades.errors import (
     ParseError,
     SpadesError,
     StateError,
+    ascii_lower,
     clip,
     exact_str,
     read_bounded,
@@ -887,19 +888,25 @@ class _Parser:
                 hands[(start + offset) % players] = CardSet.parse(match.group())
             except ParseError as error:
                 raise ParseError(str(error), line, column + len(first) + 1 + match.start()) from None
-        return Deal(tuple(hands))
+        try:
+            return Deal(tuple(hands))
+        except SpadesError as error:  # what a deal may not hold: at the tag's value
+            raise ParseError(str(error), line, column) from None
 
     def stock(self, value: str, line: int, column: int) -> Stock:
         cards = []
         for match in _TOKEN.finditer(value):
             cards.append(self.card(match.group(), line, column + match.start()))
-        return Stock(tuple(cards))
+        try:
+            return Stock(tuple(cards))
+        except SpadesError as error:  # too many cards, or one twice: at the tag's value
+            raise ParseError(str(error), line, column) from None
 
     def token(self, section: str, token: str, line: int, column: int) -> Action:
         if section == "Play":
             return self.card(token, line, column)
         if section == "Draft":
-            lowered = token.lower()
+            lowered = ascii_lower(token)
             if lowered in ("keep", "k"):
                 return Draft.KEEP
             if lowered in ("reject", "r"):

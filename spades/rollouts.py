@@ -45,7 +45,7 @@ import attrs
 from spades.actions import Action
 from spades.bots import random_action
 from spades.deal import SEED_LIMIT, seeded_bytes
-from spades.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name
 from spades.rules import Rules
 from spades.scoring import HandScore, score_sides
 from spades.state import GameState, Phase, bid_out, is_play, new_game, play_out
@@ -440,7 +440,7 @@ def simulate(
     [True, True]
     """
     if not isinstance(rules, Rules):
-        raise RulesError(f"simulate needs a Rules value, got {type_name(rules)}")
+        raise RulesTypeError(f"simulate needs a Rules value, got {type_name(rules)}")
     if (hands is None) == (games is None):
         raise ArgumentError("simulate plays hands=N or games=N: give one of them")
     count = _count(hands if games is None else games, "hands" if games is None else "games")

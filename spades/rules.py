@@ -26,7 +26,7 @@ import attrs
 
 from spades._decks import DeckFacts, deck_facts
 from spades.actions import MAX_EXCHANGE
-from spades.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, RulesError, RulesTypeError, short_repr, type_name
 
 __all__ = ["Rules", "PRESETS", "OPTION_RANGES", "OPTION_CHOICES", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
 
@@ -771,5 +771,5 @@ def check_rules(rules: object) -> Rules:
     """``rules`` if it is a :class:`Rules` value, else
     :class:`~spades.ArgumentTypeError` (for the functions that take rules)."""
     if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules must be a Rules value, got {type_name(rules)}")
+        raise RulesTypeError(f"rules must be a Rules value, got {type_name(rules)}")
     return rules

@@ -91,6 +91,7 @@ from spades.errors import (
     ArgumentTypeError,
     ParseError,
     RulesError,
+    RulesTypeError,
     SpadesError,
     StateError,
     clip,
@@ -1046,7 +1047,7 @@ def action_from_dict(data: object, rules: Rules | None = None, *, chance: bool =
     spades.errors.StateError: an action is an object with one key: play, bid, draft, exchange, deal, stock or replacement
     """
     if rules is not None and type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules: expected a Rules value, got {type(rules).__name__}")
+        raise RulesTypeError(f"rules: expected a Rules value, got {type(rules).__name__}")
     if type(chance) is not bool:
         raise ArgumentTypeError(f"chance is a bool, got {short_repr(chance)}")
     _plain(data)
@@ -1149,7 +1150,7 @@ def event_from_dict(data: object, rules: Rules) -> Event:
     TrickWon(seat=3)
     """
     if type(rules) is not Rules:
-        raise ArgumentTypeError(f"rules: expected a Rules value, got {type(rules).__name__}")
+        raise RulesTypeError(f"rules: expected a Rules value, got {type(rules).__name__}")
     _plain(data)
     at = _At(data, "")
     if not isinstance(data, dict) or "event" not in data:

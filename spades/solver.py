@@ -124,7 +124,7 @@ import attrs
 
 from spades._decks import SPADES, DeckFacts
 from spades.cards import Card
-from spades.errors import ArgumentError, ArgumentTypeError, check_seat, short_repr, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, RulesTypeError, check_seat, short_repr, type_name
 from spades.rules import Rules
 from spades.state import GameState, Phase
 from spades.tricks import first_trick_matters, legal_mask
@@ -1029,7 +1029,7 @@ class Solver:
 
     def __init__(self, rules: Rules) -> None:
         if type(rules) is not Rules:
-            raise ArgumentTypeError(f"a solver is for a Rules value, got {type_name(rules)}")
+            raise RulesTypeError(f"a solver is for a Rules value, got {type_name(rules)}")
         self._rules = rules
         self._searches: dict[tuple[frozenset[int], frozenset[int]], _Search] = {}
 

@@ -63,7 +63,8 @@ from spades.errors import (
     IllegalActionError,
     ParseError,
     Reason,
-    RulesError,
+    RulesTypeError,
+    ascii_upper,
     check_seat,
     clip,
     exact_str,
@@ -138,7 +139,7 @@ class Phase(enum.IntEnum, metaclass=CheckedEnumType):
         """
         if not isinstance(text, str):
             raise ParseError(f"a phase must be given as text, got {short_repr(text)}")
-        phase = _PHASE_NAMES.get(exact_str(text).strip().upper())
+        phase = _PHASE_NAMES.get(ascii_upper(exact_str(text).strip()))
         if phase is None:
             names = [member.name for member in cls]
             raise ParseError(
@@ -623,8 +624,11 @@ class GameState:
            reason and the rule, as :meth:`explain`).
 
         Every spelling :func:`~spades.actions.read_action` reads is
-        accepted; ``str(action)`` of every action is its canonical text and
-        reads back to an equal action.
+        accepted; ``str(action)`` of every action a player takes (a card, a
+        bid, a draft choice, an exchange or a discard) is its canonical text
+        and reads back to an equal action.  The chance steps (a deal, the
+        stock, a replacement draw) are no player's: they are not read from
+        text here (a :class:`~spades.Record` writes them in tags of its own).
 
         >>> from spades import Rules, new_game
         >>> state = new_game(Rules.partnership(), seed=3)
@@ -667,9 +671,10 @@ class GameState:
             action = None
         if action is None:
             kind = next(k for k in _KIND_NAMES if k in readings)
+            shown = short_repr(exact_str(text).strip()) if isinstance(text, str) else "''"
+            shown = shown[1:-1] if shown[-1:] == shown[:1] else shown[1:]  # its quotes off (a text cut short has no last one)
             raise IllegalActionError(
-                Reason.WRONG_PHASE, f"{short_repr(exact_str(text).strip())[1:-1] if isinstance(text, str) else ''} is "
-                f"{_KIND_NAMES[kind]}; {_PHASE_WORDS[phase]} expects {expects}", rule
+                Reason.WRONG_PHASE, f"{shown} is {_KIND_NAMES[kind]}; {_PHASE_WORDS[phase]} expects {expects}", rule
             )
         refusal = self.explain(action, seat)
         if refusal is not None:
@@ -1331,7 +1336,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     if rules is None:
         rules = Rules.partnership()
     if not isinstance(rules, Rules):
-        raise RulesError(f"new_game needs a Rules value, got {short_repr(rules)}")
+        raise RulesTypeError(f"new_game needs a Rules value, got {short_repr(rules)}")
     if seed is not None and type(seed) is not int:
         raise ArgumentTypeError(f"the seed must be an int or None, got {type_name(seed)}")
     if seed is not None and not 0 <= seed < SEED_LIMIT:

@@ -124,6 +124,17 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
     return cards
 
 
+def _check_hand_for(hand: object, rules: Rules, trick: tuple[Card, ...]) -> CardSet:
+    """``hand`` as a hand of a game under ``rules`` with ``trick`` on the
+    table: cards of the deck only, none of them in the trick."""
+    checked = _check_hand(hand)
+    if checked.mask & ~rules.deck_mask:
+        raise ArgumentError(f"the hand holds {CardSet(checked.mask & ~rules.deck_mask)}, not in this game's deck (C-1, V-9)")
+    if checked.mask & sum(1 << card for card in trick):
+        raise ArgumentError("a card of the trick is also in the hand: a card is in one place (C-1)")
+    return checked
+
+
 def _check_rules(rules: object) -> Rules:
     return _DEFAULT_RULES if rules is None else check_rules(rules)
 
@@ -150,8 +161,8 @@ def legal_plays(
     trick, V-7's options.
     """
     rules = _check_rules(rules)
-    hand = _check_hand(hand)
     cards = _check_trick(trick, rules)
+    hand = _check_hand_for(hand, rules, cards)
     broken = _check_flag(spades_broken, "spades_broken")
     first = _check_flag(first_trick, "first_trick")
     facts = rules.deck_facts
@@ -183,8 +194,8 @@ def play_error(
     cannot lead AS: spades are not broken and seat 2 holds other suits (rule C-4)
     """
     rules = _check_rules(rules)
-    hand = _check_hand(hand)
     cards = _check_trick(trick, rules)
+    hand = _check_hand_for(hand, rules, cards)
     broken = _check_flag(spades_broken, "spades_broken")
     first_trick = _check_flag(first_trick, "first_trick")
     who = "the hand" if seat is None else f"seat {check_seat(seat, rules.players)}"

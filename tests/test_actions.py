@@ -25,6 +25,7 @@ from spades import (
     Deal,
     Draft,
     Exchange,
+    ExchangeChoices,
     GameState,
     IllegalActionError,
     ParseError,
@@ -36,7 +37,7 @@ from spades import (
     Stock,
     new_game,
 )
-from spades.actions import MAX_BID_TRICKS, MAX_CHANCE_ITEMS, malformed_action
+from spades.actions import MAX_BID_TRICKS, MAX_CHANCE_ITEMS, ExchangeIndexError, malformed_action
 from spades.errors import short_repr
 from spades.serial import _action
 from strategies import LONG_TEXT, Opaque, forged_bid, hostile_examples, junk
@@ -430,3 +431,37 @@ def test_long_text_is_clipped_in_messages() -> None:
     for make in (Exchange, Replacement, Deal, Stock):
         refused(lambda: make([LONG_TEXT]))
         refused(lambda: make(BIG_TEXT))
+
+
+def test_exchange_choices_index_and_hash_as_a_sequence_does() -> None:  # P-6, V-3
+    """Indexes as a tuple's (negative ones too), the library's errors for
+    anything else (an index out of range also an IndexError, so iteration
+    and the sequence methods work), equal to and hashed as the tuple of the
+    same exchanges."""
+    choices = ExchangeChoices(CardSet.parse("AK.Q.J.2"), (2,))
+    listed = tuple(choices)
+    assert len(listed) == 10 and list(reversed(choices)) == list(reversed(listed))
+    assert [choices[i] for i in range(-10, 10)] == list(listed) * 2
+    assert choices[2:7:2] == listed[2:7:2] and choices[::-1] == listed[::-1]
+    assert choices.index(listed[4]) == 4 and choices.count(listed[4]) == 1
+    for index in (10, -11, 10**100, -(10**100)):
+        with pytest.raises(ExchangeIndexError, match=r"^no exchange .*: there are 10 \(0 to 9\)$") as caught:
+            choices[index]
+        assert isinstance(caught.value, IndexError) and isinstance(caught.value, ArgumentError)
+        assert len(str(caught.value)) < 80
+    with pytest.raises(ExchangeIndexError, match="^no exchange 0: there are 0$"):
+        ExchangeChoices(CardSet.parse("AK.Q.J.2"), ())[0]
+    for bad in ("1", 1.0, True, None, (1,)):
+        with pytest.raises(ArgumentTypeError, match="^an exchange's index is an int"):
+            choices[bad]  # type: ignore[index]
+    with pytest.raises(ArgumentTypeError):
+        choices[slice("a", None)]
+    with pytest.raises(ArgumentError, match="step other than 0"):
+        choices[::0]
+    assert choices == listed and choices == list(listed) and hash(choices) == hash(listed)
+    # Two choices of the same exchanges, from different hands, are equal and hash alike.
+    none_a = ExchangeChoices(CardSet.parse("AK.Q.J.2"), (0,))
+    none_b = ExchangeChoices(CardSet.parse("A..."), (0,))
+    assert none_a == none_b == (Exchange(CardSet(0)),) and hash(none_a) == hash(none_b)
+    assert len({choices, listed, none_a, none_b}) == 2
+    assert choices != none_a and choices != listed[:-1]

@@ -49,6 +49,7 @@ from spades import (
     trick_winner_seat,
     walk_draft,
 )
+from spades.actions import ExchangeIndexError
 from spades.draft import declaration_error, draft_turn, next_drafter
 from spades.errors import MESSAGE_LIMIT, short_repr
 from spades.exchange import exchange_choices, exchange_error, exchanged_cards, replacement_error
@@ -306,6 +307,8 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (spades.StateError, ("x",), {}),
         (ArgumentError, ("x",), {}),
         (ArgumentTypeError, ("x",), {}),
+        (spades.RulesTypeError, ("x",), {}),
+        (ExchangeIndexError, ("x",), {}),
         # the pure rule functions not in CALLS
         (first_trick_matters, (P,), {}),
         (exchange_sizes, (P,), {"discard": False}),
@@ -542,3 +545,32 @@ def test_enum_look_ups_raise_the_librarys_errors(
         with pytest.raises(error if right_type else ArgumentTypeError) as caught:
             kind(value)
         assert isinstance(caught.value, ValueError) and len(str(caught.value)) <= MESSAGE_LIMIT
+
+
+def test_anything_but_rules_where_rules_are_needed() -> None:
+    """Every function that takes the rules refuses anything else with
+    RulesTypeError: a RulesError and an ArgumentTypeError (a TypeError)."""
+    import spades
+    from spades.bots import estimate_bid, play_game, simple_bot
+    from spades.match import match_seeds
+    from spades.serial import action_from_dict, event_from_dict
+    from spades.solver import Solver
+
+    for bad in ("partnership", 3, Rules.partnership().to_dict(), Rules):
+        calls: list[Callable[[], Any]] = [
+            lambda: spades.new_game(bad, seed=1),  # type: ignore[arg-type]
+            lambda: spades.legal_plays(CardSet(0), (), False, bad),  # type: ignore[arg-type]
+            lambda: spades.play_match([simple_bot, simple_bot], bad, 2, 1),  # type: ignore[arg-type]
+            lambda: match_seeds(1, 0, bad),  # type: ignore[arg-type]
+            lambda: spades.simulate(bad, 1, seed=1),  # type: ignore[arg-type]
+            lambda: play_game(bad, (simple_bot,) * 4, 1),  # type: ignore[arg-type]
+            lambda: estimate_bid(CardSet(0), bad),  # type: ignore[arg-type]
+            lambda: event_from_dict({"event": "trick_won", "seat": 3}, bad),  # type: ignore[arg-type]
+            lambda: Solver(bad),  # type: ignore[arg-type]
+            lambda: action_from_dict({"bid": "4"}, bad),  # type: ignore[arg-type]
+        ]
+        for call in calls:
+            with pytest.raises(spades.RulesTypeError) as caught:
+                call()
+            assert isinstance(caught.value, spades.RulesError) and isinstance(caught.value, ArgumentTypeError)
+            assert isinstance(caught.value, TypeError) and len(str(caught.value)) <= MESSAGE_LIMIT

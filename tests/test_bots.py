@@ -16,7 +16,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from spades import PRESETS, Bid, Deal, Replacement, Stock, Suit, CardSet, Exchange, ExchangeChoices, GameState, Phase, Rules, SeatView, new_game, seat_view
+from spades import PRESETS, Bid, Card, Deal, Replacement, RulesTypeError, Stock, Suit, CardSet, Exchange, ExchangeChoices, GameState, Phase, Rules, SeatView, new_game, seat_view
 from spades.actions import Action
 from spades.bots import (
     BOTS,
@@ -311,6 +311,13 @@ def test_bad_arguments() -> None:
         simple_bot(seat_view(new_game(rules, seed=1), 1), 7)  # type: ignore[arg-type]
     with pytest.raises(StateError):
         simple_bot(seat_view(new_game(rules, seed=1), 0), random.Random(1))
+    hand = CardSet.parse("AKQ.K.A.5432")
+    for bad_hand in (None, "AKQ.K.A.5432", hand.mask, list(hand), Card.parse("AS")):
+        with pytest.raises(ArgumentTypeError, match="^estimate_bid needs the hand as a CardSet"):
+            estimate_bid(bad_hand, rules)  # type: ignore[arg-type]
+    for bad_rules in (None, "partnership", rules.to_dict()):
+        with pytest.raises(RulesTypeError):
+            estimate_bid(hand, bad_rules)  # type: ignore[arg-type]
 
 
 def test_the_registry() -> None:

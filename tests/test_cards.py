@@ -106,6 +106,35 @@ def test_bad_card_text_raises_parse_error_showing_the_input(text: str) -> None:
     assert isinstance(caught.value, SpadesError) and isinstance(caught.value, ValueError)
 
 
+def test_only_ascii_letters_fold_to_the_cards_letters() -> None:
+    """Upper and lower case of the ASCII letters only: the long s (whose
+    upper case is S), the dotless i or the Kelvin sign are no letter of a
+    card, a hand, a bid, a draft choice or a phase."""
+    from spades import Bid, Draft, Phase
+    from spades.actions import read_action
+    from spades.serial import action_from_json
+
+    for text in ("A\u017f", "a\u017f", "\u212a\u017f", "\u212aS", "Q\u017f"):
+        with pytest.raises(ParseError):
+            C(text)
+        with pytest.raises(SpadesError):
+            action_from_json('{"play": "%s"}' % text)
+    for text in ("\u212aeep", "\u212aEEP", "reject\u0131"[:-1] + "\u0130"):
+        with pytest.raises(ParseError):
+            Draft.parse(text)
+        with pytest.raises(ParseError):
+            read_action(text)
+    for text in ("n\u0130l", "n\u0131l"):
+        with pytest.raises(ParseError):
+            Bid.parse(text)
+    with pytest.raises(ParseError):
+        CardSet.parse("A\u212a...")
+    with pytest.raises(ParseError):
+        Phase.parse("\u017fdeal"[1:] + "\u0131")
+    assert C("as") == C("AS") and Draft.parse("KEEP") is Draft.KEEP and Bid.parse("NIL") == Bid.NIL
+    assert CardSet.parse("ak.q..2") == CardSet.parse("AK.Q..2") and Phase.parse("play") is Phase.PLAY
+
+
 @pytest.mark.parametrize("value", [5, None, 3.5, b"AS"])
 def test_parse_refuses_non_text(value: object) -> None:
     with pytest.raises(ParseError):

@@ -366,6 +366,12 @@ def test_counts_and_long_numbers_are_refused_briefly(capsys: pytest.CaptureFixtu
     ):
         assert main(["match", "--players", "simple,random", option, value], prog="spades") == 2
         assert why in capsys.readouterr().err
+    for digits in ("\u0663", "\uff13", "1_0", "+3", "\u00b3", "3.0", ""):
+        # Digits 0 to 9 only, as the library's own readers take numbers.
+        with pytest.raises(SystemExit) as exit_:
+            main(["demo", "--seed", digits], prog="spades")
+        assert exit_.value.code == 2
+        assert "a whole number in the digits 0 to 9" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit_:
         main(["demo", "--seed", "9" * 5000], prog="spades")
     assert exit_.value.code == 2

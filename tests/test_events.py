@@ -183,6 +183,45 @@ def test_forged_events_do_not_fit_the_view() -> None:  # C-1, C-3, C-5
             advance(view, forged)
 
 
+def test_an_event_by_a_seat_not_to_act_does_not_fit() -> None:  # C-3, P-3, P-6, P-7, T-3, T-6
+    """A bid, a card, a draft turn, an exchange or a discard by any seat but
+    the one to act, or a second bid of a seat in one hand, is refused, in
+    every phase: it would rewrite or invent what a seat did."""
+    rng = random.Random(4)
+    for name in ("partnership", "two-player"):
+        checked = set()
+        for seed in range(40):
+            for state in play(PRESETS[name], seed, seeded=True, double_nil=0.5):
+                if state.is_chance or state.is_over:
+                    continue
+                phase, turn = state.phase, state.turn
+                assert turn is not None
+                view = seat_view(state, rng.randrange(state.rules.players))
+                players = state.rules.players
+                other = (turn + 1 + rng.randrange(players - 1)) % players
+                forged: list[Any] = []
+                if phase is Phase.BID:
+                    bidden = [seat for seat, made in enumerate(state.bids) if made is not None]
+                    bid = Bid(1)
+                    forged += [[BidMade(seat=other, bid=bid)], *[[BidMade(seat=s, bid=bid)] for s in bidden]]
+                elif phase is Phase.PLAY:
+                    card = next(iter(state.hand(other)), Card.parse("2C"))
+                    forged += [[CardPlayed(seat=other, card=card)],
+                               *[[BidMade(seat=s, bid=Bid(0, double_nil=True))] for s in range(players)]]
+                elif phase is Phase.DRAFT:
+                    forged.append([Drafted(seat=other, kept=None, discarded=None)])
+                elif phase is Phase.EXCHANGE:
+                    forged.append([Exchanged(giver=other, receiver=turn, count=1, cards=None)])
+                elif phase is Phase.DISCARD:
+                    forged.append([Discarded(seat=other, count=1, cards=None)])
+                for happened in forged:
+                    with pytest.raises(StateError, match="has bid already|is to act"):
+                        advance(view, happened)
+                checked.add(phase)
+        assert {Phase.BID, Phase.PLAY} <= checked
+        assert (Phase.DRAFT in checked) == (name == "two-player")
+
+
 def test_events_after_the_end_or_an_end_that_is_not_do_not_fit() -> None:  # S-9
     # A finished game's view took any events and came back unchanged, and a
     # GameOver in a game going on (or naming a side that did not win, or no

@@ -75,6 +75,21 @@ def test_the_common_spellings() -> None:  # C-3, P-6, T-2, T-6
     assert draft.parse_action("blind nil") == Bid.DOUBLE_NIL  # T-6: at the start of the first turn
 
 
+def test_a_long_text_of_another_phase_is_quoted_cut_short() -> None:  # C-3
+    state = new_game(Rules.partnership(), seed=3)
+    cards = " ".join(str(Card(index)) for index in range(26))
+    with pytest.raises(IllegalActionError) as caught:
+        state.parse_action(cards, seat=1)
+    message = str(caught.value)
+    assert caught.value.reason is Reason.WRONG_PHASE
+    assert message.startswith("2C 3C 4C") and "... is a set of cards; the bidding expects a bid" in message
+    assert ".. is" not in message.replace("... is", "")
+    with pytest.raises(IllegalActionError, match="^QH is a card; the bidding expects"):
+        state.parse_action("QH", seat=1)
+    with pytest.raises(ParseError):
+        new_game(Rules.two_player(), seed=5).parse_action("\u212aeep", seat=0)  # the Kelvin sign is no K
+
+
 def test_exchanges_and_discards_read_from_card_lists_and_dash() -> None:  # P-6, T-6
     exchange = _state_in(Rules.partnership(), Phase.EXCHANGE)
     hand = list(exchange.hand(exchange.turn))  # type: ignore[arg-type]

@@ -459,3 +459,14 @@ def test_a_record_of_a_state_takes_tags() -> None:
     assert Record.parse(record.to_text()) == record
     with pytest.raises(SpadesError):
         Record.of_state(state, [("Event", "a"), ("Event", "b")])
+
+
+def test_a_deal_or_stock_the_actions_refuse_is_placed_at_its_tag() -> None:  # T-2, P-2
+    """A stock of more cards than a deck holds, or a card twice, is a
+    ParseError at the tag's line and column, as every other fault."""
+    head = '[Format "spades-record 1"]\n[Rules "players=2 partners=false"]\n[Seed "-"]\n[Hand "0"]\n'
+    for stock in (" ".join(["AS"] * 55), " ".join(str(Card(i)) for i in range(52)) + " AS KS QS"):
+        with pytest.raises(ParseError) as caught:
+            Record.parse(head + f'[Stock "{stock}"]\n')
+        assert (caught.value.line, caught.value.column) == (5, 9), caught.value
+        assert str(caught.value).startswith("line 5, column 9: ")

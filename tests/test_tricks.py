@@ -502,7 +502,18 @@ def test_legal_plays_argument_checks() -> None:
         legal_plays(hand, trick("5H", "2C", "5H"))
     with pytest.raises(ArgumentError, match="^2C cannot be in this trick"):
         legal_plays(hand, trick("2C", "2C"), rules=Rules.jokers())  # the 2C is out (V-9)
-    assert legal_plays(hand, trick("LJ"), rules=Rules.jokers()) == H("AK...")  # a joker leads spades (V-9)
+    assert legal_plays(H("AK.Q..43"), trick("LJ"), rules=Rules.jokers()) == H("AK...")  # a joker leads spades (V-9)
+    # A hand of the game's deck, and none of the trick's cards (C-1, V-9).
+    with pytest.raises(ArgumentError, match=r"^the hand holds \.\.\.2, not in this game's deck \(C-1, V-9\)$"):
+        legal_plays(hand, trick("LJ"), rules=Rules.jokers())  # its 2C is out of the jokers deck
+    with pytest.raises(ArgumentError, match=r"^the hand holds B\.\.\., not in this game's deck"):
+        legal_plays(H("B.2.."), ())  # no jokers in the standard deck
+    with pytest.raises(ArgumentError, match="^a card of the trick is also in the hand"):
+        legal_plays(hand, trick("QH"))
+    with pytest.raises(ArgumentError, match="^a card of the trick is also in the hand"):
+        play_error(C("AS"), hand, trick("2C", "QH"))
+    with pytest.raises(ArgumentError, match="not in this game's deck"):
+        play_error(C("2C"), hand, (), rules=Rules.jokers())
     with pytest.raises(ArgumentTypeError, match="^a hand is a CardSet, got NoneType$"):
         play_error(C("AS"), None)  # type: ignore[arg-type]
 

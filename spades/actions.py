@@ -584,6 +584,11 @@ class ExchangeChoices(SequenceABC[Exchange]):
             return len(self) == len(other) and tuple(self) == tuple(other)
         return NotImplemented
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from the hand and the sizes: the hash kept below is this
+        # process's own (a str's hash differs from process to process).
+        return (ExchangeChoices, (CardSet(self._mask), self._sizes))
+
     def __hash__(self) -> int:
         # As the tuple of the same exchanges hashes: the two are equal.
         try:

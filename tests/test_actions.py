@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -464,4 +465,8 @@ def test_exchange_choices_index_and_hash_as_a_sequence_does() -> None:  # P-6, V
     none_b = ExchangeChoices(CardSet.parse("A..."), (0,))
     assert none_a == none_b == (Exchange(CardSet(0)),) and hash(none_a) == hash(none_b)
     assert len({choices, listed, none_a, none_b}) == 2
+    # A pickle holds the hand and the sizes, not this process's hash.
+    copied = pickle.loads(pickle.dumps(choices))
+    assert copied == choices and not hasattr(copied, "_hash") and hash(copied) == hash(listed)
+    assert b"_hash" not in pickle.dumps(choices)
     assert choices != none_a and choices != listed[:-1]

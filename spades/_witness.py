@@ -519,7 +519,9 @@ def _current_draft(view: SeatView, placer: Placer) -> _Hand:
     pool = unseen & ~(received | played_by[other])
     capacity = {_seat_place(other): view.hand_sizes[other], _NOWHERE: 0}
     via = "replacement"
-    limit = rules.double_nil_exchange if their_replaced else 0
+    # The other seat discarded cards_given[other] cards and drew as many from
+    # the pile (T-6): at most that many of the seat's known pile cards.
+    limit = view.cards_given[other] if their_replaced else 0
     limit -= (played_by[other] & known_pile).bit_count()
     if limit < 0 or played_by[other] & ~(unseen | known_pile):
         raise _Impossible(f"seat {other} played a card it cannot have held (T-2, T-6)")
@@ -552,15 +554,23 @@ def _current_draft(view: SeatView, placer: Placer) -> _Hand:
     base = theirs & unseen
     # Their draft kept `base` and the cards they discarded for Double Nil.
     if other in done:
-        count = size - view.hand_sizes[other] if pending == other else replaced.bit_count()
+        count = view.cards_given[other]
+        if pending == other and size - view.hand_sizes[other] != count:
+            raise _Impossible(f"seat {other} holds {view.hand_sizes[other]} cards after discarding {count} (T-6)")
         spare = unseen & ~(theirs | received)
         thrown = _first(spare, count)
         if thrown.bit_count() != count:
             raise _Impossible(f"seat {other} cannot have discarded {count} cards (T-6)")
         plan.exchanges[other] = Exchange(CardSet(thrown))
-        if pending != other and thrown:
-            plan.replacements[other] = Replacement(CardSet(replaced))
         their_kept = base | thrown
+        if pending != other and thrown:
+            # Its replacements: the known pile cards it holds, and as many
+            # more of its own draft discards, drawn back (T-6).
+            back = _first(base, count - replaced.bit_count())
+            if back.bit_count() != count - replaced.bit_count():
+                raise _Impossible(f"seat {other} cannot have drawn {count} cards again (T-6)")
+            plan.replacements[other] = Replacement(CardSet(replaced | back))
+            their_kept &= ~back
     else:
         their_kept = base
     if seat in done:

@@ -266,6 +266,7 @@ class ViewDocument(TypedDict):
     double_nil_open: bool
     gave: CardSetText
     received: CardSetText
+    cards_given: list[int]
     drafted: CardSetText
     draft_discards: CardSetText
     top_of_stock: Card | None

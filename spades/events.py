@@ -371,8 +371,8 @@ def _check_events(value: object) -> tuple[Event, ...]:
 
 
 _INPUTS = (
-    "phase", "turn", "dealer", "hand_number", "hand", "hand_sizes", "bids", "gave", "received", "drafted",
-    "draft_discards", "top_of_stock", "tricks", "trick", "leader", "sheet",
+    "phase", "turn", "dealer", "hand_number", "hand", "hand_sizes", "bids", "gave", "received", "cards_given",
+    "drafted", "draft_discards", "top_of_stock", "tricks", "trick", "leader", "sheet",
 )
 
 
@@ -400,6 +400,7 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
     hand, gave, received = view.hand.mask, view.gave.mask, view.received.mask
     drafted, draft_discards = view.drafted.mask, view.draft_discards.mask
     sizes = list(view.hand_sizes)
+    given = list(view.cards_given)
     bids = list(view.bids)
     trick: list[Card] = list(view.trick)
     tricks: list[PlayedTrick] = list(view.tricks)
@@ -416,6 +417,7 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
             withheld = sealed
             hand = gave = received = drafted = draft_discards = 0
             sizes, bids, trick, tricks, leader = [0] * players, [None] * players, [], [], None
+            given = [0] * players
             f.update(hand_number=event.number, dealer=event.dealer, top_of_stock=None)
         elif kind is Dealt:
             assert isinstance(event, Dealt)
@@ -451,6 +453,7 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
             _to_act(event.giver, f, (Phase.EXCHANGE,), players, "gives cards", "P-6")
             sizes[_seat(event.giver, players)] -= event.count
             sizes[_seat(event.receiver, players)] += event.count
+            given[event.giver] = event.count
             cards = _shown(event.cards, me in (event.giver, event.receiver))
             if event.giver == me:
                 gave, hand = cards, hand & ~cards
@@ -460,6 +463,7 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
             assert isinstance(event, Discarded)
             _to_act(event.seat, f, (Phase.DISCARD,), players, "discards", "T-6")
             sizes[_seat(event.seat, players)] -= event.count
+            given[event.seat] = event.count
             if event.seat == me:
                 gave = _shown(event.cards, True)
                 hand &= ~gave
@@ -503,7 +507,7 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
     if min(sizes) < 0:
         raise StateError("the events take more cards from a hand than it holds")
     f.update(
-        hand=CardSet(hand), gave=CardSet(gave), received=CardSet(received), drafted=CardSet(drafted),
+        hand=CardSet(hand), gave=CardSet(gave), received=CardSet(received), cards_given=tuple(given), drafted=CardSet(drafted),
         draft_discards=CardSet(draft_discards), hand_sizes=tuple(sizes), bids=tuple(bids), trick=tuple(trick),
         tricks=tuple(tricks), leader=leader, sheet=tuple(sheet),
     )

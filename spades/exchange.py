@@ -244,3 +244,20 @@ def exchanged_of(order: Sequence[tuple[int, int]], actions: Sequence[Action], se
 
 
 _NOTHING_EXCHANGED: Final = (CardSet(0), CardSet(0))
+
+
+def given_counts_of(order: Sequence[tuple[int, int]], actions: Sequence[Action], players: int) -> tuple[int, ...]:
+    """How many cards each seat gave this hand, given the hand's exchange
+    steps (:func:`order_of`) and its actions: passed to its partner in a
+    Double Nil exchange (P-6) or discarded after a two-player Double Nil
+    (T-6), 0 for a seat that has not (internal: what every seat learns of
+    the exchanges, :attr:`spades.SeatView.cards_given`)."""
+    counts = [0] * players
+    if order:
+        steps = iter(order)
+        for action in actions:
+            if type(action) is Exchange:
+                step = next(steps, None)
+                if step is not None:
+                    counts[step[0]] = len(action.cards)
+    return tuple(counts)

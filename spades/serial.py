@@ -645,6 +645,7 @@ def _view_dict(view: SeatView) -> dict[str, Any]:
         "double_nil_open": view.double_nil_open,
         "gave": str(view.gave),
         "received": str(view.received),
+        "cards_given": list(view.cards_given),
         "drafted": str(view.drafted),
         "draft_discards": str(view.draft_discards),
         "top_of_stock": None if view.top_of_stock is None else str(view.top_of_stock),
@@ -1707,7 +1708,8 @@ def _json_text(value: object) -> str:
 
 _VIEW_KEYS: Final = (
     "format", "version", "rules", "seat", "phase", "turn", "dealer", "hand_number", "hand", "sealed", "hand_sizes",
-    "bids", "double_nil_open", "gave", "received", "drafted", "draft_discards", "top_of_stock", "stock_left", "tricks",
+    "bids", "double_nil_open", "gave", "received", "cards_given", "drafted", "draft_discards", "top_of_stock", "stock_left",
+    "tricks",
     "trick", "leader", "tricks_won", "spades_broken", "scores", "bags", "history", "sheet", "legal_actions", "winner",
 )
 
@@ -1793,6 +1795,7 @@ def _read_view(top: _At, rules: Rules) -> SeatView:
         double_nil_open=top.get("double_nil_open").boolean(),
         gave=top.get("gave").cardset(rules),
         received=top.get("received").cardset(rules),
+        cards_given=top.get("cards_given").ints(players, 0, rules.double_nil_exchange),
         drafted=top.get("drafted").cardset(rules),
         draft_discards=top.get("draft_discards").cardset(rules),
         top_of_stock=None if top_card_at.value is None else top_card_at.card(rules),
@@ -1816,7 +1819,7 @@ def _read_view(top: _At, rules: Rules) -> SeatView:
 _VIEW_FIELD_RULES: Final = {
     "seat": "", "phase": "C-3, P-6, T-2, T-6, S-9", "turn": "P-3, P-7, T-2, T-4, T-7, C-7",
     "dealer": "P-2, P-8, T-1, T-8", "hand_number": "P-8, T-8, S-9", "hand": "C-8", "sealed": "P-6, T-6", "hand_sizes": "P-2, P-6, T-3, C-8",
-    "bids": "C-3, P-3, T-4, T-6", "double_nil_open": "P-6, T-6, V-3", "gave": "P-6, T-6", "received": "P-6, T-6",
+    "bids": "C-3, P-3, T-4, T-6", "double_nil_open": "P-6, T-6, V-3", "gave": "P-6, T-6", "received": "P-6, T-6", "cards_given": "P-6, T-6",
     "drafted": "T-2", "draft_discards": "T-2", "top_of_stock": "T-2", "stock_left": "T-3",
     "tricks": "C-7", "trick": "C-7", "leader": "C-7, P-7, T-7, V-7", "tricks_won": "C-8", "spades_broken": "C-6",
     "scores": "S-1..S-8", "bags": "S-2, S-8", "history": "", "sheet": "C-7, C-8, S-1..S-9", "legal_actions": "C-3..C-6, P-6, T-2, T-6, V-6, V-7",

@@ -27,7 +27,7 @@ from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
 from spades.errors import ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr, type_name
-from spades.exchange import exchanged_of, order_of
+from spades.exchange import exchanged_of, given_counts_of, order_of
 from spades.rules import Rules, check_rules
 from spades.sheet import HandRecord, HandSummary, PlayedTrick, fail_type, int_in, seat_or_none, tuple_of
 from spades.state import GameState, Phase, action_types_of
@@ -93,6 +93,12 @@ class SeatView:
     received: CardSet
     """Cards this seat received this hand: from its partner (P-6) or drawn as
     replacements (T-6)."""
+    cards_given: tuple[int, ...]
+    """How many cards each seat gave this hand, which every seat is told
+    (the cards only the seats that took part): passed to its partner in a
+    Double Nil exchange (P-6), or discarded after a two-player Double Nil
+    and drawn again from the pile (T-6, from 0 to three); 0 for a seat that
+    has not."""
     drafted: CardSet
     """Two-player: the cards this seat drew and kept in the draft (T-2)."""
     draft_discards: CardSet
@@ -173,6 +179,8 @@ def _check_view(view: SeatView) -> None:
             raise ArgumentError(f"{name}: {CardSet(cards.mask & ~deck)} not in this deck (C-1, V-9, V-10)")
     for size in tuple_of("hand_sizes", view.hand_sizes, int, players):
         int_in("hand_sizes", size, 0, rules.hand_size + rules.double_nil_exchange)
+    for count in tuple_of("cards_given", view.cards_given, int, players):
+        int_in("cards_given", count, 0, rules.double_nil_exchange)
     tuple_of("bids", view.bids, (Bid, type(None)), players)
     for name in ("double_nil_open", "spades_broken", "sealed", "history"):
         if type(getattr(view, name)) is not bool:
@@ -348,7 +356,8 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
         walk = walk_draft(stock, dealer, actions)
         drafted, discards = walk.kept[seat], walk.discarded[seat]
     # Exchanges (P-6) and two-player discards with their replacements (T-6).
-    gave, received = exchanged_of(order_of(rules, dealer, state.bids), actions, seat)
+    order = order_of(rules, dealer, state.bids)
+    gave, received = exchanged_of(order, actions, seat)
     turn = state.turn
     over = state.is_over  # S-9: no hand is in progress after the game; its last hand is on the score sheet
     return _seat_view_of(
@@ -365,6 +374,7 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
         double_nil_open=dn_open,
         gave=gave,
         received=received,
+        cards_given=(0,) * rules.players if over else given_counts_of(order, actions, rules.players),
         drafted=drafted,
         draft_discards=discards,
         top_of_stock=state.top_of_stock if turn == seat and not sealed else None,

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 
-from spades import ArgumentError, CardSet, GameState, Phase, Rules, StateError, seat_view
+from spades import ArgumentError, Bid, CardSet, GameState, Phase, Rules, StateError, new_game, seat_view
+from spades.actions import Action
 from spades.sampling import Deals, count_deals, sample_hands
 from spades.view import SeatView
 
@@ -115,6 +116,88 @@ def test_counts_match_a_brute_force_of_the_rules() -> None:  # C-4, C-5, C-7, V-
         checked += 1
     assert checked >= 8
 
+
+
+def _two_player_ending(seed: int, discarded: int, declarers: tuple[int, ...]) -> GameState:
+    """A two-player hand where each of ``declarers`` declared Double Nil in
+    the draft and discarded ``discarded`` cards (T-6), stopped with three
+    tricks to play."""
+    rng = random.Random(seed)
+    state = new_game(Rules.two_player(), seed=seed)
+    while not (state.phase is Phase.PLAY and len(state.hand(0)) == 3 and not state.trick):
+        legal = state.legal_actions()
+        if state.phase is Phase.DRAFT and state.turn in declarers and Bid.DOUBLE_NIL in legal:
+            action: Action = Bid.DOUBLE_NIL
+        elif state.phase is Phase.DISCARD:
+            action = rng.choice([e for e in legal if len(e.cards) == discarded])  # type: ignore[union-attr]
+        else:
+            action = rng.choice([a for a in legal if a != Bid.DOUBLE_NIL])
+        state = state.apply(action)
+    return state
+
+
+def _two_player_reference_count(view: SeatView) -> int:
+    """The hands the other seat of a two-player game may hold, by brute
+    force from the rules: cards the seat has not seen elsewhere; of the
+    cards the seat knows went to the pile (its draft discards, T-2, and its
+    Double Nil discards if it discarded first), at most as many as the other
+    seat discarded after its Double Nil and drew again (T-6), counting the
+    cards it played; and every card it played legal from its hand (C-4, C-5)."""
+    rules = view.rules
+    seat, other = view.seat, 1 - view.seat
+    plays = [((t.leader + i) % 2, c, j, i) for j, t in enumerate(view.tricks) for i, c in enumerate(t.cards)]
+    plays += [((view.leader + i) % 2, c, len(view.tricks), i) for i, c in enumerate(view.trick)]  # type: ignore[operator]
+    played = {c for _w, c, _t, _p in plays}
+    theirs_played = {c for w, c, _t, _p in plays if w == other}
+    seat_first = view.bids[seat] is not None and view.bids[seat].double_nil and (  # type: ignore[union-attr]
+        view.bids[other] is None or not view.bids[other].double_nil or seat == 1)  # type: ignore[union-attr]
+    pile = set(view.draft_discards) - set(view.received)
+    if view.gave and seat_first:
+        pile |= set(view.gave)
+    elsewhere = set(view.hand) | played | (set(view.gave) - pile)
+    candidates = sorted(set(range(52)) - elsewhere)
+    count = 0
+    for chosen in itertools.combinations(candidates, view.hand_sizes[other]):
+        hand = frozenset(chosen)
+        if len((hand | theirs_played) & pile) > view.cards_given[other]:
+            continue
+        broken = False
+        led: int | None = None
+        ok = True
+        for index, (who, card, trick, position) in enumerate(plays):
+            led = card if position == 0 else led
+            if who == other:
+                later = frozenset(c for w, c, _t, _p in plays[index:] if w == other)
+                if card not in ref_legal_cards(hand | later, [] if position == 0 else [led], broken, rules, trick == 0):  # type: ignore[list-item]
+                    ok = False
+                    break
+            broken = broken or ref_suit(card, rules) == 3
+        count += ok
+    return count
+
+
+def test_a_two_player_double_nil_discard_counts_in_the_sampling() -> None:  # T-2, T-6, C-5
+    """How many cards the other seat discarded after its Double Nil is in
+    the view (it is told to both seats); the other seat then holds at most
+    that many of the cards this seat knows are in the pile, and the deals
+    sampled and counted respect it (a brute force of the rules agrees)."""
+    checked: Counter[int] = Counter()
+    for seed in range(14):
+        for discarded in (0, 1, 2, 3):
+            declarers = ((1,), (0, 1), (1, 0))[seed % 3]
+            state = _two_player_ending(seed, discarded, declarers)
+            view = seat_view(state, 0)
+            assert view.cards_given[1] == discarded
+            assert view.cards_given[0] == (discarded if 0 in declarers else 0)
+            deals = Deals(view)
+            assert deals.count == _two_player_reference_count(view), (seed, discarded, declarers)
+            pile = view.draft_discards.mask & ~view.received.mask
+            for draw in range(4):
+                hands = deals.sample(random.Random(draw))
+                assert (hands[1].mask & pile).bit_count() <= discarded
+                assert seat_view(deals.state(random.Random(draw)), 0) == view
+            checked[discarded] += 1
+    assert min(checked.values()) >= 10
 
 
 def _chi_square_ok(observed: list[int], expected: float) -> bool:

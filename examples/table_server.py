@@ -34,6 +34,10 @@ its newline) with exactly one key, the command:
     ``legal_actions`` list them).
 ``{"view": {}}``
     Ask for the seat's current view.
+``{"look": {}}``
+    Look at the seat's cards, this hand: the views and events the seat is
+    sent are no longer sealed, and its Double Nil, which is bid before
+    looking at the cards (P-6, T-6), is refused (see "Choices").
 ``{"leave": {}}``
     Leave the table (the connection stays open and may join again).
 
@@ -43,7 +47,7 @@ command causes is pushed:
 ``{"ok": {...}}``
     join: ``{"table", "seat", "name", "token", "rejoined", "started"}``;
     act: ``{"action": <action JSON>, "text": <its canonical text>}``;
-    view and leave: ``{}``.
+    view, look and leave: ``{}``.
 ``{"error": {"reason": "NOT_YOUR_TURN", "rule": "P-3", "message": "..."}}``
     The command was refused and changed nothing.  ``reason`` is a
     :class:`spades.Reason` name for a move the rules refuse (``rule`` is
@@ -53,9 +57,12 @@ command causes is pushed:
     JSON that cannot be read), ``NOT_JOINED``, ``ALREADY_JOINED``,
     ``NO_SUCH_TABLE``, ``TOO_MANY_TABLES``, ``TABLE_FULL``, ``SEAT_TAKEN``,
     ``NAME_TAKEN``, ``BAD_TOKEN``, ``NOT_STARTED``, ``TOO_MANY_CLIENTS``,
-    ``IDLE``, ``INTERNAL`` (with ``rule`` ``""``).  The messages of refused moves are
-    the library's, worked out for the client's own seat: they may name that
-    seat's own cards, never another's.
+    ``IDLE``, ``INTERNAL`` (with ``rule`` ``""``).  The messages of refused
+    moves are the library's, worked out for the client's own seat: they may
+    name that seat's own cards, never another's; but a Double Nil from a
+    seat that has looked at its cards is refused by this server, with
+    ``DOUBLE_NIL_NOT_ALLOWED`` and rule ``P-6`` (``T-6`` in the two-player
+    game).
 
 Pushed to each client at a table, whenever there is something new:
 
@@ -65,16 +72,18 @@ Pushed to each client at a table, whenever there is something new:
     disconnection and at the start.
 ``{"view": {...}}``
     The seat's view document (:func:`spades.serial.to_dict` of
-    :func:`spades.seat_view`): when the game starts, on every (re)join after
-    that, and after every ``view`` command.
+    :func:`spades.seat_view`, ``sealed`` unless the seat has looked at its
+    cards this hand; see "Choices"): when the game starts, on every
+    (re)join after that, and after every ``view`` and ``look`` command.
 ``{"events": [...]}``
     What the seat has learnt since the last view or events sent to this
-    client (:func:`spades.events.events`, each
+    client (:func:`spades.events.events`, ``sealed`` as the view, each
     :func:`spades.serial.event_to_dict`): bids, cards played, tricks won,
     hands scored, whose turn it is...  A client keeps its view up to date
-    with :func:`spades.events.advance`.  After an accepted ``act`` the next
-    message to the actor is always this push, holding its own move and
-    every bot move that followed.
+    with :func:`spades.events.advance`, ``sealed`` unless the seat has
+    looked at its cards in the hand the events end in.  After an accepted
+    ``act`` the next message to the actor is always this push, holding its
+    own move and every bot move that followed.
 
 Choices
 -------
@@ -91,12 +100,12 @@ Choices
   which is closed (a player whose connection died without closing comes
   back at once).  A table whose game has started but where no person is
   connected for ``--abandon-after`` seconds (default 600) closes: its
-  record is saved, tagged ``Status unfinished``, and its name and place
-  are free again.
+  record is saved, tagged ``Status unfinished`` (see below), and its name
+  and place are free again.
 * Tables that open on demand (without ``--table``) are at most
   ``--max-tables`` (default 64).  When that many are open and a join needs
   a new one, the table where no person has been connected for the longest
-  closes first, the same way (its record saved, ``Status unfinished``);
+  closes first, the same way (its record saved as above);
   only if a person is connected at every table is the join refused with
   ``TOO_MANY_TABLES``.  A connection sits at one table at a time, so
   holding tables takes one live connection for each.
@@ -106,8 +115,9 @@ Choices
 * A line longer than 64 KiB is answered with ``LINE_TOO_LONG`` and the
   connection is **closed** (the rest of the line cannot be told from the
   next command).  Every other bad line (non-UTF-8 bytes, malformed JSON,
-  ``NaN``, duplicate keys, a non-object, an unknown command, bad fields) is
-  answered with an error and the connection stays open.  Blank lines (of
+  ``NaN``, duplicate keys, JSON nested too deeply, a number of more than
+  100 digits, a non-object, an unknown command, bad fields) is answered
+  with an error and the connection stays open.  Blank lines (of
   JSON's white space only) are ignored.  A client that lets more than 1 MiB
   of messages pile up unread is disconnected (it keeps its seat, as any
   disconnection), and so is a connection that sends no whole line for
@@ -118,9 +128,24 @@ Choices
   already on its way.  Each connection's lines are answered one at a time,
   taking turns with the other connections: a client that sends many lines
   at once does not hold up the others.
-* Views are not sealed (:func:`spades.seat_view`'s ``sealed``): Double Nil
-  is offered as a bid, but each seat sees its cards from the deal on (the
-  events carry them, in ``dealt``), so it is not bid blind.
+* Double Nil is bid blind (P-6; T-6: at the start of the seat's first
+  draft turn in the two-player game).  The server knows, for each
+  person's seat, whether it has looked at its cards this hand (a ``look``
+  command), across reconnections; each new hand starts unlooked.  While
+  Double Nil is open to a seat (:meth:`spades.GameState.double_nil_open`)
+  and it has not looked, every view and event sent to it is sealed
+  (:func:`spades.seat_view` and :func:`spades.events.events` with
+  ``sealed=True``): its cards (and, in the draft, the card on top of the
+  stock) are withheld.  It may bid Double Nil blind, or make any other
+  move without looking, and is then told its cards.  Once it has looked,
+  its views and events are not sealed for the rest of the hand and its
+  Double Nil is refused (``DOUBLE_NIL_NOT_ALLOWED``).  The views sent are
+  the library's own, which say what the game alone allows (they read back
+  with :func:`spades.serial.view_from_dict` and stay up to date with
+  :func:`spades.events.advance`): while the game would still take its
+  Double Nil, the view of a seat that has looked says ``double_nil_open``
+  and lists it, and the client leaves it out of what it offers the
+  player.  Bots are given views that are not sealed.
 * A finished game's record (:meth:`spades.Record.of_state`, with the table
   and the players' names as tags, ``Seat0`` to ``Seat3``, ``bot`` for a
   bot's seat, and ``Bots``, the bots' seats, such as ``1 3``, or ``-``:
@@ -132,10 +157,16 @@ Choices
   neither a cut-off record nor one of the two files without the other.  A
   record that could not be saved (the directory missing, the disk full...)
   is logged and kept in memory, and written at the next save of any table
-  or as the server stops.  Games still running when the server stops are
-  saved the same way, tagged ``Status unfinished``.  A finished table
-  closes when its last client leaves, and its name may then host a new
-  game.
+  (each record kept is tried) or as the server stops; at most 100 wait so,
+  and beyond that the oldest is dropped (logged).  Games still running
+  when the server stops are saved the same way, tagged ``Status
+  unfinished``.  The record of a game closed unfinished (here, or
+  abandoned, or closed to make room) is saved only if a person made a
+  move in it (else the log says that nothing was saved), and one run
+  saves at most ``--max-unfinished`` (default 1000) such records: beyond
+  that each is dropped, with a warning in the log.  A finished game's
+  record is always saved.  A finished table closes when its last client
+  leaves, and its name may then host a new game.
 * The server listens on loopback addresses only (``127.0.0.1``, ``::1``).
 
 In a test or another program, run it in-process::
@@ -166,7 +197,7 @@ from pathlib import Path
 from typing import Any
 
 import spades
-from spades import GameState, IllegalActionError, ParseError, Record, Rules, SpadesError, seat_view
+from spades import Bid, GameState, IllegalActionError, ParseError, Reason, Record, Rules, SpadesError, seat_view
 from spades.bots import simple_bot
 from spades.events import events
 from spades.serial import action_from_dict, action_to_dict, event_to_dict, to_dict, to_json
@@ -188,6 +219,10 @@ IDLE_TIMEOUT = 600.0
 """Seconds a connection may go without sending a whole line, by default."""
 ABANDON_AFTER = 600.0
 """Seconds a started game waits with no person connected, by default."""
+MAX_UNFINISHED = 1000
+"""The most records of games closed unfinished that one run saves, by default."""
+MAX_UNSAVED = 100
+"""The most records kept in memory, waiting to be saved, after their save failed."""
 _CLOSE_GRACE = 5.0
 """Seconds a replaced connection has to take its last messages before it is cut off."""
 _JSON_SPACE = " \t\r\n"
@@ -195,7 +230,9 @@ _JSON_SPACE = " \t\r\n"
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}\Z")
 _MAX_NAME = 32
 _MAX_TEXT = 200
-_COMMANDS = ("join", "act", "view", "leave")
+_MAX_DIGITS = 100
+"""The most digits of a number in a client's line."""
+_COMMANDS = ("join", "act", "view", "look", "leave")
 
 
 class Refusal(Exception):
@@ -217,6 +254,21 @@ def _refusal_of(error: IllegalActionError) -> Refusal:
     was worked out by ``explain``/``parse_action`` for the client's own seat
     (``seat=``), so it names no card but that seat's own."""
     return Refusal(error.reason.value, str(error), error.rule)
+
+
+def _json_kind(value: object) -> str:
+    """What a value read from JSON is, in JSON's words."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
 
 
 def _shown(value: object, limit: int = 40) -> str:
@@ -281,6 +333,13 @@ class Table:
     empty_since: float | None = None
     """When (the event loop's clock) the last person connected to the
     started table left it; ``None`` while someone is connected."""
+    looked: dict[int, int] = field(default_factory=dict)
+    """For each person's seat that has looked at its cards, the hand
+    (:attr:`spades.GameState.hand_number`) in which it last did: it has
+    looked this hand if that is the hand being played, so each new hand
+    starts unlooked (P-6, T-6)."""
+    acted: bool = False
+    """Whether a person has made a move in the game."""
 
     @property
     def started(self) -> bool:
@@ -290,6 +349,10 @@ class Table:
     def clients(self) -> list[Client]:
         """The connections at the table."""
         return [s.client for s in self.seats if s is not None and s.client is not None]
+
+    def has_looked(self, seat: int) -> bool:
+        """Whether ``seat`` has looked at its cards in the hand being played."""
+        return self.state is not None and self.looked.get(seat) == self.state.hand_number
 
 
 class TableServer:
@@ -303,6 +366,9 @@ class TableServer:
     longest, if any.  ``idle_timeout`` is how long a connection may send no
     whole line, ``abandon_after`` how long a started game waits with no
     person connected before it closes (seconds; ``None``: for ever).
+    ``max_unfinished`` is the most records of games closed unfinished that
+    the server saves (a whole number, 0 or more; those of games in which no
+    person made a move are never saved).
     """
 
     def __init__(
@@ -315,6 +381,7 @@ class TableServer:
         max_tables: int = MAX_TABLES,
         idle_timeout: float | None = IDLE_TIMEOUT,
         abandon_after: float | None = ABANDON_AFTER,
+        max_unfinished: int = MAX_UNFINISHED,
     ) -> None:
         rules = Rules.partnership() if rules is None else rules
         self.default = TableConfig(rules, rules.players if humans is None else humans)
@@ -331,13 +398,21 @@ class TableServer:
                 raise ValueError(f"{what} must be a positive number of seconds or None, got {value!r}")
         self.idle_timeout = idle_timeout
         self.abandon_after = abandon_after
+        if type(max_unfinished) is not int or max_unfinished < 0:
+            raise ValueError(f"max_unfinished must be a whole number, 0 or more, got {max_unfinished!r}")
+        self.max_unfinished = max_unfinished
+        self.unfinished = 0
+        """How many records of unfinished games this run has taken to save."""
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         """Every connection taken (not refused), from its accept until its
         socket is closed: what ``MAX_CLIENTS`` bounds."""
         self.unsaved: dict[Table, Record] = {}
         """The records that could not be saved yet, oldest first (their
-        tables may be closed already)."""
+        tables may be closed already), at most ``MAX_UNSAVED``."""
+        self._numbers: dict[str, int] = {}
+        """For each name a record was saved under, the number to try next
+        (``NAME-2``, ...)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._server: asyncio.Server | None = None
 
@@ -368,7 +443,7 @@ class TableServer:
             if table.abandoning is not None:
                 table.abandoning.cancel()
             if table.state is not None and not table.saved:
-                self.unsaved[table] = self._record(table)
+                self._keep(table)
         for table in list(self.unsaved):
             self._write_unsaved(table)  # each one: a record that fails does not keep the others back
         for client in list(self.clients):
@@ -476,6 +551,8 @@ class TableServer:
                 self._act(client, body)
             elif command == "view":
                 self._view(client, body)
+            elif command == "look":
+                self._look(client, body)
             else:
                 self._leave(client, body)
         except Refusal as refusal:
@@ -583,13 +660,25 @@ class TableServer:
             refused = state.explain(action, seat=seat)
             if refused is not None:
                 raise _refusal_of(refused)
+        if action == Bid.DOUBLE_NIL and table.has_looked(seat):
+            rule = "T-6" if state.rules.is_draft else "P-6"
+            raise _refusal_of(IllegalActionError(
+                Reason.DOUBLE_NIL_NOT_ALLOWED, f"seat {seat} has looked at its cards: no Double Nil this hand", rule))
         table.state = state.apply(action, seat=seat)
+        table.acted = True
         self._send(client, {"ok": {"action": action_to_dict(action), "text": str(action)}})
         self._moved(table)
 
     def _view(self, client: Client, body: dict[str, Any]) -> None:
         _fields(body, required=(), optional=())
         self._playing(client)
+        self._send(client, {"ok": {}})
+        self._push_view(client)
+
+    def _look(self, client: Client, body: dict[str, Any]) -> None:
+        _fields(body, required=(), optional=())
+        table, seat, state = self._playing(client)
+        table.looked[seat] = state.hand_number
         self._send(client, {"ok": {}})
         self._push_view(client)
 
@@ -754,18 +843,22 @@ class TableServer:
             self._send(client, message)
 
     def _push_view(self, client: Client) -> None:
-        assert client.table is not None and client.table.state is not None and client.seat is not None
-        state = client.table.state
-        self._send(client, {"view": to_dict(seat_view(state, client.seat))})
+        """Send the seat's view: sealed unless the seat has looked at its
+        cards this hand (P-6, T-6)."""
+        table, seat = client.table, client.seat
+        assert table is not None and table.state is not None and seat is not None
+        state = table.state
+        self._send(client, {"view": to_dict(seat_view(state, seat, sealed=not table.has_looked(seat)))})
         client.seen = state
 
     def _push_events(self, client: Client) -> None:
-        assert client.table is not None and client.table.state is not None and client.seat is not None
-        state = client.table.state
+        table, seat = client.table, client.seat
+        assert table is not None and table.state is not None and seat is not None
+        state = table.state
         if client.seen is None:
             self._push_view(client)
             return
-        news = events(client.seen, state, client.seat)
+        news = events(client.seen, state, seat, sealed=not table.has_looked(seat))
         if news:
             self._send(client, {"events": [event_to_dict(event) for event in news]})
         client.seen = state
@@ -774,17 +867,42 @@ class TableServer:
     # Records.
 
     def _save(self, table: Table) -> None:
-        """Save the table's record (see :meth:`_write`).  A failure is
-        logged and the record kept in :attr:`unsaved`: the game goes on,
-        and the record is written at the next save of any table (after
-        that table's own) or as the server stops."""
-        self.unsaved[table] = self._record(table)
+        """Save the table's record (see :meth:`_write`, and :meth:`_keep`
+        for the records not saved at all).  A failure is logged and the
+        record kept in :attr:`unsaved`: the game goes on, and the record is
+        written at the next save of any table (after that table's own) or
+        as the server stops.  Beyond ``MAX_UNSAVED`` records kept, the
+        oldest is dropped (logged)."""
+        if not self._keep(table):
+            return
         if self._write_unsaved(table):
             # The records directory works again: the ones kept waiting
-            # too, oldest first, until one fails.
+            # too, oldest first, each one (one that fails keeps the others
+            # back no more than it would at the server's stop).
             for waiting in list(self.unsaved):
-                if not self._write_unsaved(waiting):
-                    break
+                self._write_unsaved(waiting)
+        while len(self.unsaved) > MAX_UNSAVED:
+            oldest = next(iter(self.unsaved))
+            del self.unsaved[oldest]
+            log.error("table %s: the record is dropped, never saved: %d records wait to be saved, the most kept",
+                      oldest.name, MAX_UNSAVED)
+
+    def _keep(self, table: Table) -> bool:
+        """Put the table's record among those to save (:attr:`unsaved`);
+        whether it is.  That of a game closed unfinished is not if no
+        person made a move in it, nor beyond ``max_unfinished`` of them."""
+        assert table.state is not None
+        if not table.state.is_over and table not in self.unsaved:
+            if not table.acted:
+                log.info("table %s: no person made a move; no record is saved", table.name)
+                return False
+            if self.unfinished >= self.max_unfinished:
+                log.warning("table %s: the record of the unfinished game is dropped: this run has saved "
+                            "%d such records, the most it saves (--max-unfinished)", table.name, self.unfinished)
+                return False
+            self.unfinished += 1
+        self.unsaved[table] = self._record(table)
+        return True
 
     def _record(self, table: Table) -> Record:
         """The record of the table's game as it stands, with its tags."""
@@ -813,7 +931,8 @@ class TableServer:
 
     def _write(self, name: str, record: Record) -> tuple[Path, Path]:
         """Write ``record`` as ``NAME.json`` and ``NAME.txt`` (the first of
-        ``NAME``, ``NAME-2``, ... whose files are not there), never over an
+        ``NAME``, ``NAME-2``, ... whose files are not there, from the one
+        after the last this server saved), never over an
         existing file: each is written whole to a temporary file in the
         records directory first, then linked to its name, the ``.json``
         then the ``.txt``, which the ``.json`` does not outlast.  On a
@@ -828,7 +947,7 @@ class TableServer:
                 temporaries[suffix] = temporary
                 with open(temporary, "x", encoding="utf-8") as out:
                     out.write(text)  # a write (or the close) that fails raises: nothing has the name yet
-            number = 1
+            number = self._numbers.get(name, 1)
             while True:
                 stem = name if number == 1 else f"{name}-{number}"
                 paths = (self.records / f"{stem}.json", self.records / f"{stem}.txt")
@@ -845,6 +964,7 @@ class TableServer:
                     if isinstance(error, FileExistsError):  # a text record without its JSON twin: leave it be
                         continue
                     raise
+                self._numbers[name] = number  # the one after
                 return paths
         finally:
             for temporary in temporaries.values():
@@ -891,6 +1011,14 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def _whole_number(digits: str) -> int:
+    """A whole number of a client's JSON, of at most ``_MAX_DIGITS`` digits
+    (Python reads no more than a few thousand)."""
+    if len(digits) - digits.startswith("-") > _MAX_DIGITS:
+        raise Refusal("BAD_REQUEST", f"a number of too many digits (at most {_MAX_DIGITS})")
+    return int(digits)
+
+
 def _decode(line: bytes) -> tuple[str, dict[str, Any]] | None:
     """The command and its body, ``None`` for a blank line; else a
     :class:`Refusal`."""
@@ -901,18 +1029,21 @@ def _decode(line: bytes) -> tuple[str, dict[str, Any]] | None:
     if not text.strip(_JSON_SPACE):  # JSON's own white space only: other characters are not JSON
         return None
     try:
-        request = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
-    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+        request = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
+                             parse_int=_whole_number)
+    except RecursionError:
+        raise Refusal("BAD_JSON", "not JSON this server reads: nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError is a ValueError
         raise Refusal("BAD_JSON", f"not JSON: {str(error)[:100]}") from None
     if not isinstance(request, dict):
-        raise Refusal("BAD_REQUEST", f"a command is a JSON object, got {type(request).__name__}")
+        raise Refusal("BAD_REQUEST", f"a command is a JSON object, got {_json_kind(request)}")
     if len(request) != 1:
         raise Refusal("BAD_REQUEST", f"a command is an object with one key: {', '.join(_COMMANDS)}")
     command, body = next(iter(request.items()))
     if command not in _COMMANDS:
         raise Refusal("UNKNOWN_COMMAND", f"unknown command {_shown(command)}; the commands are {', '.join(_COMMANDS)}")
     if not isinstance(body, dict):
-        raise Refusal("BAD_REQUEST", f"{command}: expected an object, got {type(body).__name__}")
+        raise Refusal("BAD_REQUEST", f"{command}: expected an object, got {_json_kind(body)}")
     return command, body
 
 
@@ -953,6 +1084,17 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+def _zero_or_more(text: str) -> int:
+    """A whole number, 0 or more, from the command line."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, 0 or more, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a whole number, 0 or more, not {value}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     doc = __doc__ or ""
     about = doc[doc.index("The server hosts") : doc.index("The protocol")].strip()
@@ -984,6 +1126,10 @@ def _parser() -> argparse.ArgumentParser:
                              f"(default {ABANDON_AFTER:g}; 0: never)")
     parser.add_argument("--records", type=Path, default=Path("records"),
                         help="where finished games' records are saved (default ./records)")
+    parser.add_argument("--max-unfinished", type=_zero_or_more, default=MAX_UNFINISHED, metavar="N",
+                        help="the most records of games closed unfinished that one run saves "
+                             f"(default {MAX_UNFINISHED}); those of games in which no person made a move "
+                             "are never saved")
     parser.add_argument("--quiet", action="store_true", help="log only warnings")
     return parser
 
@@ -1013,7 +1159,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
                 raise ValueError(f"--table {spec}: table {name} is named twice")
             tables[name] = TableConfig(rules, int(count)) if count else default
     return {"rules": rules, "humans": humans, "tables": tables, "records": args.records, "max_tables": args.max_tables,
-            "idle_timeout": args.idle_timeout or None, "abandon_after": args.abandon_after or None}
+            "idle_timeout": args.idle_timeout or None, "abandon_after": args.abandon_after or None,
+            "max_unfinished": args.max_unfinished}
 
 
 async def _run(options: dict[str, Any], host: str, port: int) -> None:

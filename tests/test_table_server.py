@@ -24,10 +24,10 @@ from typing import Any
 import pytest
 
 import spades
-from spades import Card, Phase, Record, Rules, SeatView, seat_view
+from spades import Bid, Card, Phase, Record, Rules, SeatView, seat_view
 from spades.bots import estimate_bid
-from spades.events import advance
-from spades.serial import action_to_dict, event_from_dict, record_from_json, view_from_dict
+from spades.events import HandStarted, advance
+from spades.serial import action_to_dict, event_from_dict, record_from_json, to_dict, view_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "table_server.py"
@@ -57,10 +57,19 @@ def run(body: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(bounded())
 
 
+def read_view(document: dict[str, Any]) -> SeatView:
+    """A view document the server sent, read as a client reads it: the
+    library's own view, which reads back exactly."""
+    view = view_from_dict(document)
+    assert to_dict(view) == document
+    return view
+
+
 class Player:
     """A client: its connection, and what it has been sent.  It keeps its
     view up to date from the pushed events (spades.events.advance), as a
-    real client would."""
+    real client would: sealed while its seat has not looked at its cards
+    this hand, and without Double Nil once it has."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
@@ -70,6 +79,10 @@ class Player:
         self.token: str | None = None
         self.messages: list[dict[str, Any]] = []
         self.views = 0
+        self.looks = 0
+        self.looked = False
+        """Whether the seat has looked at its cards this hand (or may as
+        well have: its view is not sealed)."""
 
     @classmethod
     async def connect(cls, server: Any) -> Player:
@@ -92,12 +105,15 @@ class Player:
         assert isinstance(message, dict) and len(message) == 1
         self.messages.append(message)
         if "view" in message:
-            self.view = view_from_dict(message["view"])
+            self.view = read_view(message["view"])
             self.views += 1
+            self.looked = not self.view.sealed
         elif "events" in message:
             assert self.view is not None, "events before any view"
             happened = [event_from_dict(event, self.view.rules) for event in message["events"]]
-            self.view = advance(self.view, happened)
+            if any(type(event) is HandStarted for event in happened):
+                self.looked = False  # a new hand: not looked at yet
+            self.view = advance(self.view, happened, sealed=not self.looked)
         elif "table" in message:
             self.table = message["table"]
         else:
@@ -115,6 +131,10 @@ class Player:
         await self.send(message)
         return await self.reply()
 
+    async def request_raw(self, line: bytes) -> dict[str, Any]:
+        await self.send_raw(line)
+        return await self.reply()
+
     async def refused(self, message: object) -> dict[str, Any]:
         """Send ``message``; it must be refused: the error's fields."""
         answer = await self.request(message)
@@ -124,6 +144,7 @@ class Player:
         return error
 
     async def join(self, table: str, name: str, **extra: object) -> dict[str, Any]:
+        self.view = None  # the view of a table left before is no longer this client's
         answer = await self.request({"join": {"table": table, "name": name, **extra}})
         assert "ok" in answer, answer
         ok: dict[str, Any] = answer["ok"]
@@ -137,6 +158,14 @@ class Player:
         assert "ok" in answer, answer
         assert answer["ok"]["action"] == action_to_dict(action)
         assert "events" in await self.next()
+
+    async def look(self) -> SeatView:
+        """Look at the seat's cards: the view comes right after the ok."""
+        assert (await self.request({"look": {}})) == {"ok": {}}
+        assert "view" in await self.next()
+        assert self.view is not None and not self.view.sealed
+        self.looks += 1
+        return self.view
 
     async def until(self, done: Callable[[SeatView], bool]) -> SeatView:
         """Read pushes until the view satisfies ``done``."""
@@ -162,25 +191,40 @@ async def start(tmp_path: Path, **options: Any) -> Any:
 
 
 def choose(view: SeatView, rng: random.Random) -> spades.Action:
-    """A legal action of the seat's own view: in the bidding, mostly the
-    bid its hand is worth (so that games last a few hands), now and then
-    Double Nil (so that exchanges happen too); else one at random."""
+    """A legal action of the seat's own view, by a player who has seen its
+    cards (so never Double Nil, which is bid blind: see play_out): in the
+    bidding, mostly the bid its hand is worth (so that games last a few
+    hands); else one at random."""
+    legal = [action for action in view.legal_actions if action != Bid.DOUBLE_NIL]
     if view.phase is Phase.BID and rng.random() > 0.1:
         want = estimate_bid(view.hand, view.rules)
-        bids = [bid for bid in view.legal_actions if isinstance(bid, spades.Bid) and not bid.double_nil]
+        bids = [bid for bid in legal if isinstance(bid, spades.Bid)]
         return min(bids, key=lambda bid: abs(bid.tricks - want))
-    return rng.choice(view.legal_actions)
+    return rng.choice(legal)
 
 
-async def play_out(player: Player, seed: int) -> SeatView:
+async def play_out(player: Player, seed: int, stop: Callable[[SeatView], bool] = lambda v: False) -> SeatView:
     """Play the seat's legal actions, chosen from its own view, each sent
-    as text or as JSON at random, until the game ends."""
+    as text or as JSON at random, until the game ends (or ``stop`` holds).
+    A sealed view (Double Nil open, the cards not looked at) is answered
+    now and then with Double Nil, bid blind; else the seat looks first."""
     rng = random.Random(seed)
     while True:
-        view = await player.until(lambda v: v.is_over or v.is_my_turn)
-        if view.is_over:
+        view = await player.until(lambda v: v.is_over or v.is_my_turn or stop(v))
+        if view.is_over or stop(view):
             return view
+        if view.sealed:
+            if rng.random() < 0.1:
+                await player.act(Bid.DOUBLE_NIL, as_json=rng.random() < 0.5)
+                continue
+            view = await player.look()
         await player.act(choose(view, rng), as_json=rng.random() < 0.5)
+
+
+async def make_a_move(player: Player) -> None:
+    """At the seat's turn, its first legal action but Double Nil."""
+    view = await player.until(lambda v: v.is_my_turn)
+    await player.act(next(a for a in view.legal_actions if a != Bid.DOUBLE_NIL), as_json=True)
 
 
 def check_record(server: Any, table: str, views: list[SeatView]) -> spades.GameState:
@@ -233,7 +277,7 @@ def test_four_clients_play_a_whole_game(tmp_path: Path) -> None:
             assert len(final.sheet) >= 1
             for player in players:
                 no_state_documents(player)
-                assert player.views == 1  # one view at the start; events did the rest
+                assert player.views == 1 + player.looks  # one at the start and one per look; events did the rest
                 assert player.table is not None and player.table["started"]
                 # The view asked for now is the one the events built.
                 assert "ok" in await player.request({"view": {}})
@@ -311,7 +355,7 @@ def test_bad_lines_are_answered_and_the_connection_kept(tmp_path: Path) -> None:
                 (b'{"act": {"text": NaN}}', "BAD_JSON"),
                 (b'{"act": {"text": "QH", "text": "2C"}}', "BAD_JSON"),
                 (b"[" * 50_000, "BAD_JSON"),
-                (b'{"join": {"table": "t", "name": "a", "seat": 1' + b"0" * 5000 + b"}}", "BAD_JSON"),
+                (b'{"join": {"table": "t", "name": "a", "seat": 1' + b"0" * 5000 + b"}}", "BAD_REQUEST"),
                 (b'{"join": {"table": "t", "name": "a", "seat": 9}}', "BAD_REQUEST"),
                 (b'{"join": {"table": "t", "name": "a", "seat": true}}', "BAD_REQUEST"),
                 (b'{"join": {"table": "t", "name": "", "seat": 1}}', "BAD_REQUEST"),
@@ -321,6 +365,7 @@ def test_bad_lines_are_answered_and_the_connection_kept(tmp_path: Path) -> None:
                 (b'{"act": {"text": "QH"}}', "NOT_JOINED"),
                 (b'{"view": {}}', "NOT_JOINED"),
                 (b'{"leave": {}}', "NOT_JOINED"),
+                (b'{"look": {}}', "NOT_JOINED"),
                 # White space that is not JSON's makes no blank line.
                 (b"\x0b", "BAD_JSON"),
                 (b"\x1c", "BAD_JSON"),
@@ -581,7 +626,7 @@ def test_the_seats_token_replaces_a_connection_that_holds_it(tmp_path: Path) -> 
             back = await new.join("s", "sam", token=ok["token"])
             assert back["rejoined"] and back["seat"] == ok["seat"] and back["token"] == ok["token"]
             view = await new.until(lambda v: True)
-            assert view == seat_view(server.tables["s"].state, ok["seat"])
+            assert view == seat_view(server.tables["s"].state, ok["seat"], sealed=True)  # not looked at yet
             # The old connection is closed: what was queued, then the end.
             while await asyncio.wait_for(old.reader.readline(), TIMEOUT):
                 pass
@@ -838,6 +883,7 @@ def test_a_new_table_takes_the_place_of_one_no_one_is_connected_to(tmp_path: Pat
             states = {}
             for name in ("a", "b"):
                 assert (await cycler.join(name, "x"))["started"]
+                await make_a_move(cycler)  # a game with a person's move: its record is saved
                 states[name] = server.tables[name].state
                 assert "ok" in await cycler.request({"leave": {}})
             assert sorted(server.tables) == ["a", "b", "kept"]
@@ -912,6 +958,7 @@ def test_a_record_that_could_not_be_saved_is_saved_later(tmp_path: Path) -> None
                 """Start a game at table ``name`` and leave it: it closes, and
                 its record is saved (or kept, to save later)."""
                 await lee.join(name, "lee")
+                await make_a_move(lee)
                 states[name] = server.tables[name].state
                 assert "ok" in await lee.request({"leave": {}})
                 assert await _eventually(lambda: name not in server.tables)
@@ -1049,7 +1096,8 @@ def test_command_line_help_and_refusals() -> None:
     done = subprocess.run([sys.executable, str(EXAMPLE), "--help"], capture_output=True, text=True, env=_env(),
                           timeout=60, check=False)
     assert done.returncode == 0
-    for words in ("--port", "--records", "--humans", "The protocol", '{"join": {"table": "t1"', "LINE_TOO_LONG"):
+    for words in ("--port", "--records", "--humans", "The protocol", '{"join": {"table": "t1"', "LINE_TOO_LONG",
+                  '{"look": {}}', "--max-unfinished"):
         assert words in done.stdout
     for bad in (["--host", "0.0.0.0"], ["--rules", "bridge"], ["--humans", "5"], ["--port", "70000"],
                 ["--table", "a/b"], ["--target", "0"], ["--idle-timeout", "-1"], ["--abandon-after", "nan"],
@@ -1127,3 +1175,295 @@ def test_a_save_that_fails_part_way_leaves_no_file(tmp_path: Path) -> None:
     record = record_from_json((tmp_path / "full.json").read_text(encoding="utf-8"))
     assert record.replay().is_over
     assert Record.parse((tmp_path / "full.txt").read_text(encoding="utf-8")).replay() == record.replay()
+
+
+# ----------------------------------------------------------------------
+# Double Nil, bid blind (P-6, T-6).
+
+
+def _sent_cards(player: Player) -> list[str]:
+    """The kinds of the events that told the seat cards of its own
+    (``dealt``, ``top_of_stock``), in the pushes it was sent so far."""
+    return [event["event"] for message in player.messages for event in message.get("events", ())
+            if event["event"] in ("dealt", "top_of_stock")]
+
+
+def test_double_nil_is_bid_blind_or_refused_once_the_seat_has_looked(tmp_path: Path) -> None:
+    # Two people (seats 0 and 1), two bots; a target no hand reaches, so
+    # that a second hand is dealt.
+    async def body() -> None:
+        server = await start(tmp_path, rules=Rules.partnership(), humans=2)
+        try:
+            ann, ben = await Player.connect(server), await Player.connect(server)
+            await ann.join("dn", "ann", seat=0)
+            await ben.join("dn", "ben", seat=1)
+            table = server.tables["dn"]
+            state = table.state
+            assert state.phase is Phase.BID and state.turn == 1  # seat 1 bids first (P-3)
+            # At the deal each seat is sent a sealed view: no card of its own.
+            for player in (ann, ben):
+                view = await player.until(lambda v: True)
+                assert view.sealed and len(view.hand) == 0 and view.hand_sizes == (13, 13, 13, 13)
+                assert view.double_nil_open and view.top_of_stock is None
+                assert not _sent_cards(player)
+            assert Bid.DOUBLE_NIL in view.legal_actions  # ben's, whose turn it is
+            # Ben bids Double Nil blind, then is told his cards.
+            await ben.act(Bid.DOUBLE_NIL, as_json=False)
+            assert _sent_cards(ben) == ["dealt"]
+            view = await ben.until(lambda v: True)
+            assert not view.sealed and view.hand == table.state.hand(1)
+            assert view == seat_view(table.state, 1)
+            # Ann has been sent the bids since, not her cards: her views stay sealed.
+            view = await ann.until(lambda v: v.is_my_turn)
+            assert view.sealed and len(view.hand) == 0 and not _sent_cards(ann)
+            assert view == seat_view(table.state, 0, sealed=True)
+            # She looks: she sees her cards, in the library's own view (which
+            # says what the game alone allows), and her Double Nil is refused.
+            waiting = table.state
+            view = await ann.look()
+            assert view.hand == waiting.hand(0) and view == seat_view(waiting, 0)
+            document = ann.messages[-1]["view"]
+            assert not document["sealed"] and document == to_dict(seat_view(waiting, 0))
+            assert Bid.DOUBLE_NIL in waiting.legal_actions()  # the game alone would still take it
+            for act in ({"text": "dn"}, {"text": "double nil"}, {"action": action_to_dict(Bid.DOUBLE_NIL)}):
+                error = await ann.refused({"act": act})
+                assert (error["reason"], error["rule"]) == ("DOUBLE_NIL_NOT_ALLOWED", "P-6")
+                assert error["message"] == "seat 0 has looked at its cards: no Double Nil this hand (rule P-6)"
+            assert table.state is waiting  # nothing refused changed anything
+            # Looking again is harmless: ok, and the same view.
+            assert await ann.look() == view
+            # A rejoin after looking is not sealed either (looking is remembered).
+            token = ann.token
+            await ann.close()
+            assert await _eventually(lambda: table.seats[0].client is None)
+            ann = await Player.connect(server)
+            assert (await ann.join("dn", "ann", token=token))["rejoined"]
+            again = await ann.until(lambda v: True)
+            assert again == view and ann.messages[-1]["view"] == document
+            assert (await ann.refused({"act": {"text": "dn"}}))["reason"] == "DOUBLE_NIL_NOT_ALLOWED"
+            await ann.act(Bid(3), as_json=True)
+            # The next hand starts unlooked: sealed again, Double Nil offered.
+            views = await asyncio.gather(*(play_out(p, seed, lambda v: v.hand_number == 1)
+                                           for seed, p in enumerate((ann, ben))))
+            assert table.state.hand_number == 1
+            for seat, view in enumerate(views):
+                assert view.hand_number == 1 and table.state.bids[seat] is None
+                assert view.sealed and len(view.hand) == 0 and view.double_nil_open
+                assert view == seat_view(table.state, seat, sealed=True)
+                assert not table.has_looked(seat)
+            # The new hand's cards were held back in the events too.
+            assert _sent_cards(ann) == [] and _sent_cards(ben) == ["dealt"]
+            for player in (ann, ben):
+                no_state_documents(player)
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_double_nil_is_declared_blind_at_the_first_draft_turn_two_player(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=Rules.two_player(target=100, losing_floor=-100), humans=2)
+        try:
+            dee, eli = await Player.connect(server), await Player.connect(server)
+            await dee.join("duo", "dee", seat=0)
+            await eli.join("duo", "eli", seat=1)
+            table = server.tables["duo"]
+            state = table.state
+            assert state.phase is Phase.DRAFT and state.turn == 0
+            # The seat to draft is sent neither its hand nor the card on top of the stock.
+            view = await dee.until(lambda v: True)
+            assert view.sealed and view.top_of_stock is None and view.is_my_turn
+            assert Bid.DOUBLE_NIL in view.legal_actions
+            # Once it has looked, its Double Nil is refused under T-6.
+            view = await dee.look()
+            assert view.top_of_stock == state.top_of_stock and view == seat_view(state, 0)
+            error = await dee.refused({"act": {"text": "dn"}})
+            assert (error["reason"], error["rule"]) == ("DOUBLE_NIL_NOT_ALLOWED", "T-6")
+            assert table.state is state
+            await dee.act(spades.Draft.KEEP, as_json=False)
+            # The other seat declares Double Nil blind at its first draft
+            # turn, and then is told the card on top of the stock.
+            view = await eli.until(lambda v: v.is_my_turn)
+            assert view.sealed and view.top_of_stock is None and not _sent_cards(eli)
+            await eli.act(Bid.DOUBLE_NIL, as_json=True)
+            assert _sent_cards(eli) == ["top_of_stock"]
+            assert eli.view == seat_view(table.state, 1) and eli.view.top_of_stock is not None
+            # The game plays on to its end.
+            views = await asyncio.gather(play_out(dee, 1), play_out(eli, 2))
+            assert all(view.is_over for view in views)
+            for player in (dee, eli):
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+# ----------------------------------------------------------------------
+# Bounds on what clients can make the server do.
+
+
+def test_no_record_of_a_game_no_person_made_a_move_in(tmp_path: Path) -> None:
+    # One connection joining and leaving table after table wrote a record
+    # of each (unfinished, no move but the bots'): none is saved now.
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=1, abandon_after=60.0)
+        records = tmp_path / "records"
+        try:
+            cycler = await Player.connect(server)
+            for number in range(20):
+                assert (await cycler.join(f"c{number}", "x"))["started"]
+                assert "ok" in await cycler.request({"leave": {}})
+            assert not records.exists() or list(records.iterdir()) == []
+            # A person's move: the record is saved when the table closes.
+            await cycler.join("moved", "x")
+            await make_a_move(cycler)
+            assert "ok" in await cycler.request({"leave": {}})
+            await cycler.join("next", "x")  # closes "moved" to make room
+            assert sorted(p.name for p in records.iterdir()) == ["moved.json", "moved.txt"]
+            await cycler.close()
+        finally:
+            await server.close()  # "next" had no person's move: not saved either
+        assert sorted(p.name for p in records.iterdir()) == ["moved.json", "moved.txt"]
+
+    run(body)
+
+
+def test_at_most_max_unfinished_unfinished_records_are_saved(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=1, max_unfinished=2)
+        records = tmp_path / "records"
+        try:
+            player = await Player.connect(server)
+            for name in ("a", "b", "c", "d"):
+                await player.join(name, "x")
+                await make_a_move(player)
+                assert "ok" in await player.request({"leave": {}})
+            await player.join("e", "x")  # closes d
+            assert sorted(p.name for p in records.iterdir()) == ["a.json", "a.txt", "b.json", "b.txt"]
+            # A finished game is saved all the same.
+            view = await play_out(player, 3)
+            assert view.is_over
+            assert sorted(p.name for p in records.iterdir()) == ["a.json", "a.txt", "b.json", "b.txt",
+                                                                 "e.json", "e.txt"]
+            await player.close()
+        finally:
+            await server.close()
+        assert server.unfinished == 2
+
+    run(body)
+
+
+def test_max_unfinished_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in (-1, 2.0, "3", True, None):
+        with pytest.raises(ValueError, match="max_unfinished must be a whole number, 0 or more"):
+            ts.TableServer(max_unfinished=bad)
+    assert ts.TableServer(max_unfinished=0).max_unfinished == 0
+    parser = ts._parser()
+    assert parser.parse_args([]).max_unfinished == ts.MAX_UNFINISHED == 1000
+    assert ts._options(parser.parse_args(["--max-unfinished", "0"]))["max_unfinished"] == 0
+    for value in ("-1", "2.5", "many"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["--max-unfinished", value])
+        assert "argument --max-unfinished: a whole number, 0 or more" in capsys.readouterr().err
+
+
+def test_a_name_with_many_records_is_not_tried_from_the_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = ts.TableServer(records=tmp_path)
+    record = Record.of_state(spades.new_game(SHORT, seed=1))
+    for _ in range(30):
+        server._write("t", record)
+    tried: list[str] = []
+    link = os.link
+
+    def counted(source: Any, target: Any) -> None:
+        tried.append(Path(target).name)
+        link(source, target)
+
+    monkeypatch.setattr(os, "link", counted)
+    assert server._write("t", record) == (tmp_path / "t-31.json", tmp_path / "t-31.txt")
+    assert tried == ["t-31.json", "t-31.txt"]  # not t, t-2, ... t-30 first
+    # A file someone else made in the meantime is still stepped over.
+    (tmp_path / "t-32.json").write_text("someone else's", encoding="utf-8")
+    tried.clear()
+    assert server._write("t", record) == (tmp_path / "t-33.json", tmp_path / "t-33.txt")
+    assert tried == ["t-32.json", "t-33.json", "t-33.txt"]
+    assert (tmp_path / "t-32.json").read_text(encoding="utf-8") == "someone else's"
+
+
+def _unfinished_table(name: str) -> Any:
+    """A started table with a person's move, as the server keeps it."""
+    state = spades.new_game(SHORT, seed=len(name))
+    state = state.apply(state.legal_actions()[0])
+    table = ts.Table(name=name, config=ts.TableConfig(SHORT, 1), seats=[None] * 4, state=state, acted=True)
+    table.seats[0] = ts.Sitter(name="sam", token="t", client=None)
+    table.bots = frozenset({1, 2, 3})
+    return table
+
+
+def test_records_waiting_to_be_saved_are_bounded_and_each_is_tried(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(ts, "MAX_UNSAVED", 2)
+    records = tmp_path / "records"
+    records.write_text("not a directory", encoding="utf-8")
+    server = ts.TableServer(records=records)
+    tables = {name: _unfinished_table(name) for name in ("a", "b", "c", "d")}
+    for name in ("a", "b", "c"):
+        server._save(tables[name])
+    # The oldest is dropped, with a log error.
+    assert list(server.unsaved) == [tables["b"], tables["c"]]
+    assert "table a: the record is dropped, never saved" in caplog.text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records"]
+    # The directory works again, but one record (b's) still fails: the
+    # others are saved all the same.
+    records.unlink()
+    write = server._write
+
+    def not_b(name: str, record: Record) -> Any:
+        if name == "b":
+            raise OSError(5, "Input/output error")
+        return write(name, record)
+
+    monkeypatch.setattr(server, "_write", not_b)
+    server._save(tables["d"])
+    assert list(server.unsaved) == [tables["b"]]
+    assert sorted(p.name for p in records.iterdir()) == ["c.json", "c.txt", "d.json", "d.txt"]
+
+
+def test_messages_speak_json_not_python(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT)
+        try:
+            client = await Player.connect(server)
+            cases = [
+                (b"[1, 2]", "BAD_REQUEST", "a command is a JSON object, got an array"),
+                (b'"join"', "BAD_REQUEST", "a command is a JSON object, got a string"),
+                (b"5.5", "BAD_REQUEST", "a command is a JSON object, got a number"),
+                (b"null", "BAD_REQUEST", "a command is a JSON object, got null"),
+                (b'{"join": 5}', "BAD_REQUEST", "join: expected an object, got a number"),
+                (b'{"join": null}', "BAD_REQUEST", "join: expected an object, got null"),
+                (b'{"view": true}', "BAD_REQUEST", "view: expected an object, got true"),
+                (b'{"look": ["x"]}', "BAD_REQUEST", "look: expected an object, got an array"),
+                (b'{"act": "QH"}', "BAD_REQUEST", "act: expected an object, got a string"),
+                # Valid JSON, but nested too deeply or with a number of too many digits.
+                (b"[" * 1000 + b"]" * 1000, "BAD_JSON", "not JSON this server reads: nested too deeply"),
+                (b'{"view": ' * 2000 + b"{}" + b"}" * 2000, "BAD_JSON", "not JSON this server reads: nested too deeply"),
+                (b"[" * 50_000, "BAD_JSON", "not JSON this server reads: nested too deeply"),
+                (b'{"join": {"table": "t", "name": "a", "seat": ' + b"1" * 5000 + b"}}", "BAD_REQUEST",
+                 "a number of too many digits (at most 100)"),
+                (b"-" + b"9" * 101, "BAD_REQUEST", "a number of too many digits (at most 100)"),
+            ]
+            for line, reason, message in cases:
+                answer = await client.request_raw(line + b"\n")
+                assert answer == {"error": {"reason": reason, "rule": "", "message": message}}, (line[:40], answer)
+            # A number of 100 digits is read (and refused as a seat).
+            error = await client.refused({"join": {"table": "t", "name": "a", "seat": 10**99}})
+            assert (error["reason"], error["message"]) == ("BAD_REQUEST", "seat: the seats are 0..3")
+            await client.close()
+        finally:
+            await server.close()
+
+    run(body)

@@ -25,7 +25,10 @@ its newline) with exactly one key, the command:
 ``{"join": {"table": "t1", "name": "alice", "seat": 2, "token": "..."}}``
     Sit at table ``t1`` as ``alice``.  ``seat`` is optional (default: the
     first free seat).  ``token`` is needed only to come back to a seat held
-    since the game started: the reply to the first join gives it.
+    since the game started: the reply to the first join gives it.  A name
+    is 1 to 32 printable characters, no space at either end, and is taken
+    in Unicode's composed form (NFC: an accent typed as a separate mark is
+    the same name as the accented letter); the reply says the name taken.
 ``{"act": {"text": "QH"}}`` or ``{"act": {"action": {"play": "QH"}}}``
     A move for the client's seat: text as a player types it
     (:meth:`spades.GameState.parse_action`: ``QH``, ``Q♥``, ``4``, ``nil``,
@@ -190,6 +193,7 @@ import re
 import secrets
 import signal
 import sys
+import unicodedata
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -570,6 +574,11 @@ class TableServer:
         if not isinstance(table_name, str) or not _TABLE_NAME.match(table_name):
             raise Refusal("BAD_REQUEST", "table: a table name is 1 to 32 letters, digits, - and _")
         if not isinstance(name, str) or not name.strip() or len(name) > _MAX_NAME or not name.isprintable():
+            raise Refusal("BAD_REQUEST", f"name: a name is 1 to {_MAX_NAME} printable characters")
+        if name != name.strip():
+            raise Refusal("BAD_REQUEST", "name: a name has no space at either end")
+        name = unicodedata.normalize("NFC", name)  # one name however its accents were typed
+        if len(name) > _MAX_NAME:  # a few characters compose longer
             raise Refusal("BAD_REQUEST", f"name: a name is 1 to {_MAX_NAME} printable characters")
         seat, token = body.get("seat"), body.get("token")
         if client.table is not None:
@@ -1125,7 +1134,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="close a started game when no person is connected for this long "
                              f"(default {ABANDON_AFTER:g}; 0: never)")
     parser.add_argument("--records", type=Path, default=Path("records"),
-                        help="where finished games' records are saved (default ./records)")
+                        help="where games' records are saved (default ./records)")
     parser.add_argument("--max-unfinished", type=_zero_or_more, default=MAX_UNFINISHED, metavar="N",
                         help="the most records of games closed unfinished that one run saves "
                              f"(default {MAX_UNFINISHED}); those of games in which no person made a move "

@@ -571,6 +571,28 @@ def test_disconnect_and_rejoin_mid_trick(tmp_path: Path) -> None:
     run(body)
 
 
+def test_a_name_is_one_however_its_accents_are_typed(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT)
+        try:
+            one, two = await Player.connect(server), await Player.connect(server)
+            assert (await one.join("n", "Jose\u0301"))["name"] == "Jos\u00e9"  # composed (NFC)
+            assert (await two.refused({"join": {"table": "n", "name": "Jos\u00e9"}}))["reason"] == "NAME_TAKEN"
+            for name in (" ann", "ann ", "  ann  "):
+                error = await two.refused({"join": {"table": "n", "name": name}})
+                assert error == {"reason": "BAD_REQUEST", "rule": "", "message": "name: a name has no space at either end"}
+            for name in ("\u3000ann", "ann\u00a0", "a\u200bnn"):  # no other space is printable
+                assert (await two.refused({"join": {"table": "n", "name": name}}))["reason"] == "BAD_REQUEST"
+            long = "\u0915\u093c" * 16  # 32 characters, and 32 composed (U+0958 does not compose)
+            assert len((await two.join("n", long))["name"]) == 32
+            for player in (one, two):
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
 def test_leaving_before_the_start_frees_the_seat(tmp_path: Path) -> None:
     async def body() -> None:
         server = await start(tmp_path, rules=SHORT)

@@ -194,7 +194,7 @@ import secrets
 import signal
 import sys
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -1082,26 +1082,17 @@ def _plain_text(rst: str) -> str:
     return re.sub(r"::$", ":", text, flags=re.M)
 
 
-def _at_least_one(text: str) -> int:
-    """A whole number, 1 or more, from the command line."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, 1 or more, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"a whole number, 1 or more, not {value}")
-    return value
+def _option_number(least: int) -> Callable[[str], int]:
+    """A reader of a whole number of ``least`` or more, in the digits 0
+    to 9 (not ``int()``'s other digits, underscores or plus sign), for the
+    command line."""
+    def read(text: str) -> int:
+        digits = text.strip()
+        if not re.fullmatch(r"-?[0-9]{1,30}", digits) or int(digits) < least:
+            raise argparse.ArgumentTypeError(f"a whole number, {least} or more, not {text[:40]!r}")
+        return int(digits)
 
-
-def _zero_or_more(text: str) -> int:
-    """A whole number, 0 or more, from the command line."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, 0 or more, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a whole number, 0 or more, not {value}")
-    return value
+    return read
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -1124,7 +1115,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--table", action="append", metavar="NAME[:HUMANS]",
                         help="a table there is (repeatable, each name once); without any, a table opens on "
                              "the first join of its name")
-    parser.add_argument("--max-tables", type=_at_least_one, default=MAX_TABLES, metavar="N",
+    parser.add_argument("--max-tables", type=_option_number(1), default=MAX_TABLES, metavar="N",
                         help=f"tables open at once when they open on demand (default {MAX_TABLES}); when that many "
                              "are open, a new one takes the place of the one no person has been connected to "
                              "for the longest")
@@ -1135,7 +1126,7 @@ def _parser() -> argparse.ArgumentParser:
                              f"(default {ABANDON_AFTER:g}; 0: never)")
     parser.add_argument("--records", type=Path, default=Path("records"),
                         help="where games' records are saved (default ./records)")
-    parser.add_argument("--max-unfinished", type=_zero_or_more, default=MAX_UNFINISHED, metavar="N",
+    parser.add_argument("--max-unfinished", type=_option_number(0), default=MAX_UNFINISHED, metavar="N",
                         help="the most records of games closed unfinished that one run saves "
                              f"(default {MAX_UNFINISHED}); those of games in which no person made a move "
                              "are never saved")

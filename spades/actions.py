@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
+import operator
 from collections.abc import Iterable, Sequence
 from collections.abc import Sequence as SequenceABC
 from typing import Any, ClassVar, Final, Union, overload
@@ -555,9 +556,9 @@ class ExchangeChoices(SequenceABC[Exchange]):
                 raise ArgumentError(f"a slice of exchanges has a step other than 0, got {short_repr(index)}") from None
             return tuple(self[i] for i in span)
         if type(index) is not int:
-            if isinstance(index, bool) or not hasattr(type(index), "__index__"):
+            if isinstance(index, bool) or not hasattr(type(index), "__index__"):  # a bool is not an index here
                 raise ArgumentTypeError(f"an exchange's index is an int, got {type_name(index)}")
-            index = int(index.__index__())
+            index = operator.index(index)  # an object standing for an int
         count = len(self._combos)
         if not -count <= index < count:
             raise ExchangeIndexError(

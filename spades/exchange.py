@@ -19,7 +19,7 @@ stood before this discard (T-6).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from spades.actions import (
@@ -218,27 +218,42 @@ def exchanged_cards(
     return exchanged_of(steps, read_actions(actions), seat)  # type: ignore[arg-type]
 
 
+def _exchanges_taken(
+    order: Sequence[tuple[int, int]], actions: Sequence[Action]
+) -> Iterator[tuple[tuple[int, int] | None, Exchange | Replacement]]:
+    """Each exchange and replacement draw among ``actions``, in order, with
+    the hand's exchange step it answers (:func:`order_of`; a replacement
+    answers the step of the exchange before it, a discard, T-6); ``None``
+    past the last step."""
+    steps = iter(order)
+    step = None
+    for action in actions:
+        if type(action) is Exchange:
+            step = next(steps, None)
+            yield step, action
+        elif type(action) is Replacement:
+            yield step, action
+
+
 def exchanged_of(order: Sequence[tuple[int, int]], actions: Sequence[Action], seat: int) -> tuple[CardSet, CardSet]:
     """:func:`exchanged_cards` of checked arguments (internal fast path),
     given the hand's exchange steps (:func:`order_of`): none without a
     step, else each Exchange taken by the step it answers (P-6, T-6)."""
     if not order:
         return _NOTHING_EXCHANGED
-    steps = iter(order)
     # A seat gives at most once and receives at most once in a hand: one
     # step each way between partners (P-6), a discard and its replacement
     # draw (T-6).
     gave = received = 0
-    discarding = False  # the last exchange was this seat's discard
-    for action in actions:
+    for step, action in _exchanges_taken(order, actions):
+        if step is None:
+            continue
         if type(action) is Exchange:
-            step = next(steps, None)
-            discarding = step is not None and step == (seat, -1)
-            if step is not None and step[0] == seat:
+            if step[0] == seat:
                 gave = action.cards.mask
-            if step is not None and step[1] == seat:
+            if step[1] == seat:
                 received = action.cards.mask
-        elif type(action) is Replacement and discarding:
+        elif step == (seat, -1):  # the draw after this seat's discard
             received = action.cards.mask
     return CardSet(gave), CardSet(received)
 
@@ -253,11 +268,7 @@ def given_counts_of(order: Sequence[tuple[int, int]], actions: Sequence[Action],
     (T-6), 0 for a seat that has not (internal: what every seat learns of
     the exchanges, :attr:`spades.SeatView.cards_given`)."""
     counts = [0] * players
-    if order:
-        steps = iter(order)
-        for action in actions:
-            if type(action) is Exchange:
-                step = next(steps, None)
-                if step is not None:
-                    counts[step[0]] = len(action.cards)
+    for step, action in _exchanges_taken(order, actions):
+        if step is not None and type(action) is Exchange:
+            counts[step[0]] = len(action.cards)
     return tuple(counts)

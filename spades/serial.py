@@ -1708,9 +1708,9 @@ def _json_text(value: object) -> str:
 
 _VIEW_KEYS: Final = (
     "format", "version", "rules", "seat", "phase", "turn", "dealer", "hand_number", "hand", "sealed", "hand_sizes",
-    "bids", "double_nil_open", "gave", "received", "cards_given", "drafted", "draft_discards", "top_of_stock", "stock_left",
-    "tricks",
-    "trick", "leader", "tricks_won", "spades_broken", "scores", "bags", "history", "sheet", "legal_actions", "winner",
+    "bids", "double_nil_open", "gave", "received", "cards_given", "drafted", "draft_discards", "top_of_stock",
+    "stock_left", "tricks", "trick", "leader", "tricks_won", "spades_broken", "scores", "bags", "history", "sheet",
+    "legal_actions", "winner",
 )
 
 

@@ -149,8 +149,9 @@ def _two_player_reference_count(view: SeatView) -> int:
     plays += [((view.leader + i) % 2, c, len(view.tricks), i) for i, c in enumerate(view.trick)]  # type: ignore[operator]
     played = {c for _w, c, _t, _p in plays}
     theirs_played = {c for w, c, _t, _p in plays if w == other}
-    seat_first = view.bids[seat] is not None and view.bids[seat].double_nil and (  # type: ignore[union-attr]
-        view.bids[other] is None or not view.bids[other].double_nil or seat == 1)  # type: ignore[union-attr]
+    # T-6: the second player (left of the first, T-1) discards first when both bid Double Nil.
+    doubles = [bid is not None and bid.double_nil for bid in view.bids]
+    seat_first = doubles[seat] and (not doubles[other] or seat == (view.dealer + 1) % 2)
     pile = set(view.draft_discards) - set(view.received)
     if view.gave and seat_first:
         pile |= set(view.gave)

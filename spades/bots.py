@@ -59,9 +59,12 @@ import attrs
 from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
 from spades.deal import seeded_bytes
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, short_repr, type_name
+from spades.errors import (
+    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, read_bounded, short_repr,
+    type_name,
+)
 from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
-from spades.rules import Rules, check_rules
+from spades.rules import Rules, check_hand, check_rules
 from spades.sampling import Deals
 from spades.state import BIT_LENGTHS, GameState, Phase, held_masks, new_game, worked_out_actions
 from spades.view import SeatView, seat_view, view_to_act
@@ -147,11 +150,12 @@ def estimate_bid(hand: CardSet, rules: Rules) -> int:
     6
 
     Anything but a :class:`~spades.CardSet` and a :class:`~spades.Rules`
-    raises :class:`~spades.ArgumentTypeError`.
+    raises :class:`~spades.ArgumentTypeError`; a set of cards no seat can
+    hold under the rules (a card of no deck of theirs, or more cards than a
+    hand holds), :class:`~spades.ArgumentError`.
     """
-    if type(hand) is not CardSet:
-        raise ArgumentTypeError(f"estimate_bid needs the hand as a CardSet, got {type_name(hand)}")
     rules = check_rules(rules)
+    hand = check_hand(hand, rules)
     size = rules.hand_size
     deck = rules.deck_mask.bit_count()
     spades = (hand.mask & rules.suit_masks[3]).bit_count()
@@ -242,8 +246,11 @@ def play_game(
     at its cards; it is asked again with its full view, which no longer
     offers Double Nil (its legal actions leave it out).  ``hands``: stop after that many hands
     (the state is then the start of the next hand) instead of at the end of
-    the game (S-9).  An illegal action from a player raises
-    :class:`~spades.IllegalActionError`.
+    the game (S-9).  Without it the game is played to its end however long
+    that takes: players who bid at random seldom reach the target, and under
+    rules without a losing floor (V-1) such a game can last thousands of
+    hands; give ``hands`` (or a losing floor) to bound it.  An illegal
+    action from a player raises :class:`~spades.IllegalActionError`.
 
     >>> from spades import Rules
     >>> final = play_game(Rules.partnership(), (simple_bot,) * 4, seed=5, hands=2)
@@ -258,6 +265,7 @@ def play_game(
         raise RulesTypeError(f"play_game needs a Rules value, got {type_name(rules)}")
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise ArgumentTypeError(f"the players are a sequence of bots, got {type_name(players)}")
+    players = read_bounded(players, 64, ArgumentError, "", f"play_game needs one player per seat ({rules.players}), got more")
     if len(players) != rules.players:
         raise ArgumentError(f"play_game needs one player per seat ({rules.players}), got {len(players)}")
     for player in players:

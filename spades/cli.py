@@ -35,13 +35,15 @@ from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
 from spades.actions import Action, Bid, Draft, Exchange, Stock
-from spades.bots import estimate_bid, simple_action
+from spades.bots import check_rng, estimate_bid, simple_action
 from spades.cards import Card, CardSet, Rank, Suit
-from spades.errors import ParseError, SpadesError, StateError
+from spades.errors import (
+    ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, check_seat, read_bounded, short_repr, type_name,
+)
 from spades.record import MAX_SIZE as RECORD_MAX_SIZE
 from spades.record import Record
-from spades.rules import PRESETS, Rules
-from spades.sheet import HandRecord
+from spades.rules import PRESETS, Rules, check_rules
+from spades.sheet import HandRecord, check_row
 from spades.serial import MAX_SIZE as JSON_MAX_SIZE
 from spades.serial import from_json, to_json
 from spades.state import GameState, Phase, new_game
@@ -114,8 +116,11 @@ def format_hand(record: HandRecord, rules: Rules, *, tricks: bool = False, symbo
     With ``tricks=True`` also each seat's cards as play began and every
     trick: its leader, the cards in the order played, and its winner.
     ``symbols`` shows cards with suit symbols (``10♥``), else as text
-    (``TH``).
+    (``TH``).  A record of a hand of other rules (other seats, sides or
+    cards, drafted or dealt otherwise) raises :class:`~spades.ArgumentError`.
     """
+    record, rules = check_row(record, rules)
+    _check_flags(tricks=tricks, symbols=symbols)
     role = "first player" if rules.is_draft else "dealer"
     lines = [f"Hand {record.number} ({role}: seat {record.dealer})"]
     if rules.is_draft:
@@ -180,6 +185,9 @@ def demo_action(state: GameState, rng: random.Random) -> Action:
     after bidding Nil it plays its lowest legal card, spades last.  So a
     demo game shows Nil scoring once in a while: in about one partnership
     hand in six, a third of them made."""
+    if type(state) is not GameState:
+        raise ArgumentTypeError(f"demo_action needs a GameState, got {type_name(state)}")
+    check_rng(rng)
     seat = state.turn
     if not state.is_chance and seat is not None:
         if state.phase is Phase.BID:
@@ -212,6 +220,8 @@ def play_demo(rules: Rules, seed: int, out: TextIO, *, verbose: bool = False) ->
     """Play one seeded game between demo players (:func:`demo_action`),
     printing each hand as it ends (with ``verbose``, every trick too, see
     :func:`format_hand`) and then the winner; returns the final state."""
+    _check_stream(out, "out", "write")
+    _check_flags(verbose=verbose)
     state = new_game(rules, seed=seed)
     rng = random.Random(seed)
     symbols = _encodes(out, "♠♥♦♣")
@@ -233,6 +243,9 @@ def format_replay(record: Record, *, symbols: bool = True) -> str:
     :func:`format_hand` with its tricks (the cards each seat held as play
     began, the tricks with their leaders and winners, then the scoring),
     then the winner, or the hand and phase of a game still in progress."""
+    if type(record) is not Record:
+        raise ArgumentTypeError(f"format_replay needs a Record, got {type_name(record)}")
+    _check_flags(symbols=symbols)
     rules = record.rules
     state = record.replay()
     lines = [format_hand(row, rules, tricks=True, symbols=symbols) for row in state.sheet]
@@ -407,15 +420,15 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     table.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS), help="play under a preset (listed below)")
     demo.add_argument("-v", "--verbose", action="store_true",
                       help="also print each seat's cards and every trick (leader, cards, winner)")
-    demo.add_argument("--record", metavar="FILE",
+    demo.add_argument("--record", metavar="FILE", type=_path,
                       help="also write the game record to FILE (JSON if it ends in .json); "
                            "FILE is opened before the game is played")
     replay = commands.add_parser("replay", help="print a recorded game hand by hand, trick by trick",
                                  description=_REPLAY, epilog=_REPLAY_EXAMPLES, formatter_class=raw)
-    replay.add_argument("file", metavar="FILE", help="a game record (its text or JSON form) or a game state's JSON")
+    replay.add_argument("file", metavar="FILE", type=_path, help="a game record (its text or JSON form) or a game state's JSON")
     analyse = commands.add_parser("analyse", help="double-dummy analysis of each finished hand of a record",
                                   description=_ANALYSE, epilog=_ANALYSE_EXAMPLES, formatter_class=raw)
-    analyse.add_argument("file", metavar="FILE", help="a game record (its text or JSON form) or a game state's JSON")
+    analyse.add_argument("file", metavar="FILE", type=_path, help="a game record (its text or JSON form) or a game state's JSON")
     analyse.add_argument("--json", action="store_true", help="print the report as JSON")
     _add_play_parser(commands, raw)
     _add_match_parser(commands, raw)
@@ -490,6 +503,30 @@ class _Output:
 _WHOLE: Final = re.compile(r"-?[0-9]+")
 
 
+_MOST_ARGUMENTS: Final = 10_000
+"""The most arguments :func:`main` takes in its ``argv``."""
+
+
+def _path_problem(text: str) -> str | None:
+    """What keeps ``text`` from being a file name on this system (a NUL
+    character, or text its file names cannot hold), or ``None``."""
+    if "\0" in text:
+        return "a file name holds no NUL character"
+    try:
+        os.fsencode(text)
+    except UnicodeError:
+        return f"{short_repr(text)} cannot be a file name on this system"
+    return None
+
+
+def _path(text: str) -> str:
+    """A FILE argument: a name this system can give a file."""
+    problem = _path_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def _whole(text: str) -> int:
     """An option's whole number in ASCII digits, a minus sign allowed
     (not ``int()``'s other digits, underscores or plus sign), refused
@@ -515,11 +552,20 @@ def _say(message: str) -> None:
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     """Run the command line on ``argv`` (default: the process's arguments)
-    and return the exit status: 0; 2 for a usage error or a file that
-    cannot be read or written, with a message on standard error;
+    and return the exit status: 0; 2 for a file that cannot be read or
+    written, or a record that does not load, with a message on standard
+    error (a usage error exits as :mod:`argparse` exits: ``SystemExit(2)``,
+    its message on standard error);
     :data:`BROKEN_PIPE_STATUS`, quietly, when standard output is closed
     early.  ``prog`` is the name shown in messages (default: as invoked,
     ``spades`` or ``python -m spades``)."""
+    if argv is not None:
+        argv = read_bounded(argv, _MOST_ARGUMENTS, ArgumentError, "argv is a list of str, got {got}",
+                            f"at most {_MOST_ARGUMENTS} arguments", ArgumentTypeError)
+        if not all(type(argument) is str for argument in argv):
+            raise ArgumentTypeError("argv is a list of str: each argument is text")
+    if prog is not None and type(prog) is not str:
+        raise ArgumentTypeError(f"prog is a str or None, got {type_name(prog)}")
     name = prog or _program_name()
     if sys.stdout is None:  # closed by the caller (python -m spades demo >&-)
         _say(f"{name}: error: standard output is closed")
@@ -739,6 +785,10 @@ class _Terminal:
         answer = self.ask("Save the game's record? File name (empty: no): ")
         if not answer:
             return
+        problem = _path_problem(answer)
+        if problem is not None:
+            self.say(f"Cannot write there: {problem}.")
+            return
         text = _record_text(answer, Record.of_state(state, (("Event", "spades play"),)))
         try:
             with open(answer, "w", encoding="utf-8") as handle:
@@ -758,7 +808,11 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
     the person quit (``q``) or the input ended."""
     from spades.bots import bot_named, player_seed
 
+    rules = check_rules(rules)
+    seat = check_seat(seat, rules.players)
     bot = bot_named(bot_name)
+    _check_stream(inp, "inp", "readline")
+    _check_stream(out, "out", "write")
     term = _Terminal(inp, out, rules, seat)
     state = new_game(rules, seed=seed)
     rngs = [random.Random(player_seed(seed, s)) for s in range(rules.players)]
@@ -899,7 +953,13 @@ def run_match(names: Sequence[str], rules: Rules, games: int, seed: int, workers
     from spades.bots import bot_named
     from spades.match import play_match
 
+    # One bot a side, and a game has at most four sides (V-10).
+    names = read_bounded(names, 4, ArgumentError, "the bots' names are a list of names, got {got}", "at most 4 bots' names",
+                         ArgumentTypeError)
     players = [bot_named(name) for name in names]
+    _check_stream(out, "out", "write")
+    if progress_out is not None:
+        _check_stream(progress_out, "progress_out", "write")
     progress = _Progress(progress_out) if progress_out is not None else None
     result = play_match(players, rules, games, seed, names=list(names), workers=workers, max_hands=max_hands,
                         progress=progress)
@@ -908,6 +968,20 @@ def run_match(names: Sequence[str], rules: Rules, games: int, seed: int, workers
           f"{_rules_name(rules)}, seed {seed}, {result.hands} hands, {result.seconds:.1f} s", file=out)
     print(table, file=out)
     return table
+
+
+def _check_stream(stream: object, name: str, method: str) -> None:
+    """A text stream's check: its type has the ``method`` the function
+    calls (``write`` or ``readline``), else ArgumentTypeError."""
+    if not callable(getattr(type(stream), method, None)):
+        raise ArgumentTypeError(f"{name} is a text stream (with {method}()), got {type_name(stream)}")
+
+
+def _check_flags(**flags: object) -> None:
+    """Each keyword flag is a bool, else ArgumentTypeError."""
+    for name, value in flags.items():
+        if type(value) is not bool:
+            raise ArgumentTypeError(f"{name} is a bool, got {short_repr(value)}")
 
 
 def _rules_name(rules: Rules) -> str:

@@ -25,8 +25,10 @@ import attrs
 
 from spades.actions import MAX_CHANCE_ITEMS, Action, Bid, Draft, read_actions
 from spades.bidding import double_nil_open, double_nil_open_of
-from spades.cards import Card, CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
+from spades.cards import NUM_CARD_INDEXES, Card, CardSet
+from spades.errors import (
+    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, read_bounded, short_repr, type_name,
+)
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -50,7 +52,7 @@ def draft_turn(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, 
     ``drawn`` cards of ``stock`` (top card first) are already drawn (T-2):
     ``KEEP`` keeps the top card and discards the next; ``REJECT`` discards
     the top card and keeps the next."""
-    _check_stock(stock)
+    stock = _check_stock(stock)
     if type(drawn) is not int or not 0 <= drawn <= len(stock) - 2:
         raise ArgumentError(f"no draft turn is left after {short_repr(drawn)} of {len(stock)} cards")
     if action is not Draft.KEEP and action is not Draft.REJECT:
@@ -66,11 +68,15 @@ def turn_of(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, Car
     return (first, second) if action is Draft.KEEP else (second, first)
 
 
-def _check_stock(stock: object) -> None:
+def _check_stock(stock: object) -> tuple[Card, ...]:
+    """``stock`` as a tuple, read once (what is checked is what is used), if
+    it is a sequence of at most a deck's cards."""
     if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
         raise ArgumentTypeError(f"the stock is a sequence of cards, got {type_name(stock)}")
-    if any(type(card) is not Card for card in stock):
+    cards = read_bounded(stock, NUM_CARD_INDEXES, ArgumentError, "", f"the stock holds at most {NUM_CARD_INDEXES} cards")
+    if any(type(card) is not Card for card in cards):
         raise ArgumentTypeError("the stock holds Card values")
+    return cards
 
 
 def next_drafter(seat: int) -> int:
@@ -214,7 +220,7 @@ def walk_draft(stock: Sequence[Card], first_player: int, actions: Iterable[Actio
     >>> str(walk.kept[1]), str(walk.discarded[1]), walk.kept_first, walk.kept_second, walk.drawn
     ('Q.2..', 'A.4..', (1, 1), (0, 1), 6)
     """
-    _check_stock(stock)
+    stock = _check_stock(stock)
     actions = read_actions(actions)  # type: ignore[assignment]
     kept = [0, 0]
     discarded = [0, 0]

@@ -40,7 +40,7 @@ from typing import Final
 from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices
 from spades.cards import Card, CardSet, cards_of_mask
 from spades.errors import ArgumentTypeError, StateError, type_name
-from spades.rules import Rules
+from spades.rules import Rules, check_hand, check_rules
 from spades.state import GameState, Phase
 from spades.view import SeatView, current_tricks, seat_view, view_to_act
 
@@ -79,9 +79,14 @@ def hand_tricks(hand: CardSet, rules: Rules) -> float:
     7.2
     >>> round(hand_tricks(CardSet.parse("5432.432.5432.32"), rules), 1)  # a ruff, maybe
     0.8
+
+    Anything but a :class:`~spades.CardSet` and a :class:`~spades.Rules`
+    raises :class:`~spades.ArgumentTypeError`; a set of cards no seat can
+    hold under the rules, :class:`~spades.ArgumentError`.
     """
+    rules = check_rules(rules)
     suit_masks, power, deck_mask = rules.suit_masks, rules.power, rules.deck_mask
-    mask = hand.mask
+    mask = check_hand(hand, rules).mask
     total = 0.0
     # Spades (trumps): the i-th highest is a trick when at most i higher
     # spades are out; long spades win in the end.
@@ -136,9 +141,14 @@ def nil_risk(hand: CardSet, rules: Rules) -> float:
     >>> rules = Rules.partnership()
     >>> nil_risk(CardSet.parse("32.5432.6432.432"), rules) < 1 < nil_risk(CardSet.parse("A2.5432.6432.K32"), rules)
     True
+
+    Anything but a :class:`~spades.CardSet` and a :class:`~spades.Rules`
+    raises :class:`~spades.ArgumentTypeError`; a set of cards no seat can
+    hold under the rules, :class:`~spades.ArgumentError`.
     """
+    rules = check_rules(rules)
     suit_masks, power, deck_mask = rules.suit_masks, rules.power, rules.deck_mask
-    mask = hand.mask
+    mask = check_hand(hand, rules).mask
     risk = 0.0
     for suit in range(4):
         cards = sorted(cards_of_mask(mask & suit_masks[suit]), key=lambda c: power[c])

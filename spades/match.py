@@ -65,6 +65,10 @@ WORKERS_LIMIT: Final = 1024
 """The most worker processes :func:`play_match` starts (``workers``)."""
 
 
+_MOST_GAMES: Final = 2**53  # a count a float holds exactly
+_LARGEST: Final = 10**100  # values whose squares and sums stay far from a float's limit
+
+
 def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval of a win rate: ``wins`` out of ``games``,
     95% by default (``(0.0, 1.0)`` when no game was played).
@@ -77,8 +81,10 @@ def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, floa
     """
     if type(wins) is not int or type(games) is not int:
         raise ArgumentTypeError(f"wins and games are ints, got {type_name(wins)} and {type_name(games)}")
-    if not 0 <= wins <= games:
-        raise ArgumentError(f"wins are from 0 to the games played, got {short_repr(wins)} of {short_repr(games)}")
+    if not 0 <= wins <= games <= _MOST_GAMES:
+        raise ArgumentError(
+            f"wins are from 0 to the games played (at most 2**53), got {short_repr(wins)} of {short_repr(games)}"
+        )
     if type(z) is not float or not 0 < z < 10:
         raise ArgumentError(f"z is a float from 0 to 10, got {short_repr(z)}")
     if games == 0:
@@ -101,8 +107,10 @@ def mean_interval(values: Sequence[float], z: float = Z_95) -> tuple[float, floa
     >>> mean_interval([5.0])
     (5.0, -inf, inf)
     """
-    if type(values) not in (list, tuple) or not all(type(v) in (int, float) and math.isfinite(v) for v in values):
-        raise ArgumentTypeError(f"values is a list or tuple of finite numbers, got {type_name(values)}")
+    if type(values) not in (list, tuple) or not all(type(v) in (int, float) for v in values):
+        raise ArgumentTypeError(f"values is a list or tuple of numbers, got {type_name(values)}")
+    if not all(-_LARGEST <= v <= _LARGEST for v in values):  # a NaN is no number from one to the other
+        raise ArgumentError("values are finite numbers of at most 10**100 in size")
     if not values:
         raise ArgumentError("the mean of no values is undefined")
     if type(z) is not float or not 0 < z < 10:
@@ -111,7 +119,7 @@ def mean_interval(values: Sequence[float], z: float = Z_95) -> tuple[float, floa
     mean = math.fsum(values) / count
     if count < 2:
         return (mean, -math.inf, math.inf)
-    variance = math.fsum((v - mean) ** 2 for v in values) / (count - 1)
+    variance = math.fsum((v - mean) * (v - mean) for v in values) / (count - 1)
     half = z * math.sqrt(variance / count)
     return (mean, mean - half, mean + half)
 

@@ -26,6 +26,7 @@ import attrs
 
 from spades._decks import DeckFacts, deck_facts
 from spades.actions import MAX_EXCHANGE
+from spades.cards import CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, RulesError, RulesTypeError, short_repr, type_name
 
 __all__ = ["Rules", "PRESETS", "OPTION_RANGES", "OPTION_CHOICES", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
@@ -228,8 +229,11 @@ class Rules:
     (:meth:`partnership`, :meth:`two_player`, :meth:`preset`), then change
     options with :meth:`replace`.
 
-    The ``[decided]`` points of the rules specification are options here
-    with the specification's default.
+    Where the rules specification decides a point that tables play
+    differently (``[decided]``), the decision is an option's default: who
+    deals first (P-2, T-1: :attr:`first_dealer`) and what a failed Nil's
+    tricks count for (S-7: :attr:`failed_nil`).  Its other decided points
+    are fixed: see the rules page of the documentation.
 
     >>> rules = Rules.partnership()
     >>> rules.sides
@@ -773,3 +777,22 @@ def check_rules(rules: object) -> Rules:
     if type(rules) is not Rules:
         raise RulesTypeError(f"rules must be a Rules value, got {type_name(rules)}")
     return rules
+
+
+def check_hand(hand: object, rules: Rules) -> CardSet:
+    """``hand`` if it can be a seat's hand under ``rules`` (checked
+    :class:`Rules`): a :class:`~spades.CardSet` (else
+    :class:`~spades.ArgumentTypeError`) of cards of the game's deck only
+    (C-1, V-9) and at most :attr:`Rules.hand_size` of them (C-8, P-2, T-3,
+    V-10), else :class:`~spades.ArgumentError` (for the functions that take
+    a hand)."""
+    if type(hand) is not CardSet:
+        raise ArgumentTypeError(f"a hand is a CardSet, got {type_name(hand)}")
+    mask = hand.mask
+    if mask & ~rules.deck_mask:
+        raise ArgumentError(f"the hand holds {CardSet(mask & ~rules.deck_mask)}, not in this game's deck (C-1, V-9)")
+    if mask.bit_count() > rules.hand_size:
+        raise ArgumentError(
+            f"a hand holds at most {rules.hand_size} cards in this game, got {mask.bit_count()} (C-8, P-2, T-3, V-10)"
+        )
+    return hand

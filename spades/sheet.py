@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from spades.actions import Action, Bid
+from spades.actions import Action, Bid, Draft
 from spades.cards import Card, CardSet, card_set_of_mask
-from spades.errors import ArgumentError, ArgumentTypeError, short_repr
+from spades.errors import ArgumentError, ArgumentTypeError, short_repr, type_name
+from spades.rules import Rules, check_hand, check_rules
 from spades.scoring import HandScore
 
 __all__ = ["HandRecord", "HandSummary", "PlayedTrick"]
@@ -174,6 +175,40 @@ class HandRecord:
         except AttributeError:
             return (_record, (self.number, self.dealer, self.hands, self.bids, self.tricks, self.result, self.actions))
         return (record_of, (self.number, self.dealer, masks, self.bids, self.tricks, self.result, log))
+
+
+def check_row(record: object, rules: object) -> tuple[HandRecord, Rules]:
+    """``record`` and ``rules`` if ``record`` is a :class:`HandRecord` of a
+    hand played under ``rules``: a bid, a trick count and a hand per seat
+    of the rules (P-1, T-1, V-10), a score per side, its dealer one of the
+    seats, its hands hands of the game (C-1, V-9; C-8), drafted when the
+    rules draft (T-2) and dealt when they deal (P-2).  Otherwise
+    :class:`~spades.ArgumentTypeError` or :class:`~spades.ArgumentError`
+    (for the functions that take a score-sheet row and its rules)."""
+    rules = check_rules(rules)
+    if type(record) is not HandRecord:
+        raise ArgumentTypeError(f"a score-sheet row is a HandRecord, got {type_name(record)}")
+    players = rules.players
+    try:
+        seats = {len(record.bids), len(record.tricks), len(record.hands)}
+        sides = len(record.result.sides)
+        dealer = record.dealer
+        drafted = any(type(action) is Draft for action in record.actions)
+    except Exception:  # a record built of values that are not what its fields hold
+        raise ArgumentError("the record's fields are not a hand's (its bids, tricks, hands, result and actions)") from None
+    if seats != {players} or sides != len(rules.sides):
+        raise ArgumentError(
+            f"the record is of a hand of {', '.join(map(str, sorted(seats)))} seats and {sides} sides, not of these rules' "
+            f"{players} seats and {len(rules.sides)} sides (P-1, T-1, V-10)"
+        )
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise ArgumentError(f"the record's dealer is not a seat of these rules: {short_repr(dealer)}")
+    for hand in record.hands:
+        check_hand(hand, rules)
+    if drafted != rules.is_draft:
+        raise ArgumentError("the record's hand was " + ("drafted, and these rules deal (P-2)" if drafted else
+                                                        "dealt, and these rules draft (T-2)"))
+    return record, rules
 
 
 def _record(

@@ -19,8 +19,10 @@ from typing import Final
 
 from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
 from spades.cards import Card, CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
-from spades.rules import Rules, check_rules
+from spades.errors import (
+    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, read_bounded, short_repr, type_name,
+)
+from spades.rules import Rules, check_hand, check_rules
 
 __all__ = [
     "legal_plays",
@@ -98,12 +100,6 @@ def lead_mask(hand: int, played: int, spades: int) -> int:
     return hand
 
 
-def _check_hand(hand: object) -> CardSet:
-    if type(hand) is not CardSet:
-        raise ArgumentTypeError(f"a hand is a CardSet, got {type_name(hand)}")
-    return hand
-
-
 def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[Card, ...]:
     """``trick`` as a tuple of distinct cards of the deck: fewer than a card
     a seat for a trick still to play to, one card up to a card a seat for a
@@ -111,9 +107,9 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
     if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence):
         raise ArgumentTypeError(f"a trick is a sequence of cards, got {type_name(trick)}")
     players = rules.players
-    if len(trick) > players or (len(trick) == players and not to_win) or (to_win and not trick):
-        raise ArgumentError(f"a trick of {players} seats cannot hold {len(trick)} cards here")
-    cards = tuple(trick)
+    cards = read_bounded(trick, 64, ArgumentError, "", f"a trick of {players} seats cannot hold so many cards")
+    if len(cards) > players or (len(cards) == players and not to_win) or (to_win and not cards):
+        raise ArgumentError(f"a trick of {players} seats cannot hold {len(cards)} cards here")
     seen = 0
     for card in cards:
         if type(card) is not Card:
@@ -126,10 +122,9 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
 
 def _check_hand_for(hand: object, rules: Rules, trick: tuple[Card, ...]) -> CardSet:
     """``hand`` as a hand of a game under ``rules`` with ``trick`` on the
-    table: cards of the deck only, none of them in the trick."""
-    checked = _check_hand(hand)
-    if checked.mask & ~rules.deck_mask:
-        raise ArgumentError(f"the hand holds {CardSet(checked.mask & ~rules.deck_mask)}, not in this game's deck (C-1, V-9)")
+    table: a hand of the game (:func:`~spades.rules.check_hand`), none of
+    its cards in the trick."""
+    checked = check_hand(hand, rules)
     if checked.mask & sum(1 << card for card in trick):
         raise ArgumentError("a card of the trick is also in the hand: a card is in one place (C-1)")
     return checked
@@ -355,12 +350,23 @@ def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
     >>> from spades import CardSet, Rules
     >>> first_leader(Rules.partnership(), 3, [CardSet(0)] * 4)
     0
+    >>> first_leader(Rules.pagat(first_lead="two-of-clubs"), 3, [CardSet.parse("AS"), CardSet.parse("2C 3C")] + [CardSet(0)] * 2)
+    1
     """
     rules = _check_rules(rules)
     dealer = check_seat(dealer, rules.players)
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != rules.players:
-        raise ArgumentError(f"first_leader needs one hand per seat ({rules.players})")
-    return first_leader_of_masks(rules, dealer, [_check_hand(hand).mask for hand in hands])
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise ArgumentTypeError(f"first_leader needs a sequence of hands, got {type_name(hands)}")
+    hands = read_bounded(hands, 64, ArgumentError, "", f"first_leader needs one hand per seat ({rules.players}), got more")
+    if len(hands) != rules.players:
+        raise ArgumentError(f"first_leader needs one hand per seat ({rules.players}), got {len(hands)}")
+    masks = [check_hand(hand, rules).mask for hand in hands]
+    seen = 0
+    for mask in masks:
+        if seen & mask:
+            raise ArgumentError(f"{CardSet(seen & mask)} in two hands: a card is in one place (C-1)")
+        seen |= mask
+    return first_leader_of_masks(rules, dealer, masks)
 
 
 def first_leader_of_masks(rules: Rules, dealer: int, hands: Sequence[int]) -> int:
@@ -388,6 +394,8 @@ def walk_tricks(rules: Rules, leader: int, plays: Sequence[Card]) -> tuple[Walke
     leader = check_seat(leader, rules.players)
     if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
         raise ArgumentTypeError(f"the plays are a sequence of cards, got {type_name(plays)}")
+    cards = rules.deck_mask.bit_count()
+    plays = read_bounded(plays, cards, ArgumentError, "", f"the plays of a hand are at most the deck's {cards} cards")
     if any(type(card) is not Card for card in plays):
         raise ArgumentTypeError("the plays are Card values")
     return tuple(walk_tricks_of(rules.players, rules.deck_facts, leader, plays))

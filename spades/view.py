@@ -28,8 +28,8 @@ from spades.cards import Card, CardSet
 from spades.draft import walk_draft
 from spades.errors import ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr, type_name
 from spades.exchange import exchanged_of, given_counts_of, order_of
-from spades.rules import Rules, check_rules
-from spades.sheet import HandRecord, HandSummary, PlayedTrick, fail_type, int_in, seat_or_none, tuple_of
+from spades.rules import Rules
+from spades.sheet import HandRecord, HandSummary, PlayedTrick, check_row, fail_type, int_in, seat_or_none, tuple_of
 from spades.state import GameState, Phase, action_types_of
 from spades.tricks import first_leader, walk_tricks, walk_tricks_of
 
@@ -266,9 +266,7 @@ def _summary_of(rules: Rules, record: HandRecord, tricks: bool) -> HandSummary:
 def hand_summary(rules: Rules, record: HandRecord, *, tricks: bool = True) -> HandSummary:
     """The public summary of a finished hand (its score-sheet row), with
     its tricks or (``tricks=False``) without them."""
-    rules = check_rules(rules)
-    if type(record) is not HandRecord:
-        raise ArgumentTypeError(f"a score-sheet row is a HandRecord, got {type_name(record)}")
+    record, rules = check_row(record, rules)
     if type(tricks) is not bool:
         raise ArgumentTypeError(f"tricks is a bool, got {short_repr(tricks)}")
     return _summary_of(rules, record, tricks)

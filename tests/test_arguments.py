@@ -5,10 +5,13 @@ for a bad argument), never another exception."""
 from __future__ import annotations
 
 import functools
+import pathlib
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+import spades
 
 from spades import (
     ArgumentError,
@@ -69,7 +72,7 @@ CALLS: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = [
     (trick_winner_seat, (1, [C("KH"), C("AH")], P), {}),
     (spades_broken, (CardSet.parse("..AK."), P), {}),
     (breaks_spades, (C("2S"), False, P), {}),
-    (first_leader, (P, 0, [HAND] * 4), {}),
+    (first_leader, (P, 0, [HAND, CardSet(0), CardSet(0), CardSet(0)]), {}),
     (walk_tricks, (P, 0, [C("KH"), C("AH")]), {}),
     (bid_error, (Bid(3),), {"seat": 0, "bids": BIDS4, "rules": P, "scores": [0, 0]}),
     (bid_limits, (), {"seat": 0, "bids": BIDS4, "rules": P, "scores": [0, 0]}),
@@ -222,7 +225,9 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
     import attrs
 
     import spades
-    from spades import bots, deal, events, record, serial, view
+    import io
+
+    from spades import analysis, bots, cli, deal, events, heuristic, match, record, serial, view
     from spades.solver import CardValue, NilCardValue, Solver, card_values, nil_card_values, nil_kept
     from spades._decks import build_deck_facts, deck_facts
     from spades.draft import cards_drawn, draft_actions, draft_over
@@ -254,6 +259,12 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
     walk = walk_draft(list(a_stock.cards), 0, [Draft.KEEP])
     an_event = events.BidMade(seat=1, bid=Bid(3))
     texts = {kind: serial.to_json(value) for kind, value in (("rules", P), ("state", play_state), ("view", a_view), ("record", a_record))}
+
+    a_match = spades.play_match([_first_legal, _first_legal], Rules.two_player(losing_floor=-100), 2, 1, max_hands=3)
+    an_analysis = analysis.analyse(a_record)
+    a_hand_analysis = analysis.HandAnalysis(
+        number=0, sides=(analysis.SideAnalysis(side=0, seats=(0, 2), bid=4, double_dummy=5, taken=4),), costly=(), nil_losses=()
+    )
 
     def fields(value: Any) -> dict[str, Any]:
         return {f.name: getattr(value, f.name) for f in attrs.fields(type(value)) if f.init}
@@ -424,8 +435,64 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (bots.play_game, (T, (bots.simple_bot, bots.simple_bot), 1), {"sealed": False, "hands": 1}),
         (bots.player_seed, (1, 2), {}),
         (bots.bot_named, ("simple",), {}),
+        (bots.estimate_bid, (HAND, P), {}),
+        (bots.SamplingBot, (), {"samples": 2, "seconds": 0.5}),
+        (bots.SamplingBot(samples=2).__call__, (a_view, rng), {}),
+        (heuristic.hand_tricks, (HAND, P), {}),
+        (heuristic.nil_risk, (HAND, P), {}),
+        (heuristic.heuristic_bot, (a_view, rng), {}),
+        (heuristic.play_out_hand, (play_state_late,), {}),
+        # events of every kind
+        *[(type(event), (), fields(event)) for event in _one_event_of_each_kind()],
+        # matches and their statistics
+        (match.match_seeds, (1, 0, P), {}),
+        (match.wilson_interval, (3, 10), {"z": 1.96}),
+        (match.mean_interval, ([1.0, 2.0, 4.0],), {"z": 1.96}),
+        (match.PlayerResult, (), fields(a_match.players[0])),
+        (match.MatchResult, (), fields(a_match)),
+        # analysis (of a record with no finished hand: no double-dummy search)
+        (analysis.analyse, (a_record,), {}),
+        (analysis.format_analysis, (an_analysis,), {"symbols": False}),
+        (analysis.analysis_to_json, (an_analysis,), {}),
+        (analysis.SideAnalysis, (), {"side": 0, "seats": (0, 2), "bid": 4, "double_dummy": 5, "taken": 4}),
+        (analysis.CostlyCard, (), {"trick": 1, "seat": 0, "card": C("AS"), "best": 5, "after": 4}),
+        (analysis.NilLoss, (), {"trick": 1, "seat": 0, "card": C("AS"), "nil_seat": 2}),
+        (analysis.HandAnalysis, (), fields(a_hand_analysis)),
+        (analysis.GameAnalysis, (), fields(an_analysis)),
+        # the command line's functions
+        (cli.demo_action, (play_state, rng), {}),
+        (cli.format_hand, (row, P), {"tricks": True, "symbols": False}),
+        (cli.format_replay, (a_record,), {"symbols": False}),
+        (cli.play_demo, (Rules.two_player(target=100, losing_floor=-100), 3, io.StringIO()), {"verbose": False}),
+        (cli.play_terminal, (Rules.two_player(), 0, 1, "random", io.StringIO("q\n"), io.StringIO()), {}),
+        (cli.run_match, (["random", "random"], Rules.two_player(target=100, losing_floor=-100), 2, 1, 1, io.StringIO(), None),
+         {"max_hands": 3}),
     ]
     return table
+
+
+def _one_event_of_each_kind() -> list[Any]:
+    """An event of each kind a seat can learn of, from random games of
+    the partnership game with a Double Nil exchange and of the two-player
+    game (a draft, a discard and its replacement)."""
+    import random
+
+    from spades import events
+
+    found: dict[type, Any] = {}
+    for rules in (Rules.partnership(), Rules.pagat(), Rules.two_player(target=200, losing_floor=-200)):
+        for seed in range(40):
+            rng = random.Random(seed)
+            state = spades.new_game(rules, seed=seed)
+            while not state.is_over and len(state.sheet) < 3:
+                legal = state.legal_actions()
+                nil = state.turn == 0 and Bid.DOUBLE_NIL in legal  # one seat of a side: an exchange follows (P-6)
+                after = state.apply(Bid.DOUBLE_NIL if nil else rng.choice(legal))
+                for seat in range(rules.players):
+                    for event in events.events(state, after, seat):
+                        found.setdefault(type(event), event)
+                state = after
+    return list(found.values())
 
 
 def _qualname(function: Callable[..., Any]) -> str:
@@ -434,6 +501,14 @@ def _qualname(function: Callable[..., Any]) -> str:
 
 
 SWEEP = _sweep_table()
+
+# Every public module of the package but spades.documents, whose names are
+# typing descriptions of the JSON documents (TypedDict), not callables.
+PUBLIC_MODULES: tuple[str, ...] = tuple(
+    f"spades.{path.stem}" if path.stem != "__init__" else "spades"
+    for path in sorted(pathlib.Path(spades.__file__).parent.glob("*.py"))
+    if (not path.stem.startswith("_") or path.stem == "__init__") and path.stem != "documents"
+)
 
 
 
@@ -444,18 +519,15 @@ def test_every_public_callable_is_swept() -> None:
 
     swept = {_qualname(function) for function, _args, _kwargs in SWEEP}
     missing = set()
-    for module_name in (
-        "spades", "spades.bidding", "spades.tricks", "spades.deal", "spades.exchange", "spades.draft",
-        "spades.scoring", "spades.actions", "spades.cards", "spades.rules", "spades.record", "spades.serial",
-        "spades.view", "spades.sheet", "spades.errors", "spades.solver",
-    ):
+    for module_name in PUBLIC_MODULES:
         module = importlib.import_module(module_name)
         for name in module.__all__:
             value = getattr(module, name)
             if inspect.isfunction(value):
                 missing.add(_qualname(value))
             # A type alias such as tuple[int, ...] is a class to Python 3.10's inspect.
-            elif inspect.isclass(value) and not isinstance(value, types.GenericAlias):
+            # A Protocol describes what a caller passes: nothing to call.
+            elif inspect.isclass(value) and not isinstance(value, types.GenericAlias) and not getattr(value, "_is_protocol", False):
                 missing.add(_qualname(value))
                 for member, attribute in vars(value).items():
                     if member.startswith("_") or not isinstance(attribute, (classmethod, staticmethod)) and not inspect.isfunction(attribute):
@@ -465,6 +537,9 @@ def test_every_public_callable_is_swept() -> None:
                     if len(parameters) > (0 if isinstance(attribute, staticmethod) else 1):
                         missing.add(_qualname(function))
     missing -= swept
+    # main(None) reads the process' own arguments: tests/test_cli.py gives it
+    # hostile argument lists instead.
+    missing.discard("spades.cli.main")
     assert not missing, sorted(missing)
 
 
@@ -574,3 +649,87 @@ def test_anything_but_rules_where_rules_are_needed() -> None:
                 call()
             assert isinstance(caught.value, spades.RulesError) and isinstance(caught.value, ArgumentTypeError)
             assert isinstance(caught.value, TypeError) and len(str(caught.value)) <= MESSAGE_LIMIT
+
+
+def test_a_hand_is_a_hand_of_the_game() -> None:
+    """C-1, V-9: a hand holds cards of the game's deck only; C-8, P-2, V-10:
+    at most a hand's cards (13, or 17 for three players).  The hand
+    evaluators and the play's checks refuse anything else."""
+    from spades.bots import estimate_bid
+    from spades.heuristic import hand_tricks, nil_risk
+
+    jokers = CardSet.parse("BJ LJ")
+    thirteen = CardSet.from_cards(Card(index) for index in range(0, 52, 4))
+    seventeen = CardSet.from_cards(Card(index) for index in range(0, 51, 3))
+    assert len(thirteen) == 13 and len(seventeen) == 17
+    evaluators: list[Callable[[CardSet, Rules], object]] = [estimate_bid, hand_tricks, nil_risk]
+    for evaluate in evaluators:
+        with pytest.raises(ArgumentError, match="C-1"):
+            evaluate(jokers, P)
+        with pytest.raises(ArgumentError, match="C-8"):
+            evaluate(spades.FULL_DECK, P)
+        with pytest.raises(ArgumentError, match="C-8"):
+            evaluate(seventeen, P)
+        evaluate(thirteen, P)
+        evaluate(jokers | CardSet.parse("AS"), Rules.jokers())
+        evaluate(seventeen, Rules.cutthroat(3))
+        with pytest.raises(ArgumentTypeError):
+            evaluate(thirteen, "partnership")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="C-8"):
+        legal_plays(seventeen, [], False, P)
+    with pytest.raises(ArgumentError, match="C-1"):
+        first_leader(P, 0, [HAND, HAND, CardSet(0), CardSet(0)])  # a card in two hands
+
+
+class _TwoFaced(list):  # type: ignore[type-arg]
+    """A list whose items read one way by iteration, another by index."""
+
+    def __getitem__(self, index: object) -> Any:
+        return "junk"
+
+
+class _LenLies(list):  # type: ignore[type-arg]
+    """A list that says it holds four items."""
+
+    def __len__(self) -> int:
+        return 4
+
+
+def test_a_sequence_is_read_once() -> None:
+    """What is checked is what is used: a sequence is read once, by
+    iteration, and its items are what the function works with."""
+    from spades import bots, view
+
+    stock = [Card(index) for index in range(52)]
+    assert draft_turn(_TwoFaced(stock), 0, Draft.KEEP) == (stock[0], stock[1])  # T-2
+    assert walk_draft(_TwoFaced(stock), 0, [Draft.REJECT]).kept[0] == CardSet.from_cards([stock[1]])
+    assert view.tricks_of_hand(P, 0, _TwoFaced([C("AS")])) == (spades.PlayedTrick(leader=0, cards=(C("AS"),), winner=-1),)
+    assert walk_tricks(P, 1, _TwoFaced([C("KH"), C("AH"), C("2H"), C("3H")]))[0][2] == 2  # C-7
+    assert trick_winner_seat(0, _TwoFaced([C("KH"), C("AH")]), P) == 1
+    assert next_bidder(P, 3, _TwoFaced([None] * 4)) == 0  # P-3
+    for lying in (_LenLies(), _LenLies([Bid(3)] * 5)):
+        with pytest.raises(ArgumentError, match="one per seat"):
+            next_bidder(P, 3, lying)
+    with pytest.raises(ArgumentError, match="one per side"):
+        double_nil_open(0, Rules.pagat(), _LenLies([0]))
+
+    players: list[Any] = [bots.random_bot] * 4
+
+    def meddler(seat_view: Any, rng: Any) -> Any:
+        players[1] = "not a bot"  # too late: play_game read its players once
+        return bots.random_bot(seat_view, rng)
+
+    players[0] = meddler
+    assert len(bots.play_game(P, players, 1, hands=1).sheet) == 1
+
+
+def test_the_statistics_refuse_numbers_no_float_holds() -> None:
+    from spades.match import mean_interval, wilson_interval
+
+    with pytest.raises(ArgumentError):
+        wilson_interval(1, 10**400)
+    for values in ([10**400, 1], [1e300, -1e300], [float("inf"), 1.0], [float("nan")]):
+        with pytest.raises(ArgumentError):
+            mean_interval(values)
+    assert mean_interval([10**100, -(10**100)])[0] == 0.0
+    assert wilson_interval(2**53, 2**53)[1] == 1.0

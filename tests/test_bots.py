@@ -313,7 +313,7 @@ def test_bad_arguments() -> None:
         simple_bot(seat_view(new_game(rules, seed=1), 0), random.Random(1))
     hand = CardSet.parse("AKQ.K.A.5432")
     for bad_hand in (None, "AKQ.K.A.5432", hand.mask, list(hand), Card.parse("AS")):
-        with pytest.raises(ArgumentTypeError, match="^estimate_bid needs the hand as a CardSet"):
+        with pytest.raises(ArgumentTypeError, match="^a hand is a CardSet"):
             estimate_bid(bad_hand, rules)  # type: ignore[arg-type]
     for bad_rules in (None, "partnership", rules.to_dict()):
         with pytest.raises(RulesTypeError):

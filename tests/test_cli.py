@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import spades
-from spades import Bid, Card, Record, Rules, new_game
+from spades import Bid, Card, CardSet, Record, Rules, new_game
 from spades.cli import BROKEN_PIPE_STATUS, demo_action, format_hand, main, play_demo
 
 
@@ -402,3 +402,49 @@ def test_a_match_starts_no_more_workers_than_it_has_deals(monkeypatch: pytest.Mo
     monkeypatch.setattr(match, "ProcessPoolExecutor", no_pool)
     result = match.play_match([spades.bots.simple_bot, spades.bots.random_bot], Rules.partnership(), 2, 1, workers=64)
     assert result.games == 2
+
+
+@pytest.mark.parametrize(
+    "argv", [["replay", "a\0b"], ["analyse", "\0"], ["demo", "--record", "x\0.json"], ["replay", "\ud800"]]
+)
+def test_a_file_name_no_file_can_have_is_a_usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err
+    assert "file name" in error and "Traceback" not in error and len(error) < 1000
+
+
+@pytest.mark.parametrize("argv", ["demo", ["demo", "--seed", 7], [b"demo"], ("demo", None)])
+def test_argv_is_a_list_of_text(argv: object) -> None:
+    with pytest.raises(spades.ArgumentTypeError, match="argv"):
+        main(argv)  # type: ignore[arg-type]
+
+
+def test_format_hand_refuses_a_hand_of_other_rules() -> None:
+    """P-1, T-1, V-10: a row of a partnership hand is not a hand of three or
+    two players; T-2: nor of a drafted game; V-9: nor of a deck without its cards."""
+    rng = random.Random(2)
+    state = new_game(Rules.partnership(), seed=2)
+    while not state.sheet:
+        state = state.apply(rng.choice(state.legal_actions()))
+    row = state.sheet[0]
+    assert format_hand(row, Rules.partnership()).startswith("Hand 0")
+    for other in (Rules.cutthroat(3), Rules.two_player(), Rules.cutthroat(4)):
+        with pytest.raises(spades.ArgumentError, match="seats"):
+            format_hand(row, other)
+    with pytest.raises(spades.ArgumentTypeError):
+        format_hand(row, Rules.partnership(), tricks=1)  # type: ignore[arg-type]
+    two = new_game(Rules.two_player(), seed=2)
+    while not two.sheet:
+        two = two.apply(rng.choice(two.legal_actions()))
+    assert format_hand(two.sheet[0], Rules.two_player()).startswith("Hand 0")
+    assert any(hand.mask & CardSet.parse("2C 2D").mask for hand in row.hands)  # P-2: every card dealt
+    with pytest.raises(spades.ArgumentError, match="C-1"):
+        format_hand(row, Rules.jokers())  # V-9: the 2C and 2D are out of its deck
+    dealt = spades.HandRecord(
+        number=0, dealer=0, hands=two.sheet[0].hands, bids=two.sheet[0].bids, tricks=two.sheet[0].tricks,
+        result=two.sheet[0].result, actions=tuple(a for a in two.sheet[0].actions if not isinstance(a, spades.Draft)),
+    )
+    with pytest.raises(spades.ArgumentError, match="T-2"):
+        format_hand(dealt, Rules.two_player())  # a two-player hand with no draft

@@ -268,3 +268,19 @@ def test_the_command_refuses_a_seat_or_bot_that_does_not_exist(capsys: pytest.Ca
     assert "--seat is from 0 to 1 under two-player" in capsys.readouterr().err
     assert main(["play", "--bots", "clever", "--seed", "1"], prog="spades") == 2
     assert "no bot is called 'clever'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["bad\0name.txt", "\ud800.txt"])
+def test_a_file_name_no_file_can_have_is_refused_and_play_goes_on(name: str) -> None:
+    """A save to a name the system cannot open is refused with a message;
+    the game ends as asked, nothing is written."""
+    lines = iter(["no", "3", "q", name])
+
+    class Keys:
+        def readline(self) -> str:
+            return next(lines) + "\n"
+
+    out = io.StringIO()
+    final = play_terminal(Rules.partnership(), 1, 3, "simple", Keys(), out)  # type: ignore[arg-type]
+    assert "Cannot write there" in out.getvalue() and "Saved" not in out.getvalue()
+    assert final.bids[1] == Bid(3)

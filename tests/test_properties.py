@@ -306,12 +306,12 @@ def test_trick_winner_is_highest_spade_else_highest_of_led_suit(
 
 
 @given(
-    hand_mask=st.integers(min_value=1, max_value=(1 << 52) - 1),
+    cards=st.sets(st.integers(0, 51), min_size=1, max_size=13),  # a hand of the game (C-8, P-2)
     led=st.one_of(st.none(), st.integers(0, 51)),
     broken=st.booleans(),
 )
-def test_legal_plays_follow_c4_c5(hand_mask: int, led: int | None, broken: bool) -> None:  # C-4, C-5
-    hand = CardSet(hand_mask)
+def test_legal_plays_follow_c4_c5(cards: set[int], led: int | None, broken: bool) -> None:  # C-4, C-5
+    hand = CardSet(sum(1 << card for card in cards))
     trick = [] if led is None or led in hand else [Card(led)]
     allowed = legal_plays(hand, trick, broken)
     assert allowed

@@ -605,8 +605,10 @@ def test_first_leader_argument_checks() -> None:
         first_leader(rules, False, [empty] * 4)
     with pytest.raises(ArgumentError, match=r"^no seat 4: the seats are 0\.\.3$"):
         first_leader(rules, 4, [empty] * 4)
-    for hands in ([empty] * 3, "abcd", dict(enumerate([empty] * 4)), b"abcd"):
-        with pytest.raises(ArgumentError, match=r"^first_leader needs one hand per seat \(4\)$"):
+    with pytest.raises(ArgumentError, match=r"^first_leader needs one hand per seat \(4\), got 3$"):
+        first_leader(rules, 0, [empty] * 3)
+    for hands in ("abcd", dict(enumerate([empty] * 4)), b"abcd"):
+        with pytest.raises(ArgumentTypeError, match="^first_leader needs a sequence of hands, got "):
             first_leader(rules, 0, hands)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="^a hand is a CardSet, got int$"):
         first_leader(rules, 0, [empty, empty, 7, empty])  # type: ignore[list-item]

@@ -25,10 +25,15 @@ its newline) with exactly one key, the command:
 ``{"join": {"table": "t1", "name": "alice", "seat": 2, "token": "..."}}``
     Sit at table ``t1`` as ``alice``.  ``seat`` is optional (default: the
     first free seat).  ``token`` is needed only to come back to a seat held
-    since the game started: the reply to the first join gives it.  A name
+    since the game started: the reply to the first join gives it.  A join
+    with a token for which the name holds no seat at the table (its game
+    has closed) is refused with ``BAD_TOKEN``: no new seat is taken.  A name
     is 1 to 32 printable characters, no space at either end, and is taken
     in Unicode's composed form (NFC: an accent typed as a separate mark is
     the same name as the accented letter); the reply says the name taken.
+    The names at a table differ in more than the case and width of their
+    letters (``Alice``, ``alice`` and ``ａｌｉｃｅ`` look alike): a join
+    under a name that looks like one at the table is ``NAME_TAKEN``.
 ``{"act": {"text": "QH"}}`` or ``{"act": {"action": {"play": "QH"}}}``
     A move for the client's seat: text as a player types it
     (:meth:`spades.GameState.parse_action`: ``QH``, ``Q♥``, ``4``, ``nil``,
@@ -72,7 +77,8 @@ Pushed to each client at a table, whenever there is something new:
 ``{"table": {"name", "humans", "started", "seats": [...]}}``
     Who sits where: each seat ``{"seat", "player", "bot", "connected"}``
     (``player`` is a name or ``null``).  Sent on every join, leave,
-    disconnection and at the start.
+    disconnection and at the start; to a client with more than 64 KiB of
+    messages unread, only the latest is sent, once it has read them.
 ``{"view": {...}}``
     The seat's view document (:func:`spades.serial.to_dict` of
     :func:`spades.seat_view`, ``sealed`` unless the seat has looked at its
@@ -107,11 +113,15 @@ Choices
   and place are free again.
 * Tables that open on demand (without ``--table``) are at most
   ``--max-tables`` (default 64).  When that many are open and a join needs
-  a new one, the table where no person has been connected for the longest
-  closes first, the same way (its record saved as above);
-  only if a person is connected at every table is the join refused with
+  a new one, a table where no person is connected closes, the same way
+  (its record saved as above): one whose game no person has moved in
+  first; else the one no person has been connected to for the longest,
+  once that is ``--room-after`` seconds (default 60), so that a player
+  whose connection drops for a moment does not lose the game to a
+  stranger opening tables.  If there is none, the join is refused with
   ``TOO_MANY_TABLES``.  A connection sits at one table at a time, so
-  holding tables takes one live connection for each.
+  holding tables takes one live connection for each, or a game a person
+  has moved in for ``--room-after`` seconds.
 * At most 256 connections are open at once, each counted from its accept
   until its socket is closed (a connection the server is hanging up on
   still counts); one more is answered ``TOO_MANY_CLIENTS`` and closed.
@@ -123,9 +133,10 @@ Choices
   with an error and the connection stays open.  Blank lines (of
   JSON's white space only) are ignored.  A client that lets more than 1 MiB
   of messages pile up unread is disconnected (it keeps its seat, as any
-  disconnection), and so is a connection that sends no whole line for
-  ``--idle-timeout`` seconds (default 600), after ``{"error": {"reason":
-  "IDLE", ...}}``, or that reads none of its replies for as long.  Once a
+  disconnection), and so is a connection that sends no command (a blank
+  line is none) for ``--idle-timeout`` seconds (default 600), after
+  ``{"error": {"reason": "IDLE", ...}}``, or that reads none of its
+  replies for as long.  Once a
   connection is being closed (by the server too: replaced, cut off), nothing
   more is sent to it and none of its lines is carried out, not even one
   already on its way.  Each connection's lines are answered one at a time,
@@ -169,7 +180,8 @@ Choices
   saves at most ``--max-unfinished`` (default 1000) such records: beyond
   that each is dropped, with a warning in the log.  A finished game's
   record is always saved.  A finished table closes when its last client
-  leaves, and its name may then host a new game.
+  leaves, and its name may then host a new game (a join meanwhile is
+  told that the game is over).
 * The server listens on loopback addresses only (``127.0.0.1``, ``::1``).
 
 In a test or another program, run it in-process::
@@ -220,17 +232,26 @@ socket is closed (also while the server hangs up on it)."""
 MAX_TABLES = 64
 """The most tables open at once, by default (when they open on demand)."""
 IDLE_TIMEOUT = 600.0
-"""Seconds a connection may go without sending a whole line, by default."""
+"""Seconds a connection may go without sending a command, by default."""
 ABANDON_AFTER = 600.0
 """Seconds a started game waits with no person connected, by default."""
+ROOM_AFTER = 60.0
+"""Seconds a started game in which a person has moved keeps its place
+among the tables with no person connected, by default."""
 MAX_UNFINISHED = 1000
 """The most records of games closed unfinished that one run saves, by default."""
 MAX_UNSAVED = 100
 """The most records kept in memory, waiting to be saved, after their save failed."""
 _CLOSE_GRACE = 5.0
 """Seconds a replaced connection has to take its last messages before it is cut off."""
+_TABLE_BACKLOG = 64 * 1024
+"""Bytes waiting unread for a client beyond which a table message waits:
+only the latest is sent, once fewer wait."""
+_TABLE_RETRY = 0.25
+"""Seconds between tries to send a waiting table message."""
 _JSON_SPACE = " \t\r\n"
 """The white space of JSON: a line of only these is blank."""
+_JSON_SPACE_BYTES = _JSON_SPACE.encode("ascii")
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}\Z")
 _MAX_NAME = 32
 _MAX_TEXT = 200
@@ -308,6 +329,10 @@ class Client:
     seen: GameState | None = None
     """The state the last view or events sent to this client describe."""
     closed: bool = False
+    table_message: dict[str, Any] | None = None
+    """The latest table message, waiting while the client reads slowly."""
+    table_timer: asyncio.TimerHandle | None = None
+    """The next try to send :attr:`table_message`."""
 
 
 @dataclass(eq=False)
@@ -366,10 +391,13 @@ class TableServer:
     it, a table opens on the first join of its name, under ``rules`` with
     ``humans`` seats for people (default: every seat), up to ``max_tables``
     at once (a whole number, 1 or more): when that many are open, a new one
-    takes the place of the one no person has been connected to for the
-    longest, if any.  ``idle_timeout`` is how long a connection may send no
-    whole line, ``abandon_after`` how long a started game waits with no
-    person connected before it closes (seconds; ``None``: for ever).
+    takes the place of one no person is connected to, if any: one in which
+    no person has moved first, else the one no person has been connected
+    to for the longest, once that is ``room_after`` seconds (a player who
+    drops for a moment keeps the game).  ``idle_timeout`` is how long a
+    connection may send no command (a blank line is none),
+    ``abandon_after`` how long a started game waits with no person
+    connected before it closes (seconds; ``None``: for ever).
     ``max_unfinished`` is the most records of games closed unfinished that
     the server saves (a whole number, 0 or more; those of games in which no
     person made a move are never saved).
@@ -386,6 +414,7 @@ class TableServer:
         idle_timeout: float | None = IDLE_TIMEOUT,
         abandon_after: float | None = ABANDON_AFTER,
         max_unfinished: int = MAX_UNFINISHED,
+        room_after: float = ROOM_AFTER,
     ) -> None:
         rules = Rules.partnership() if rules is None else rules
         self.default = TableConfig(rules, rules.players if humans is None else humans)
@@ -402,6 +431,9 @@ class TableServer:
                 raise ValueError(f"{what} must be a positive number of seconds or None, got {value!r}")
         self.idle_timeout = idle_timeout
         self.abandon_after = abandon_after
+        if type(room_after) not in (int, float) or not 0 <= room_after < float("inf"):
+            raise ValueError(f"room_after must be a number of seconds, 0 or more, got {room_after!r}")
+        self.room_after = room_after
         if type(max_unfinished) is not int or max_unfinished < 0:
             raise ValueError(f"max_unfinished must be a whole number, 0 or more, got {max_unfinished!r}")
         self.max_unfinished = max_unfinished
@@ -480,9 +512,13 @@ class TableServer:
                 self._send(client, Refusal("TOO_MANY_CLIENTS", f"the server takes at most {MAX_CLIENTS} connections").reply())
                 return
             self.clients.add(client)
+            loop = asyncio.get_running_loop()
+            # A command puts the idle deadline off; a blank line does not.
+            deadline = None if self.idle_timeout is None else loop.time() + self.idle_timeout
             while not client.closed:
                 try:
-                    line = await asyncio.wait_for(reader.readline(), self.idle_timeout)
+                    wait = None if deadline is None else max(0.0, deadline - loop.time())
+                    line = await asyncio.wait_for(reader.readline(), wait)
                 except ValueError:  # asyncio's LimitOverrunError: no newline within MAX_LINE bytes
                     if client.closed:  # closed by the server meanwhile: nothing more to say
                         break
@@ -493,8 +529,8 @@ class TableServer:
                 except asyncio.TimeoutError:
                     if client.closed:
                         break
-                    log.info("%s sent no whole line for %g s: disconnected", client.peer, self.idle_timeout)
-                    self._send(client, Refusal("IDLE", f"no whole line for {self.idle_timeout:g} seconds; closing").reply())
+                    log.info("%s sent no command for %g s: disconnected", client.peer, self.idle_timeout)
+                    self._send(client, Refusal("IDLE", f"no command for {self.idle_timeout:g} seconds; closing").reply())
                     self._gone(client)
                     await _hang_up(reader, writer)
                     break
@@ -503,6 +539,8 @@ class TableServer:
                 # was cut off for its backlog): the line is not carried out.
                 if not line or client.closed:
                     break
+                if self.idle_timeout is not None and line.strip(_JSON_SPACE_BYTES):
+                    deadline = loop.time() + self.idle_timeout
                 self._handle_line(client, line)
                 try:
                     await asyncio.wait_for(writer.drain(), self.idle_timeout)
@@ -621,6 +659,16 @@ class TableServer:
             self._push_table(table)
             self._push_view(client)
             return
+        if token is not None:
+            # A token is for coming back to a seat held since its game
+            # started: that game has closed (abandoned, or its place taken),
+            # or this name never held a seat here.  No new seat is taken
+            # on its strength: the client is told.
+            raise Refusal("BAD_TOKEN", f"no seat at table {table.name} is held by {name}: the game of that token "
+                                       "has closed; join without a token for a new seat")
+        if table.state is not None and table.state.is_over:
+            raise Refusal("TABLE_FULL", f"the game at table {table.name} is over; the table opens again once its "
+                                        "players have left")
         if table.started:
             raise Refusal("TABLE_FULL", f"the game at table {table.name} has started: every seat is taken")
         if seat is None:
@@ -629,6 +677,9 @@ class TableServer:
                 raise Refusal("TABLE_FULL", f"table {table.name} is full")
         elif table.seats[seat] is not None:
             raise Refusal("SEAT_TAKEN", f"seat {seat} at table {table.name} is taken")
+        if any(s is not None and _look_alike(s.name) == _look_alike(name) for s in table.seats):
+            raise Refusal("NAME_TAKEN", f"a name that looks like {name} is at table {table.name}: "
+                                        "names at a table differ in more than case and width")
         if self.tables.get(table.name) is not table:
             self._make_room()  # a new table: close one no one is at, if the tables are all open
         sitter = Sitter(name=name, token=secrets.token_urlsafe(16), client=client)
@@ -714,22 +765,34 @@ class TableServer:
         else:
             config = self.default
             if len(self.tables) >= self.max_tables and not self._unattended():
-                raise Refusal("TOO_MANY_TABLES", f"at most {self.max_tables} tables are open at once, "
-                                                 "and a person is connected at each")
+                raise Refusal("TOO_MANY_TABLES", f"at most {self.max_tables} tables are open at once, and each "
+                                                 "has a person connected or a game a person left a moment ago")
         return Table(name=name, config=config, seats=[None] * config.rules.players)
 
     def _unattended(self) -> list[Table]:
-        """The open tables where no person is connected, the one empty for
-        the longest first (each a started game waiting for its players:
-        other tables close when their last person goes)."""
-        empty = [table for table in self.tables.values() if not table.clients()]
-        return sorted(empty, key=lambda table: -1.0 if table.empty_since is None else table.empty_since)
+        """The open tables where no person is connected (each a started
+        game waiting for its players: other tables close when their last
+        person goes) that may give their place to a new table, in the order
+        they do: those in which no person has moved (nothing is lost), then
+        those no person has been connected to for ``room_after`` seconds,
+        the one empty for the longest first."""
+        now = asyncio.get_running_loop().time()
+
+        def since(table: Table) -> float:
+            return now if table.empty_since is None else table.empty_since
+
+        empty = [
+            table for table in self.tables.values()
+            if not table.clients() and (not table.acted or now - since(table) >= self.room_after)
+        ]
+        return sorted(empty, key=lambda table: (table.acted, since(table)))
 
     def _make_room(self) -> None:
         """Before a new table opens on demand: while ``max_tables`` are
-        open, close the one no person has been connected to for the longest
-        (as if it had been abandoned).  A table someone is connected to
-        stays, so holding tables takes a live connection for each."""
+        open, close the first of :meth:`_unattended` (as if it had been
+        abandoned).  A table someone is connected to stays, and so does a
+        game a person has moved in, for ``room_after`` seconds after its
+        last person goes."""
         if self.configs is not None:
             return  # the tables there are, named on the command line: no limit
         while len(self.tables) >= self.max_tables:
@@ -836,6 +899,9 @@ class TableServer:
         no longer at its table.  (It leaves :attr:`clients` only once its
         socket is closed.)"""
         client.closed = True
+        if client.table_timer is not None:
+            client.table_timer.cancel()
+            client.table_timer = None
         self._away(client)
 
     # ------------------------------------------------------------------
@@ -849,7 +915,25 @@ class TableServer:
         message = {"table": {"name": table.name, "humans": table.config.humans, "started": table.started,
                              "seats": seats}}
         for client in table.clients():
+            self._send_table(client, message)
+
+    def _send_table(self, client: Client, message: dict[str, Any]) -> None:
+        """Send a table message, which says all there is to know of the
+        seats: to a client with much unread, only the latest is sent, once
+        it reads (joins and leaves at its table cannot fill its backlog)."""
+        if client.table_timer is None and client.writer.transport.get_write_buffer_size() <= _TABLE_BACKLOG:
             self._send(client, message)
+            return
+        client.table_message = message
+        if client.table_timer is None:
+            client.table_timer = asyncio.get_running_loop().call_later(_TABLE_RETRY, self._flush_table, client)
+
+    def _flush_table(self, client: Client) -> None:
+        """Try again to send the latest table message kept for ``client``."""
+        client.table_timer = None
+        message, client.table_message = client.table_message, None
+        if message is not None and not client.closed:
+            self._send_table(client, message)
 
     def _push_view(self, client: Client) -> None:
         """Send the seat's view: sealed unless the seat has looked at its
@@ -1000,6 +1084,13 @@ async def _hang_up(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -
         pass
 
 
+def _look_alike(name: str) -> str:
+    """What two names that look alike share: the name with the case and
+    width of its letters and digits folded (NFKC, then casefold), so that
+    ``Alice``, ``alice`` and the full-width ``ａｌｉｃｅ`` are one."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def _is_loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host).is_loopback
@@ -1117,10 +1208,14 @@ def _parser() -> argparse.ArgumentParser:
                              "the first join of its name")
     parser.add_argument("--max-tables", type=_option_number(1), default=MAX_TABLES, metavar="N",
                         help=f"tables open at once when they open on demand (default {MAX_TABLES}); when that many "
-                             "are open, a new one takes the place of the one no person has been connected to "
-                             "for the longest")
+                             "are open, a new one takes the place of one no person is connected to (see "
+                             "--room-after)")
     parser.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="SECONDS",
-                        help=f"close a connection that sends no whole line for this long (default {IDLE_TIMEOUT:g}; 0: never)")
+                        help=f"close a connection that sends no command for this long (default {IDLE_TIMEOUT:g}; "
+                             "0: never); a blank line is no command")
+    parser.add_argument("--room-after", type=float, default=ROOM_AFTER, metavar="SECONDS",
+                        help="a started game in which a person has moved keeps its place among --max-tables for "
+                             f"this long after its last person goes (default {ROOM_AFTER:g})")
     parser.add_argument("--abandon-after", type=float, default=ABANDON_AFTER, metavar="SECONDS",
                         help="close a started game when no person is connected for this long "
                              f"(default {ABANDON_AFTER:g}; 0: never)")
@@ -1143,7 +1238,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     if args.losing_floor is not None:
         changes["losing_floor"] = args.losing_floor
     rules = Rules.preset(args.rules, **changes)
-    for flag, seconds in (("--idle-timeout", args.idle_timeout), ("--abandon-after", args.abandon_after)):
+    for flag, seconds in (("--idle-timeout", args.idle_timeout), ("--abandon-after", args.abandon_after),
+                          ("--room-after", args.room_after)):
         if not 0 <= seconds < float("inf"):
             raise ValueError(f"{flag} is a number of seconds, 0 or more, not {seconds}")
     humans = rules.players if args.humans is None else args.humans
@@ -1160,7 +1256,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             tables[name] = TableConfig(rules, int(count)) if count else default
     return {"rules": rules, "humans": humans, "tables": tables, "records": args.records, "max_tables": args.max_tables,
             "idle_timeout": args.idle_timeout or None, "abandon_after": args.abandon_after or None,
-            "max_unfinished": args.max_unfinished}
+            "max_unfinished": args.max_unfinished, "room_after": args.room_after}
 
 
 async def _run(options: dict[str, Any], host: str, port: int) -> None:

@@ -9,6 +9,7 @@ per line, as any client would.  Games use a low target and a losing floor
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import json
 import os
@@ -838,8 +839,10 @@ def test_a_started_game_no_one_comes_back_to_closes(tmp_path: Path) -> None:
             assert "a" not in server.tables
             record = record_from_json((tmp_path / "records" / "a.json").read_text(encoding="utf-8"))
             assert ("Status", "unfinished") in record.tags and record.replay() == state
-            # Its name hosts a new game.
+            # Its name hosts a new game; the token of the closed one takes no seat.
             fresh = await Player.connect(server)
+            refused = await fresh.refused({"join": {"table": "a", "name": "lee", "token": token}})
+            assert refused["reason"] == "BAD_TOKEN" and "closed" in refused["message"] and "a" not in server.tables
             assert not (await fresh.join("a", "lee"))["rejoined"]
             await fresh.close()
         finally:
@@ -896,7 +899,7 @@ def test_a_new_table_takes_the_place_of_one_no_one_is_connected_to(tmp_path: Pat
     # starts at once, and its seat waits for its player) cannot hold the
     # tables' places: a table no one is connected to gives its place up.
     async def body() -> None:
-        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=3)
+        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=3, room_after=0)
         records = tmp_path / "records"
         try:
             keeper = await Player.connect(server)
@@ -1331,7 +1334,7 @@ def test_no_record_of_a_game_no_person_made_a_move_in(tmp_path: Path) -> None:
     # One connection joining and leaving table after table wrote a record
     # of each (unfinished, no move but the bots'): none is saved now.
     async def body() -> None:
-        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=1, abandon_after=60.0)
+        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=1, abandon_after=60.0, room_after=0)
         records = tmp_path / "records"
         try:
             cycler = await Player.connect(server)
@@ -1355,7 +1358,7 @@ def test_no_record_of_a_game_no_person_made_a_move_in(tmp_path: Path) -> None:
 
 def test_at_most_max_unfinished_unfinished_records_are_saved(tmp_path: Path) -> None:
     async def body() -> None:
-        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=1, max_unfinished=2)
+        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=1, max_unfinished=2, room_after=0)
         records = tmp_path / "records"
         try:
             player = await Player.connect(server)
@@ -1485,6 +1488,146 @@ def test_messages_speak_json_not_python(tmp_path: Path) -> None:
             error = await client.refused({"join": {"table": "t", "name": "a", "seat": 10**99}})
             assert (error["reason"], error["message"]) == ("BAD_REQUEST", "seat: the seats are 0..3")
             await client.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_a_game_a_person_moved_in_keeps_its_place_a_while(tmp_path: Path) -> None:
+    # A player whose connection drops for a moment does not lose the game
+    # to a stranger opening tables: its table gives way to a new one only
+    # after --room-after seconds; a table no person moved in gives way at once.
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=2, room_after=0.5)
+        try:
+            vic = await Player.connect(server)
+            token = (await vic.join("vic", "vic"))["token"]
+            await make_a_move(vic)
+            await vic.close()  # the connection drops
+            assert await _eventually(lambda: server.tables["vic"].clients() == [])
+            cycler = await Player.connect(server)
+            for name in ("j1", "j2", "j3"):  # each closes the one before: no person moved in it
+                assert (await cycler.join(name, "x"))["started"]
+                assert "ok" in await cycler.request({"leave": {}})
+            assert sorted(server.tables) == ["j3", "vic"]
+            await make_a_move(await _rejoined(cycler, "j3"))
+            assert "ok" in await cycler.request({"leave": {}})
+            refused = await cycler.refused({"join": {"table": "j4", "name": "x"}})
+            assert refused["reason"] == "TOO_MANY_TABLES"  # both games were moved in, a moment ago
+            back = await Player.connect(server)
+            assert (await back.join("vic", "vic", token=token))["rejoined"]  # the game is still there
+            await back.close()
+            await asyncio.sleep(0.6)  # --room-after: now the one empty the longest gives way
+            assert (await cycler.join("j4", "x"))["started"]
+            assert sorted(server.tables) == ["j4", "vic"] and "j3.json" in os.listdir(server.records)
+            for player in (cycler,):
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+async def _rejoined(player: Player, table: str) -> Player:
+    """``player`` back at its seat of ``table`` with its token."""
+    assert (await player.join(table, "x", token=player.token))["rejoined"]
+    return player
+
+
+def test_blank_lines_do_not_keep_a_connection_open(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=2, idle_timeout=0.5)
+        try:
+            quiet = await Player.connect(server)
+            await quiet.join("b", "bea")
+            began = asyncio.get_running_loop().time()
+
+            async def blank_lines() -> None:
+                with contextlib.suppress(ConnectionError):
+                    while True:
+                        await quiet.send_raw(b"\n")
+                        await asyncio.sleep(0.05)
+
+            sending = asyncio.ensure_future(blank_lines())
+            while (await quiet.next()).get("error", {}).get("reason") != "IDLE":
+                pass
+            assert asyncio.get_running_loop().time() - began < 3.0
+            sending.cancel()
+            await quiet.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_a_finished_games_table_says_the_game_is_over(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1, tables={"t1": ts.TableConfig(SHORT, 1)})
+        try:
+            ann = await Player.connect(server)
+            await ann.join("t1", "ann")
+            assert (await play_out(ann, 5)).is_over
+            bob = await Player.connect(server)
+            refused = await bob.refused({"join": {"table": "t1", "name": "bob"}})
+            assert refused["reason"] == "TABLE_FULL" and "is over" in refused["message"]
+            await ann.close()  # its last client goes: the name hosts a new game
+            assert await _eventually(lambda: "t1" not in server.tables)
+            assert not (await bob.join("t1", "bob"))["rejoined"]
+            await bob.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_joins_and_leaves_do_not_fill_a_slow_readers_backlog(tmp_path: Path) -> None:
+    # A stranger joining and leaving a table again and again sends every
+    # one at it a table message each time: one who reads slowly got so
+    # many that it was cut off for its backlog, and its seat freed.
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=4)
+        try:
+            slow = await Player.connect(server)
+            await slow.join("g", "slow")  # then reads nothing for a while
+            # Small socket buffers at both ends: what is unread waits in the server.
+            (held,) = [c for c in server.clients if c.table is server.tables["g"]]
+            held.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            slow.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            spam = await Player.connect(server)
+            burst = b'{"join":{"table":"g","name":"spam"}}\n{"leave":{}}\n' * 50
+            for _ in range(60):
+                await spam.send_raw(burst)
+                for _ in range(100):
+                    await spam.reply()
+            assert held.writer.transport.get_write_buffer_size() < ts.MAX_BACKLOG // 4
+            assert server.tables["g"].seats[0].name == "slow" and server.tables["g"].seats[0].client is not None
+            # Reading again, the slow player is told where everyone sits now.
+            while slow.table is None or [s["player"] for s in slow.table["seats"]] != ["slow", None, None, None]:
+                await slow.next()
+            await spam.close()
+            await slow.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_names_that_look_alike_do_not_sit_at_one_table(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=4)
+        try:
+            alice = await Player.connect(server)
+            await alice.join("n", "Alice")
+            other = await Player.connect(server)
+            for name in ("alice", "ALICE", "\uff41\uff4c\uff49\uff43\uff45", "\uff21lice"):
+                refused = await other.refused({"join": {"table": "n", "name": name}})
+                assert refused["reason"] == "NAME_TAKEN", name
+            assert (await other.join("n", "Al1ce"))["seat"] == 1  # another name
+            elsewhere = await Player.connect(server)
+            assert (await elsewhere.join("m", "alice"))["seat"] == 0  # another table
+            for player in (alice, other, elsewhere):
+                await player.close()
         finally:
             await server.close()
 

@@ -139,7 +139,8 @@ Choices
   replies for as long.  Once a
   connection is being closed (by the server too: replaced, cut off), nothing
   more is sent to it and none of its lines is carried out, not even one
-  already on its way.  Each connection's lines are answered one at a time,
+  already on its way; nor is a last line without its newline, sent as the
+  client closes the connection (it may be cut short).  Each connection's lines are answered one at a time,
   taking turns with the other connections: a client that sends many lines
   at once does not hold up the others.
 * Double Nil is bid blind (P-6; T-6: at the start of the seat's first
@@ -537,7 +538,9 @@ class TableServer:
                 # The server may have closed this connection while the line
                 # came in (a join with its seat's token replaced it, or it
                 # was cut off for its backlog): the line is not carried out.
-                if not line or client.closed:
+                # Nor is a last line the client closed the connection in
+                # the middle of (no newline: a command may be cut short).
+                if not line.endswith(b"\n") or client.closed:
                     break
                 if self.idle_timeout is not None and line.strip(_JSON_SPACE_BYTES):
                     deadline = loop.time() + self.idle_timeout

@@ -1632,3 +1632,22 @@ def test_names_that_look_alike_do_not_sit_at_one_table(tmp_path: Path) -> None:
             await server.close()
 
     run(body)
+
+
+def test_a_last_line_without_its_newline_is_not_carried_out(tmp_path: Path) -> None:
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1)
+        try:
+            cut = await Player.connect(server)
+            await cut.send_raw(b'{"join": {"table": "c", "name": "cut"}}')  # no newline
+            cut.writer.write_eof()
+            assert await asyncio.wait_for(cut.reader.read(), TIMEOUT) == b""  # closed, nothing said
+            await cut.close()
+            assert "c" not in server.tables  # the join was not carried out
+            other = await Player.connect(server)
+            assert (await other.join("c", "cut"))["seat"] == 0
+            await other.close()
+        finally:
+            await server.close()
+
+    run(body)

@@ -849,6 +849,14 @@ class GameState:
         rule = {_BID: "P-3", _DRAFT: "T-3", _PLAY: "P-7"}.get(phase, "P-6")
         if self.rules.is_draft:
             rule = {_BID: "T-4", _DRAFT: "T-3", _PLAY: "T-7"}.get(phase, "T-6")
+        if phase == _PLAY and not self._play[_TRICK]:
+            # A lead: the winner of the trick before leads (C-7); the first
+            # lead is the holder of the 2 of clubs' under V-7's option, else
+            # the seat P-7 or T-7 names.
+            if self._play[_WON]:
+                rule = "C-7"
+            elif self.rules.first_lead == "two-of-clubs":
+                rule = "V-7"
         return IllegalActionError(Reason.NOT_YOUR_TURN, f"it is seat {turn}'s turn, not seat {seat}'s", rule)
 
     def _wrong_phase(self, action: object) -> IllegalActionError:

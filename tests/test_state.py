@@ -547,6 +547,35 @@ def test_out_of_turn_is_refused(phase: str) -> None:  # P-3, P-6, P-7
             assert error.reason is Reason.NOT_YOUR_TURN
 
 
+@pytest.mark.parametrize(
+    "rules", [Rules.partnership(), Rules.two_player(), Rules.pagat(first_lead="two-of-clubs")], ids=["p", "t", "v7"]
+)
+def test_out_of_turn_plays_name_the_rule_of_who_plays(rules: Rules) -> None:
+    """The first lead: P-7 (left of the dealer), T-7 (the second player) or
+    V-7 (the holder of the 2 of clubs); a later lead: C-7 (the winner of
+    the trick before); within a trick: P-7 (clockwise), T-7 in two-player."""
+    rng = random.Random(4)
+    state = new_game(rules, seed=4)
+    while state.phase is not Phase.PLAY:
+        state = state.apply(rng.choice([a for a in state.legal_actions() if a != Bid.DOUBLE_NIL]))
+    seen = set()
+    while not state.sheet:
+        other = (state.turn + 1) % rules.players  # type: ignore[operator]
+        card = state.legal_actions()[0]
+        error = check_refused(state, card, seat=other)
+        first_lead = not state.trick and not any(state.tricks_won)
+        if first_lead:
+            expected = "V-7" if rules.first_lead == "two-of-clubs" else ("T-7" if rules.is_draft else "P-7")
+        elif not state.trick:
+            expected = "C-7"
+        else:
+            expected = "T-7" if rules.is_draft else "P-7"
+        assert (error.reason, error.rule) == (Reason.NOT_YOUR_TURN, expected), (len(state.history), str(error))
+        seen.add(expected)
+        state = state.apply(card)
+    assert "C-7" in seen
+
+
 def test_out_of_turn_at_chance_and_after_the_end() -> None:
     assert check_refused(states()["deal"], ROUND_ROBIN, seat=0).reason is Reason.NOT_YOUR_TURN
     assert check_refused(states()["over"], C("AS"), seat=0).reason is Reason.GAME_OVER

@@ -61,10 +61,12 @@ __all__ = [
 
 
 def _check(event: Any) -> None:
-    """Each field of an event is exactly of its declared kind (a seat or a
-    count an ``int`` that is not a ``bool``, from 0 to 99; cards a ``Card``
-    or ``CardSet``; ...): else :class:`~spades.ArgumentTypeError` or
-    :class:`~spades.ArgumentError`."""
+    """Each field of an event is exactly of its declared kind (a seat, a
+    count or a hand's number an ``int`` that is not a ``bool``, from 0 to
+    10**9, as a score-sheet row's number; cards a ``Card`` or ``CardSet``;
+    ...): else :class:`~spades.ArgumentTypeError` or
+    :class:`~spades.ArgumentError`.  Whether a seat or a count fits the
+    game is :func:`advance`'s to judge."""
     for field in attrs.fields(type(event)):
         value = getattr(event, field.name)
         kinds = _KINDS[field.name]

@@ -1,0 +1,184 @@
+"""What the events and the score-sheet values check, field by field and
+between states: found wanting by mutation testing of spades.events and
+spades.sheet (tests/MUTANTS.md).  Each test checks the rules or the
+documented contract, not the code."""
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from spades import ArgumentError, ArgumentTypeError, Bid, Card, Draft, HandRecord, Rules, StateError, new_game, seat_view
+from spades.events import (Discarded, Drafted, Exchanged, HandStarted, Replaced, TopOfStock, advance, events)
+from spades.sheet import HandSummary, PlayedTrick
+from spades.view import hand_summary
+
+from _games import PRESETS, play
+
+
+# --- events: construction checks ------------------------------------------------
+
+def test_event_fields_are_checked() -> None:
+    with pytest.raises(ArgumentTypeError):
+        HandStarted(number=None, dealer=0)  # type: ignore[arg-type]  # a required field may not be None
+    with pytest.raises(ArgumentTypeError):
+        Exchanged(giver=0, receiver=2, count=3, cards=[0, 1, 2])  # type: ignore[arg-type]  # an optional field, when given, is a CardSet
+    with pytest.raises(ArgumentTypeError):
+        Drafted(seat=1, kept=None, discarded=5)  # type: ignore[arg-type]  # an int is not a Card, even after a None field
+
+
+def test_event_counts_up_to_a_billion() -> None:
+    assert HandStarted(number=10**9, dealer=0).number == 10**9
+    assert HandStarted(number=100, dealer=0).number == 100
+    with pytest.raises(ArgumentError):
+        HandStarted(number=10**9 + 1, dealer=0)
+
+
+# --- events between states ------------------------------------------------------
+
+def test_events_refuse_two_different_games() -> None:
+    rules = Rules.partnership()
+    with pytest.raises(ArgumentError):
+        events(new_game(rules, seed=1), new_game(rules, seed=2), 0)
+
+
+def _two_player_games(seeded: bool) -> Iterator[tuple[Rules, list[Any]]]:
+    for name in ("two-player", "two-player-2"):
+        for seed in range(6):
+            yield PRESETS[name], play(PRESETS[name], seed, seeded=seeded, double_nil=0.7)
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_replacements_are_shown_to_the_drawer_only_and_match_the_discards(seeded: bool) -> None:  # T-6
+    for rules, states in _two_player_games(seeded):
+        for seat in range(2):
+            happened = events(states[0], states[-1], seat)
+            discards: Counter[int] = Counter()
+            replaced: Counter[int] = Counter()
+            for e in happened:
+                if isinstance(e, HandStarted):
+                    assert discards == replaced
+                if isinstance(e, Discarded) and e.count:
+                    discards[e.seat] += 1
+                if isinstance(e, Replaced):
+                    assert e.count >= 1
+                    replaced[e.seat] += 1
+                    assert (e.cards is not None) == (e.seat == seat)
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_the_top_of_the_stock_is_told_once_per_draft_turn(seeded: bool) -> None:  # T-2, T-3, T-6
+    """Unsealed: each seat learns the top of the stock at each of its 13
+    draft turns, once (a Double Nil declared at the turn tells it no
+    second time)."""
+    for rules, states in _two_player_games(seeded):
+        for seat in range(2):
+            happened = events(states[0], states[-1], seat)
+            per_hand = []  # the hands begun after the first state (that one's first turn may be past)
+            for e in happened:
+                if isinstance(e, HandStarted):
+                    per_hand.append(0)
+                if isinstance(e, TopOfStock) and per_hand:
+                    per_hand[-1] += 1
+            finished = len(per_hand) - (0 if states[-1].is_over else 1)
+            assert per_hand[:finished] == [rules.hand_size] * finished, (per_hand, seat)
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_sealed_top_of_stock_is_the_seats_own_card(seeded: bool) -> None:  # T-2
+    for rules, states in _two_player_games(seeded):
+        for seat in range(2):
+            for before, after in zip(states, states[1:]):
+                for e in events(before, after, seat, sealed=True):
+                    if isinstance(e, TopOfStock):
+                        assert after.turn == seat and e.card == after.top_of_stock
+
+
+def test_advance_refuses_a_draft_turn_of_its_own_seat_without_both_cards() -> None:  # T-2
+    rules = Rules.two_player()
+    state = new_game(rules, seed=4)
+    while state.is_chance:
+        state = state.apply(state.sample_chance(random.Random(0)))
+    me = state.turn
+    assert me is not None
+    view = seat_view(state, me)
+    with pytest.raises(StateError):
+        advance(view, [Drafted(seat=me, kept=state.top_of_stock, discarded=None)])
+
+
+# --- sheet: field checks --------------------------------------------------------
+
+def _summary(**changes: Any) -> HandSummary:
+    rules = Rules.partnership()
+    states = play(rules, 0, seeded=True)
+    row = hand_summary(rules, states[-1].sheet[0])
+    fields: dict[str, Any] = dict(number=row.number, dealer=row.dealer, bids=row.bids, tricks_won=row.tricks_won,
+                                  tricks=row.tricks, result=row.result)
+    fields.update(changes)
+    return HandSummary(**fields)
+
+
+def test_played_trick_fields_are_seats_and_at_most_four_cards() -> None:  # P-1, V-10, C-7
+    PlayedTrick(leader=3, cards=(Card(0), Card(1), Card(2), Card(3)), winner=3)
+    PlayedTrick(leader=0, cards=(), winner=-1)
+    for bad in (dict(leader=4), dict(winner=4), dict(winner=-2), dict(cards=tuple(map(Card, range(5))))):
+        fields: dict[str, Any] = dict(leader=0, cards=(), winner=-1)
+        fields.update(bad)
+        with pytest.raises(ArgumentError):
+            PlayedTrick(**fields)
+
+
+def test_hand_summary_fields_are_in_range() -> None:  # P-1, V-10, C-8
+    _summary(number=10**9)
+    row = _summary()
+    for bad in (dict(number=10**9 + 1), dict(dealer=4), dict(bids=row.bids + (Bid(1),)),
+                dict(tricks_won=row.tricks_won + (0,)), dict(tricks_won=(19, 0, 0, 0)),
+                dict(tricks=row.tricks + row.tricks[:1] * (19 - len(row.tricks)))):
+        with pytest.raises(ArgumentError):
+            _summary(**bad)
+
+
+def test_hand_summary_refuses_a_record_of_other_rules() -> None:  # P-1, P-2, T-2, V-10
+    four = PRESETS["cutthroat-4"]   # 4 seats, 4 sides
+    partnership = Rules.partnership()
+    row = play(four, 0, seeded=True)[-1].sheet[0]
+    with pytest.raises(ArgumentError):
+        hand_summary(partnership, row)
+    good = play(partnership, 0, seeded=True)[-1].sheet[0]
+    draft = next(a for a in play(PRESETS["two-player"], 0, seeded=True)[-1].sheet[0].actions if type(a) is Draft)
+    drafted = HandRecord(number=good.number, dealer=good.dealer, hands=good.hands, bids=good.bids, tricks=good.tricks,
+                         result=good.result, actions=good.actions + (draft,))
+    with pytest.raises(ArgumentError):   # a drafted hand under rules that deal (P-2, T-2)
+        hand_summary(partnership, drafted)
+    good = play(partnership, 0, seeded=True)[-1].sheet[0]
+    for dealer in (4, 7):
+        bad = HandRecord(number=good.number, dealer=dealer, hands=good.hands, bids=good.bids, tricks=good.tricks,
+                         result=good.result, actions=good.actions)
+        with pytest.raises(ArgumentError):
+            hand_summary(partnership, bad)
+
+
+def test_a_record_built_by_hand_pickles() -> None:
+    good = play(Rules.partnership(), 0, seeded=True)[-1].sheet[0]
+    built = HandRecord(number=good.number, dealer=good.dealer, hands=good.hands, bids=good.bids, tricks=good.tricks,
+                       result=good.result, actions=good.actions)
+    again = pickle.loads(pickle.dumps(built))
+    assert again == built and again.hands == good.hands and again.actions == good.actions
+
+
+def test_events_refuse_a_state_of_another_seed() -> None:
+    rules = Rules.partnership()
+    with pytest.raises(ArgumentError):
+        events(new_game(rules), new_game(rules, seed=1), 0)
+
+
+def test_a_view_names_seats_of_the_rules_only() -> None:  # P-1
+    import attrs
+    view = seat_view(new_game(Rules.partnership(), seed=1), 0)
+    for name in ("turn", "leader"):
+        with pytest.raises(ArgumentError):
+            attrs.evolve(view, **{name: 4})  # type: ignore[arg-type]

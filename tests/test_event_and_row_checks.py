@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from spades import ArgumentError, ArgumentTypeError, Bid, Card, Draft, HandRecord, Rules, StateError, new_game, seat_view
-from spades.events import (Discarded, Drafted, Exchanged, HandStarted, Replaced, TopOfStock, advance, events)
+from spades import ArgumentError, ArgumentTypeError, Bid, Card, Draft, HandRecord, Phase, Rules, StateError, new_game, seat_view
+from spades.events import (Discarded, Drafted, Exchanged, HandStarted, Replaced, TopOfStock, TrickWon, advance, events)
 from spades.sheet import HandSummary, PlayedTrick
 from spades.view import hand_summary
 
@@ -182,3 +182,31 @@ def test_a_view_names_seats_of_the_rules_only() -> None:  # P-1
     for name in ("turn", "leader"):
         with pytest.raises(ArgumentError):
             attrs.evolve(view, **{name: 4})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", [Rules.partnership(), Rules.two_player(), Rules.cutthroat(3)], ids=["p", "t", "c3"])
+def test_advance_refuses_a_trick_won_by_another_seat(rules: Rules) -> None:  # C-7
+    """The winner of a trick is the highest spade in it, else the highest
+    card of the suit led: a TrickWon naming any other seat does not fit the
+    game the view and the events describe, and the view is not brought up
+    to date with it."""
+    rng = random.Random(6)
+    state = new_game(rules, seed=6)
+    while state.phase is not Phase.PLAY or state.trick:
+        legal = state.legal_actions()
+        state = state.apply(rng.choice([a for a in legal if a != Bid.DOUBLE_NIL]))
+    before = state
+    while not any(state.tricks_won):
+        state = state.apply(rng.choice(state.legal_actions()))
+    for seat in range(rules.players):
+        happened = list(events(before, state, seat))
+        (index,) = [i for i, event in enumerate(happened) if isinstance(event, TrickWon)]
+        won = happened[index]
+        assert isinstance(won, TrickWon)
+        winner = won.seat
+        assert winner == state.tricks_won.index(1) and advance(seat_view(before, seat), happened) == seat_view(state, seat)
+        for other in range(rules.players):
+            if other != winner:
+                forged = happened[:index] + [TrickWon(seat=other)] + happened[index + 1 :]
+                with pytest.raises(StateError):
+                    advance(seat_view(before, seat), forged)

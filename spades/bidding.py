@@ -31,7 +31,8 @@ import attrs
 
 from spades.actions import BIDS, MAX_BID_TRICKS, Bid
 from spades.errors import (
-    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, read_bounded, short_repr, type_name,
+    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, PER_SEAT_LIMIT, read_bounded, short_repr,
+    type_name,
 )
 from spades.rules import Rules, check_rules
 
@@ -247,18 +248,13 @@ class BidLimits:
         return f"cannot bid {tricks}: a bid is a whole number of tricks from 0 to {self.most}"
 
 
-_READ_LIMIT: Final = 64
-"""The most items read of a sequence of one value per seat or side (more
-are refused without reading them all)."""
-
-
 def check_bids(bids: object, rules: Rules) -> tuple[Bid | None, ...]:
     """``bids`` as a tuple, read once (what is checked is what is used), if
     it is one :class:`~spades.Bid` or ``None`` per seat, else an
     :class:`~spades.ArgumentError` (for the functions that take bids)."""
     if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence):
         raise ArgumentTypeError(f"bids: a sequence of one Bid or None per seat, got {type_name(bids)}")
-    bids = read_bounded(bids, _READ_LIMIT, ArgumentError, "", f"bids: one per seat ({rules.players}), got more")
+    bids = read_bounded(bids, PER_SEAT_LIMIT, ArgumentError, "", f"bids: one per seat ({rules.players}), got more")
     if len(bids) != rules.players:
         raise ArgumentError(f"bids: one per seat ({rules.players}), got {len(bids)}")
     for bid in bids:
@@ -273,7 +269,7 @@ def _check_scores(scores: object, rules: Rules) -> tuple[int, ...] | None:
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
         raise ArgumentTypeError(f"scores: a sequence of one int per side, got {type_name(scores)}")
     sides = len(rules.sides)
-    scores = read_bounded(scores, _READ_LIMIT, ArgumentError, "", f"scores: one per side ({sides}), got more")
+    scores = read_bounded(scores, PER_SEAT_LIMIT, ArgumentError, "", f"scores: one per side ({sides}), got more")
     if len(scores) != sides:
         raise ArgumentError(f"scores: one per side ({len(rules.sides)}), got {len(scores)}")
     for score in scores:

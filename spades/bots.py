@@ -60,8 +60,8 @@ from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
 from spades.deal import seeded_bytes
 from spades.errors import (
-    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, read_bounded, short_repr,
-    type_name,
+    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, PER_SEAT_LIMIT, read_bounded,
+    short_repr, type_name,
 )
 from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
 from spades.rules import Rules, check_hand, check_rules
@@ -265,7 +265,7 @@ def play_game(
         raise RulesTypeError(f"play_game needs a Rules value, got {type_name(rules)}")
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise ArgumentTypeError(f"the players are a sequence of bots, got {type_name(players)}")
-    players = read_bounded(players, 64, ArgumentError, "", f"play_game needs one player per seat ({rules.players}), got more")
+    players = read_bounded(players, PER_SEAT_LIMIT, ArgumentError, "", f"play_game needs one player per seat ({rules.players}), got more")
     if len(players) != rules.players:
         raise ArgumentError(f"play_game needs one player per seat ({rules.players}), got {len(players)}")
     for player in players:

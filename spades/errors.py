@@ -435,6 +435,12 @@ def _digits(number: int) -> str:
     return f"an int of {digits} digits"
 
 
+PER_SEAT_LIMIT: Final = 64
+"""The most items read of a sequence of one value per seat or side (bids,
+scores, hands, players, a trick's cards): more are refused without reading
+them all, fewer are counted in the message."""
+
+
 def read_bounded(
     value: object,
     limit: int,

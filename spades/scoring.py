@@ -21,7 +21,7 @@ from typing import Any, Final
 import attrs
 
 from spades.actions import Bid
-from spades.errors import ArgumentError, ArgumentTypeError, short_repr, type_name
+from spades.errors import PER_SEAT_LIMIT, ArgumentError, ArgumentTypeError, short_repr, type_name
 from spades.rules import Rules, check_rules
 
 __all__ = ["SideScore", "HandScore", "score_hand", "game_winner"]
@@ -183,7 +183,7 @@ def _sequence(value: object, name: str) -> tuple[Any, ...]:
         size = len(value)
     except Exception:  # e.g. a range too long for len()
         raise ArgumentError(f"{name}: a sequence whose length can be read") from None
-    if size > 64:
+    if size > PER_SEAT_LIMIT:
         raise ArgumentError(f"{name}: one value per seat or side, got {size}")
     try:
         return tuple(value)

@@ -20,7 +20,8 @@ from typing import Final
 from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
 from spades.cards import Card, CardSet
 from spades.errors import (
-    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, read_bounded, short_repr, type_name,
+    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, PER_SEAT_LIMIT, read_bounded, short_repr,
+    type_name,
 )
 from spades.rules import Rules, check_hand, check_rules
 
@@ -107,7 +108,7 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
     if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence):
         raise ArgumentTypeError(f"a trick is a sequence of cards, got {type_name(trick)}")
     players = rules.players
-    cards = read_bounded(trick, 64, ArgumentError, "", f"a trick of {players} seats cannot hold so many cards")
+    cards = read_bounded(trick, PER_SEAT_LIMIT, ArgumentError, "", f"a trick of {players} seats cannot hold so many cards")
     if len(cards) > players or (len(cards) == players and not to_win) or (to_win and not cards):
         raise ArgumentError(f"a trick of {players} seats cannot hold {len(cards)} cards here")
     seen = 0
@@ -357,7 +358,7 @@ def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
     dealer = check_seat(dealer, rules.players)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise ArgumentTypeError(f"first_leader needs a sequence of hands, got {type_name(hands)}")
-    hands = read_bounded(hands, 64, ArgumentError, "", f"first_leader needs one hand per seat ({rules.players}), got more")
+    hands = read_bounded(hands, PER_SEAT_LIMIT, ArgumentError, "", f"first_leader needs one hand per seat ({rules.players}), got more")
     if len(hands) != rules.players:
         raise ArgumentError(f"first_leader needs one hand per seat ({rules.players}), got {len(hands)}")
     masks = [check_hand(hand, rules).mask for hand in hands]

@@ -28,8 +28,10 @@ its newline) with exactly one key, the command:
     since the game started: the reply to the first join gives it.  A join
     with a token for which the name holds no seat at the table (its game
     has closed) is refused with ``BAD_TOKEN``: no new seat is taken.  A name
-    is 1 to 32 printable characters, no space at either end, and is taken
-    in Unicode's composed form (NFC: an accent typed as a separate mark is
+    is 1 to 32 printable characters, no space at either end, its first
+    character one that shows (not a combining mark) and none of the
+    printable characters that show nothing (such as the Hangul filler
+    U+3164), and is taken in Unicode's composed form (NFC: an accent typed as a separate mark is
     the same name as the accented letter); the reply says the name taken.
     The names at a table differ in more than the case and width of their
     letters (``Alice``, ``alice`` and ``ａｌｉｃｅ`` look alike): a join
@@ -618,6 +620,8 @@ class TableServer:
             raise Refusal("BAD_REQUEST", f"name: a name is 1 to {_MAX_NAME} printable characters")
         if name != name.strip():
             raise Refusal("BAD_REQUEST", "name: a name has no space at either end")
+        if _invisible(name):
+            raise Refusal("BAD_REQUEST", "name: a name starts with a character that shows, and holds no invisible filler such as U+3164")
         name = unicodedata.normalize("NFC", name)  # one name however its accents were typed
         if len(name) > _MAX_NAME:  # a few characters compose longer
             raise Refusal("BAD_REQUEST", f"name: a name is 1 to {_MAX_NAME} printable characters")
@@ -1085,6 +1089,21 @@ async def _hang_up(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -
         await asyncio.wait_for(drop(), 2)
     except (asyncio.TimeoutError, ConnectionError, OSError):
         pass
+
+
+# Printable characters that show nothing, alone or after another: the
+# Hangul fillers, the blank Braille pattern, the combining grapheme joiner,
+# the Khmer inherent vowels and the Mongolian variation selectors.  A name
+# holding one looks like the name without it.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f")
+
+
+def _invisible(name: str) -> bool:
+    """Whether ``name`` (printable, no space at either end) could look like
+    another name or like nothing: it holds a blank-looking character
+    (:data:`_BLANKS`), or starts with a combining mark, which shows only
+    on the character before it."""
+    return not _BLANKS.isdisjoint(name) or unicodedata.category(name[0]).startswith("M")
 
 
 def _look_alike(name: str) -> str:

@@ -584,6 +584,11 @@ def test_a_name_is_one_however_its_accents_are_typed(tmp_path: Path) -> None:
                 assert error == {"reason": "BAD_REQUEST", "rule": "", "message": "name: a name has no space at either end"}
             for name in ("\u3000ann", "ann\u00a0", "a\u200bnn"):  # no other space is printable
                 assert (await two.refused({"join": {"table": "n", "name": name}}))["reason"] == "BAD_REQUEST"
+            for name in ("\u3164", "ann\u3164", "\u2800", "\uffa0ann", "a\u034fnn", "\u0301ann", "\u20dd"):  # show nothing
+                refused = await two.refused({"join": {"table": "n", "name": name}})
+                assert refused["reason"] == "BAD_REQUEST" and "U+3164" in refused["message"], name
+            assert (await two.join("n", "\u0915\u093f"))["seat"] == 1  # a mark after a letter: a name that shows
+            assert "ok" in await two.request({"leave": {}})
             long = "\u0915\u093c" * 16  # 32 characters, and 32 composed (U+0958 does not compose)
             assert len((await two.join("n", long))["name"]) == 32
             for player in (one, two):

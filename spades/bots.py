@@ -58,7 +58,7 @@ import attrs
 
 from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
-from spades.deal import seeded_bytes
+from spades.deal import random_bits, random_choice, random_fraction, seeded_bytes
 from spades.errors import (
     ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, PER_SEAT_LIMIT, read_bounded,
     short_repr, type_name,
@@ -131,7 +131,7 @@ def random_bot(view: SeatView, rng: random.Random) -> Action:
     ...
     spades.errors.StateError: seat 2 has no action to take (it is not its turn)
     """
-    return check_rng(rng).choice(view_to_act(view).legal_actions)
+    return random_choice(check_rng(rng), view_to_act(view).legal_actions)
 
 
 # The cards estimate_bid counts as high: the kings, the aces and the jokers.
@@ -206,9 +206,9 @@ def _simple_choice(phase: Phase, hand: CardSet | None, rules: Rules, actions: Se
         if nil is not None:
             return nil
     if phase is Phase.PLAY or type(actions) is ExchangeChoices:
-        return rng.choice(actions)  # nothing but cards, or exchanges
+        return random_choice(rng, actions)  # nothing but cards, or exchanges
     choices: list[Action] = [a for a in actions if type(a) is not Bid] or list(actions)
-    return rng.choice(choices)
+    return random_choice(rng, choices)
 
 
 def player_seed(seed: int, seat: int) -> int:
@@ -406,7 +406,7 @@ class SamplingBot:
         if view.phase is not Phase.PLAY or len(legal) == 1:
             return self.policy(view, rng)
         start = time.perf_counter()
-        usual = self.policy(view, random.Random(rng.getrandbits(64)))
+        usual = self.policy(view, random.Random(random_bits(rng, 64)))
         candidates = _distinct_cards(view, legal, usual)  # type: ignore[arg-type]
         if len(candidates) == 1:
             return candidates[0]
@@ -417,7 +417,7 @@ class SamplingBot:
         played = _played_by(view)
         for _ in range(self.samples):
             world = _likely_world(view, deals, played, rng)
-            seed = rng.getrandbits(64)
+            seed = random_bits(rng, 64)
             for index, action in enumerate(candidates):
                 totals[index] += _playout(world.apply(action), self.policy, random.Random(seed), side)
             dealt += 1
@@ -463,7 +463,7 @@ def _likely_world(view: SeatView, deals: Deals, played: list[int], rng: random.R
             worth = hand_tricks(CardSet(world.hand(seat).mask | played[seat]), rules)
             miss = max(0.0, worth - 1.5) if bid.tricks == 0 else abs(worth - bid.tricks)
             fit *= math.exp(-0.5 * miss * miss)
-        if rng.random() < fit:
+        if random_fraction(rng) < fit:
             return world
         if fit > best_fit:
             best, best_fit = world, fit
@@ -590,10 +590,10 @@ def random_action(state: GameState, rng: random.Random) -> Action:
             r = rng.getrandbits(k)
         return legal[r]
     if legal and isinstance(rng, random.Random):
-        return rng.choice(legal)
+        return random_choice(rng, legal)
     if _seat_to_act(state, rng) is None:
         return state.sample_chance(rng)
-    return rng.choice(state.legal_actions())
+    return random_choice(rng, state.legal_actions())
 
 
 def simple_action(state: GameState, rng: random.Random) -> Action:

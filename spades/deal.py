@@ -27,10 +27,12 @@ deal, a replay) is possible.
 from __future__ import annotations
 
 import hashlib
+import operator
 import random
 import secrets
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Sequence
+from itertools import repeat
+from typing import Final, TypeVar, cast
 
 from spades.actions import Deal, Replacement, Stock, deal_of_card_sets, malformed_action
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
@@ -205,6 +207,79 @@ def _check_rng(rng: object) -> random.Random:
     if not isinstance(rng, random.Random):
         raise ArgumentTypeError(f"a random source is a random.Random, got {type_name(rng)}")
     return rng
+
+
+# The caller's random.Random drawing for the players and the sampler.  A
+# subclass may draw its own way, and may draw wrong: each draw is checked
+# here, in one place, so that a broken source is named as the cause
+# (ArgumentError, the source's own exception chained) instead of giving an
+# action that is not one of the choices or hands that are not a deal.
+
+_T = TypeVar("_T")
+
+
+def _drew(rng: random.Random, method: str, *args: object) -> object:
+    """``rng.<method>(*args)``, a failure of the caller's source named as one."""
+    try:
+        return getattr(rng, method)(*args)
+    except Exception as error:  # the caller's source failed: the cause stays chained
+        raise ArgumentError(f"the random source's {method}() raised {type_name(error)}") from error
+
+
+def random_choice(rng: random.Random, choices: Sequence[_T]) -> _T:
+    """``rng.choice(choices)`` of a non-empty sequence, checked to be one of
+    ``choices`` (the very item, or an equal one of the same type, as a
+    sequence that makes its items when read hands out) (internal: the
+    players' draws).
+
+    >>> random_choice(random.Random(1), ("keep", "reject")) in ("keep", "reject")
+    True
+    """
+    chosen = cast(_T, _drew(rng, "choice", choices))
+    if any(map(operator.is_, choices, repeat(chosen))):
+        return chosen
+    try:  # a sequence that makes its items when read (ExchangeChoices) hands out equal ones
+        if type(chosen) is type(choices[0]) and chosen in choices:
+            return chosen
+    except Exception as error:  # what the source gave failed to compare
+        raise ArgumentError(f"the random source's choice() gave {type_name(chosen)}, which failed to compare") from error
+    raise ArgumentError(f"the random source's choice() gave {short_repr(chosen)}, not one of the {len(choices)} choices")
+
+
+def random_below(rng: random.Random, count: int) -> int:
+    """``rng.randrange(count)``, checked to be an int from 0 to ``count - 1``
+    (internal: the sampler's draws)."""
+    drawn = _drew(rng, "randrange", count)
+    if type(drawn) is not int or not 0 <= drawn < count:
+        raise ArgumentError(f"the random source's randrange({count}) gave {short_repr(drawn)}, not an int from 0 to {count - 1}")
+    return drawn
+
+
+def random_bits(rng: random.Random, bits: int) -> int:
+    """``rng.getrandbits(bits)``, checked to be an int of at most ``bits``
+    bits, not negative (internal: the seeds a player draws for others)."""
+    drawn = _drew(rng, "getrandbits", bits)
+    if type(drawn) is not int or not 0 <= drawn < 1 << bits:
+        raise ArgumentError(f"the random source's getrandbits({bits}) gave {short_repr(drawn)}, not an int from 0 to 2**{bits} - 1")
+    return drawn
+
+
+def random_fraction(rng: random.Random) -> float:
+    """``rng.random()``, checked to be a float from 0.0 up to (not
+    including) 1.0 (internal: the players' odds)."""
+    drawn = _drew(rng, "random")
+    if type(drawn) is not float or not 0.0 <= drawn < 1.0:
+        raise ArgumentError(f"the random source's random() gave {short_repr(drawn)}, not a float from 0.0 up to 1.0")
+    return drawn
+
+
+def random_shuffle(rng: random.Random, items: list[int]) -> None:
+    """``rng.shuffle(items)`` of distinct ints, checked to leave the same
+    items in some order (internal: the sampler's draws)."""
+    before = sorted(items)
+    _drew(rng, "shuffle", items)
+    if set(map(type, items)) - {int} or sorted(items) != before:
+        raise ArgumentError(f"the random source's shuffle() did not reorder the {len(before)} items it was given")
 
 
 def deal_masks(source: ByteSource, rules: Rules) -> tuple[int, ...]:

@@ -41,6 +41,7 @@ import attrs
 
 from spades._witness import first_match, game_behind
 from spades.cards import CardSet
+from spades.deal import random_below, random_shuffle
 from spades.errors import ArgumentTypeError, StateError, short_repr, type_name
 from spades.state import GameState
 from spades.view import SeatView, seat_view
@@ -115,13 +116,13 @@ class _Table:
                 ways = before.get(key, 0) if min(previous) >= 0 else 0
                 if ways:
                     choices.append((split, key, ways * weight))
-            pick = rng.randrange(sum(w for _s, _k, w in choices))
+            pick = random_below(rng, sum(w for _s, _k, w in choices))
             for split, key, weight in choices:
                 if pick < weight:
                     break
                 pick -= weight
             shuffled = list(members)
-            rng.shuffle(shuffled)
+            random_shuffle(rng, shuffled)
             at = 0
             for place, taken in zip(places, split):
                 for card in shuffled[at : at + taken]:
@@ -188,7 +189,7 @@ class Deals:
             raise ArgumentTypeError(f"a random.Random is needed, got {type_name(rng)}")
         if not self._tables:
             return {}
-        pick = rng.randrange(self.count)
+        pick = random_below(rng, self.count)
         for table in self._tables:
             if pick < table.count:
                 return table.sample(rng)

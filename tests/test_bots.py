@@ -606,3 +606,111 @@ def test_a_view_whose_legal_actions_no_phase_takes_is_refused_by_every_bot() -> 
         for view in forged:
             with pytest.raises(StateError, match="no game gives it"):
                 bot(view, random.Random(1))
+
+
+# ----------------------------------------------------------------------
+# A random source that draws wrong is named, not trusted.
+
+
+class _OtherChoice(random.Random):
+    def choice(self, seq: Any) -> Any:
+        return "QH"  # a text, not one of the actions
+
+
+class _CopiedChoice(random.Random):
+    def choice(self, seq: Any) -> Any:
+        return list(seq)  # every action, not one
+
+
+class _BrokenBits(random.Random):
+    def getrandbits(self, k: int) -> Any:
+        return "q"  # breaks random.Random's own choice() and random() as well
+
+
+class _WideBits(random.Random):
+    def getrandbits(self, k: int) -> int:
+        if k == 64 and not self.wide:  # the first seed drawn is too wide; its other draws as they are
+            self.wide = True
+            return 1 << 65
+        return super().getrandbits(k)
+
+    wide = False
+
+
+class _OddFraction(random.Random):
+    def random(self) -> float:
+        return 1.5
+
+    def getrandbits(self, k: int) -> int:  # so that its other draws stay random.Random's own
+        return super().getrandbits(k)
+
+
+class _FirstChoice(random.Random):
+    """Draws its own way, but right: always the first choice."""
+
+    def choice(self, seq: Any) -> Any:
+        return seq[0]
+
+
+def _turn(state: GameState) -> int:
+    assert state.turn is not None
+    return state.turn
+
+
+def _positions() -> list[GameState]:
+    """A seeded game at its first bid, and in the play of tricks."""
+    state = new_game(Rules.partnership(), seed=2)
+    positions = [state]
+    for seed in range(9):
+        state = state.apply(random_action(state, random.Random(seed)))
+    return positions + [state]
+
+
+@pytest.mark.parametrize("source", [_OtherChoice, _CopiedChoice, _BrokenBits])
+def test_a_players_random_source_that_draws_wrong_is_named(source: type[random.Random]) -> None:  # P-4, C-4
+    bidding, playing = _positions()
+    assert bidding.phase is Phase.BID and playing.phase is Phase.PLAY
+    draws = [(bidding, random_bot, random_action)] + [(playing, player, driver) for player, driver in (
+        (random_bot, random_action), (simple_bot, simple_action))]  # simple_bot bids by its estimate: no draw
+    for state, player, driver in draws:
+        with pytest.raises(ArgumentError, match="the random source's choice"):
+            player(seat_view(state, _turn(state)), source(1))
+        with pytest.raises(ArgumentError, match="the random source's choice"):
+            driver(state, source(1))
+    assert simple_bot(seat_view(bidding, _turn(bidding)), source(1)) in bidding.legal_actions()
+
+
+def test_a_sampling_players_random_source_that_draws_wrong_is_named() -> None:  # C-4
+    playing = _positions()[1]
+    view = seat_view(playing, _turn(playing))
+    with pytest.raises(ArgumentError, match=r"getrandbits\(64\) gave 36893488147419103232, not"):
+        SamplingBot(samples=2)(view, _WideBits(1))
+    with pytest.raises(ArgumentError, match=r"the random source's random\(\) gave 1\.5"):
+        SamplingBot(samples=2)(view, _OddFraction(1))
+
+
+def test_a_random_source_that_draws_its_own_way_plays_its_draws() -> None:  # C-4
+    for state in _positions():
+        view = seat_view(state, _turn(state))
+        first = state.legal_actions()[0]
+        assert random_bot(view, _FirstChoice(1)) == first
+        assert random_action(state, _FirstChoice(1)) == first
+
+
+class _Subclass(random.Random):
+    """A random.Random of the caller's own that draws as random.Random does."""
+
+
+@pytest.mark.parametrize("preset", ["partnership", "two-player"])
+def test_a_random_source_of_the_callers_own_plays_every_phase(preset: str) -> None:  # P-6, T-2, T-6
+    phases = set()
+    for seed in range(6):
+        state = new_game(PRESETS[preset](), seed=seed)
+        rng = _Subclass(seed)
+        while not state.is_over and len(state.sheet) < 2:
+            phases.add(state.phase)
+            view = seat_view(state, _turn(state))
+            action = (random_bot, simple_bot)[seed % 2](view, rng) if seed < 4 else random_action(state, rng)
+            assert state.is_legal(action)
+            state = state.apply(action)
+    assert Phase.EXCHANGE in phases or Phase.DISCARD in phases  # exchanges drawn from ExchangeChoices

@@ -10,6 +10,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -282,3 +283,84 @@ def test_a_view_no_game_gives_is_refused_whatever_field_it_forges() -> None:  # 
         with pytest.raises(StateError):
             view_from_dict(to_dict(bad))  # the document loader agrees
     assert Deals(view).count == math.factorial(39) // math.factorial(13) ** 3  # the true view still counts
+
+
+# ----------------------------------------------------------------------
+# A random source that draws wrong is named, not trusted: a subclass of
+# random.Random may draw its own way, and its draws are checked.
+
+
+class _FarPick(random.Random):
+    def randrange(self, *args: object) -> int:
+        return 10**30
+
+
+class _NegativePick(random.Random):
+    def randrange(self, *args: object) -> int:
+        return -1
+
+
+class _TextPick(random.Random):
+    def randrange(self, *args: object) -> Any:
+        return "3"
+
+
+class _FailingPick(random.Random):
+    def randrange(self, *args: object) -> int:
+        raise OverflowError("worn out")
+
+
+class _CopyingShuffle(random.Random):
+    def shuffle(self, x: Any, *args: object) -> None:
+        x[:] = [x[0]] * len(x)  # the first card everywhere: three seats would hold it
+
+
+class _EmptyingShuffle(random.Random):
+    def shuffle(self, x: Any, *args: object) -> None:
+        x.clear()
+
+
+class _TextShuffle(random.Random):
+    def shuffle(self, x: Any, *args: object) -> None:
+        x[:] = map(str, x)
+
+
+class _LastOfAll(random.Random):
+    """Draws its own way, but right: the last of every range, shuffles reversed."""
+
+    def randrange(self, *args: Any) -> int:
+        return int(args[0]) - 1
+
+    def shuffle(self, x: Any, *args: object) -> None:
+        x.reverse()
+
+
+def _view_after_the_first_bid() -> SeatView:
+    state = new_game(Rules.partnership(), seed=3)
+    return seat_view(state.apply(state.legal_actions()[0]), 1)
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        (_FarPick, "randrange"), (_NegativePick, "randrange"), (_TextPick, "randrange"), (_FailingPick, "raised OverflowError"),
+        (_CopyingShuffle, "shuffle"), (_EmptyingShuffle, "shuffle"), (_TextShuffle, "shuffle"),
+    ],
+)
+def test_a_random_source_that_draws_wrong_is_named(source: type[random.Random], said: str) -> None:  # P-2
+    view = _view_after_the_first_bid()
+    for sample in (lambda rng: sample_hands(view, rng), lambda rng: Deals(view).state(rng)):
+        with pytest.raises(ArgumentError, match="the random source") as raised:
+            sample(source(1))
+        assert said in str(raised.value)
+
+
+def test_a_random_source_that_draws_its_own_way_deals_a_deal() -> None:  # P-2
+    view = _view_after_the_first_bid()
+    hands = sample_hands(view, _LastOfAll(1))
+    assert hands[view.seat] == view.hand
+    union = 0
+    for hand in hands:
+        union |= hand.mask
+    assert [len(hand) for hand in hands] == [13, 13, 13, 13] and union.bit_count() == 52  # each card dealt once
+    assert seat_view(Deals(view).state(_LastOfAll(1)), view.seat) == view

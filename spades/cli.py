@@ -108,7 +108,9 @@ def _nil_text(record: HandRecord, rules: Rules, side: int, points: int) -> str:
     return ", ".join(parts) + f" ({points:+d})"
 
 
-def format_hand(record: HandRecord, rules: Rules, *, tricks: bool = False, symbols: bool = True) -> str:
+def format_hand(
+    record: HandRecord, rules: Rules, *, tricks: bool = False, symbols: bool = True, draft: bool = True
+) -> str:
     """A few lines describing one finished hand: its number (from 0) and
     dealer, the bids, the tricks each seat won, and for each side its
     contract, how its Nil bids went, its points, bags and running total.
@@ -116,14 +118,17 @@ def format_hand(record: HandRecord, rules: Rules, *, tricks: bool = False, symbo
     With ``tricks=True`` also each seat's cards as play began and every
     trick: its leader, the cards in the order played, and its winner.
     ``symbols`` shows cards with suit symbols (``10♥``), else as text
-    (``TH``).  A record of a hand of other rules (other seats, sides or
-    cards, drafted or dealt otherwise) raises :class:`~spades.ArgumentError`.
+    (``TH``).  In two-player Spades a line says how each seat drafted
+    (T-2); ``draft=False`` leaves it out, for a player, who sees neither
+    card of the other's draft turns.  A record of a hand of other rules
+    (other seats, sides or cards, drafted or dealt otherwise) raises
+    :class:`~spades.ArgumentError`.
     """
     record, rules = check_row(record, rules)
-    _check_flags(tricks=tricks, symbols=symbols)
+    _check_flags(tricks=tricks, symbols=symbols, draft=draft)
     role = "first player" if rules.is_draft else "dealer"
     lines = [f"Hand {record.number} ({role}: seat {record.dealer})"]
-    if rules.is_draft:
+    if rules.is_draft and draft:
         lines.append("  draft:  " + _draft_summary(record, rules))
     lines.append("  bids:   " + "  ".join(f"seat {s}: {b}" for s, b in enumerate(record.bids)))
     if tricks:
@@ -627,6 +632,8 @@ card (QH, Q♥, 10h), keep or reject in the two-player draft, the cards of an
 exchange (AS KH 2C). An illegal move is explained with the rule it breaks.
 When Double Nil is open to you, you are asked before you see your cards.
 Type help for help, q to quit (you may save the game's record first).
+The seed of the deals is told when the game ends or you quit, not before:
+it deals every hand, the bots' too.
 """
 
 _PLAY_EXAMPLES = """\
@@ -778,7 +785,7 @@ class _Terminal:
                 self.say(f"You receive {self.cards(mine.received)}.")
         if len(after.sheet) > len(before.sheet):
             self.say()
-            self.say(format_hand(after.sheet[-1], rules, symbols=self.symbols))
+            self.say(format_hand(after.sheet[-1], rules, symbols=self.symbols, draft=False))  # the other's draft unseen (T-2)
             self.say()
 
     def offer_save(self, state: GameState) -> None:
@@ -818,8 +825,10 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
     rngs = [random.Random(player_seed(seed, s)) for s in range(rules.players)]
     partners = [s for s in rules.sides[rules.side_of[seat]] if s != seat]
     term.say(f"You are seat {seat}" + (f", partner of seat {partners[0]}" if partners else "")
-             + f"; the {bot_name} bot plays the other seats. Seed {seed} (--seed {seed} deals these cards again)."
-             + " Type help for help, q to quit.")
+             + f"; the {bot_name} bot plays the other seats. Type help for help, q to quit.")
+    # The seed deals every hand, the other seats' as well: it is told when
+    # the game ends, or is left, never while it could be played on.
+    said_seed = f"Seed {seed} (--seed {seed} deals these cards again)."
     hand_number = -1
     looked = False
     while not state.is_over:
@@ -841,9 +850,10 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
             while True:
                 answer = term.ask("Bid Double Nil before you look at your cards? (yes/no) ")
                 if answer is None:
-                    term.say("End of input: the game is left unfinished.")
+                    term.say("End of input: the game is left unfinished. " + said_seed)
                     return state
                 if answer.lower() in _QUIT:
+                    term.say(said_seed)
                     term.offer_save(state)
                     return state
                 if answer.lower() in ("y", "yes", "n", "no"):
@@ -859,9 +869,10 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
         while True:
             text = term.ask(term.prompt(state))
             if text is None:
-                term.say("End of input: the game is left unfinished.")
+                term.say("End of input: the game is left unfinished. " + said_seed)
                 return state
             if text.lower() in _QUIT:
+                term.say(said_seed)
                 term.offer_save(state)
                 return state
             if text.lower() in ("help", "?", "h"):
@@ -889,7 +900,7 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
     assert winner is not None  # the game is over
     term.say(f"Game over: {term.side_text(winner)} {'win' if seat in rules.sides[winner] else 'wins'} "
              f"with {state.scores[winner]} points after {len(state.sheet)} hands "
-             f"(final scores {list(state.scores)}).")
+             f"(final scores {list(state.scores)}). " + said_seed)
     term.offer_save(state)
     return state
 

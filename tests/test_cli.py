@@ -435,6 +435,8 @@ def test_format_hand_refuses_a_hand_of_other_rules() -> None:
             format_hand(row, other)
     with pytest.raises(spades.ArgumentTypeError):
         format_hand(row, Rules.partnership(), tricks=1)  # type: ignore[arg-type]
+    with pytest.raises(spades.ArgumentTypeError, match="draft is a bool"):
+        format_hand(row, Rules.partnership(), draft=None)  # type: ignore[arg-type]
     two = new_game(Rules.two_player(), seed=2)
     while not two.sheet:
         two = two.apply(rng.choice(two.legal_actions()))

@@ -115,7 +115,10 @@ def test_two_hands_against_the_default_bots(name: str) -> None:
     rules = Rules.preset(name)
     text, person, final = play(rules, 0, 11, _default_bot(), quit_after=2)
     assert len(final.sheet) == 2 and f"the {_default_bot()} bot plays the other seats" in text
-    assert "Seed 11 (--seed 11 deals these cards again)" in text  # so that the game can be played again
+    # The seed, which deals every hand, is told once the game is left (so that
+    # it can be played again), not while it is played (P-2: the others' hands are hidden).
+    said = text.index("Seed 11 (--seed 11 deals these cards again)")
+    assert "Seed" not in text[:said] and said > text.rindex("Your hand: ")
 
 
 def test_double_nil_is_asked_before_the_cards_are_shown() -> None:  # P-6
@@ -133,6 +136,15 @@ def test_double_nil_in_the_two_player_draft_then_the_discard() -> None:  # T-6
     assert "Discard up to 3 cards" in text
     question = text.index("Bid Double Nil before you look")
     assert "You draw" not in text[:question]
+
+
+def test_the_summary_of_a_two_player_hand_keeps_the_others_draft_hidden() -> None:  # T-2
+    from spades.cli import format_hand
+
+    text, person, final = play(Rules.two_player(), 0, 2)
+    summary = text[text.index("Hand 0 (first player"):]
+    assert "  bids:" in summary and "draft:" not in summary  # neither seat's keep or reject told
+    assert "  draft:  seat 0 kept" in format_hand(final.sheet[0], Rules.two_player())  # the record holds it
 
 
 def test_illegal_input_is_explained_with_the_rule() -> None:  # C-3, C-5

@@ -576,8 +576,10 @@ class GameState:
         this is how a server checks a client's move.  ``seat`` must be a
         seat (an ``int``) or ``None``, else :class:`~spades.ArgumentError`.
         The error's message names no card of any hand, only the cards of
-        ``action`` itself, so it may be sent to any player (``BAD_CHANCE``,
-        about a chance step the caller supplied, may show that step's cards).
+        ``action`` itself (``BAD_CHANCE``, about a chance step the caller
+        supplied, may show that step's cards); like its reason, it says
+        something of the mover's own hand (that it lacks the card, holds
+        the suit led...), so it is for the mover only.
 
         >>> from spades import Rules, new_game, Bid
         >>> state = new_game(Rules.partnership(), seed=1)

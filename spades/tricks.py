@@ -180,7 +180,8 @@ def play_error(
     """Why ``card`` may not be played, or ``None`` when it may.
 
     The message names the card and the rule, and ``seat`` when given, but
-    no card of the hand: a server may pass it on to other players.
+    no card of the hand; like its reason, it says something of the hand
+    (that it lacks the card, holds the suit led...): it is for the mover.
 
     >>> from spades import Card, CardSet
     >>> error = play_error(Card.parse("AS"), CardSet.parse("AK.Q.-.32"), seat=2)

@@ -31,8 +31,9 @@ its newline) with exactly one key, the command:
     is 1 to 32 printable characters, no space at either end, its first
     character one that shows (not a combining mark) and none of the
     printable characters that show nothing (such as the Hangul filler
-    U+3164), and is taken in Unicode's composed form (NFC: an accent typed as a separate mark is
-    the same name as the accented letter); the reply says the name taken.
+    U+3164), and is taken in Unicode's composed form (NFC: an accent
+    typed as a separate mark is the same name as the accented letter); the
+    reply says the name taken.
     The names at a table differ in more than the case and width of their
     letters (``Alice``, ``alice`` and ``ａｌｉｃｅ`` look alike): a join
     under a name that looks like one at the table is ``NAME_TAKEN``.

@@ -228,9 +228,9 @@ def _drew(rng: random.Random, method: str, *args: object) -> object:
 
 def random_choice(rng: random.Random, choices: Sequence[_T]) -> _T:
     """``rng.choice(choices)`` of a non-empty sequence, checked to be one of
-    ``choices`` (the very item, or an equal one of the same type, as a
-    sequence that makes its items when read hands out) (internal: the
-    players' draws).
+    ``choices``: the very item, or an equal one of its type (a sequence
+    such as ExchangeChoices makes its items as they are read).  Internal:
+    the players' draws.
 
     >>> random_choice(random.Random(1), ("keep", "reject")) in ("keep", "reject")
     True

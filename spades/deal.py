@@ -236,13 +236,15 @@ def random_choice(rng: random.Random, choices: Sequence[_T]) -> _T:
     True
     """
     chosen = cast(_T, _drew(rng, "choice", choices))
-    if any(map(operator.is_, choices, repeat(chosen))):
-        return chosen
-    try:  # a sequence that makes its items when read (ExchangeChoices) hands out equal ones
-        if type(chosen) is type(choices[0]) and chosen in choices:
+    if type(choices) is tuple or type(choices) is list:
+        if any(map(operator.is_, choices, repeat(chosen))):
             return chosen
-    except Exception as error:  # what the source gave failed to compare
-        raise ArgumentError(f"the random source's choice() gave {type_name(chosen)}, which failed to compare") from error
+    else:  # a sequence that makes its items as they are read: asked, not walked (thousands of exchanges)
+        try:
+            if type(chosen) is type(choices[0]) and chosen in choices:
+                return chosen
+        except Exception as error:  # what the source gave failed to compare
+            raise ArgumentError(f"the random source's choice() gave {type_name(chosen)}, which failed to compare") from error
     raise ArgumentError(f"the random source's choice() gave {short_repr(chosen)}, not one of the {len(choices)} choices")
 
 

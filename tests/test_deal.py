@@ -428,3 +428,30 @@ def test_new_seed_is_a_fresh_seed_in_range() -> None:  # P-2
     # of either failing by luck is below 2**-50).
     assert len(seeds) == 64 and max(seeds) >= 2**58
     assert new_game(Rules.partnership(), seed=max(seeds)).seed == max(seeds)
+
+
+def test_a_choice_among_a_sequence_made_as_read_is_asked_not_walked() -> None:
+    """random_choice checks what the source chose by asking a sequence that
+    makes its items as they are read (ExchangeChoices: thousands of
+    exchanges), not by reading every item."""
+    from collections.abc import Sequence as SequenceABC
+
+    from spades.deal import random_choice
+
+    class Counted(SequenceABC[int]):
+        reads = 0
+
+        def __len__(self) -> int:
+            return 10**6
+
+        def __getitem__(self, index: int) -> int:  # type: ignore[override]
+            Counted.reads += 1
+            if not 0 <= index < 10**6:
+                raise IndexError(index)
+            return index * 2
+
+        def __contains__(self, value: object) -> bool:
+            return type(value) is int and value % 2 == 0 and 0 <= value < 2 * 10**6
+
+    chosen = random_choice(random.Random(5), Counted())
+    assert chosen % 2 == 0 and Counted.reads <= 2  # the draw, and one item to learn the type

@@ -343,7 +343,7 @@ def events(before: GameState, after: GameState, seat: int, *, sealed: bool = Fal
         step = _step(state, action, following, seat)
         if sealed:
             if any(type(event) is HandStarted for event in step):
-                held = True
+                held = False  # a new hand: nothing of it held back yet
             still = following.double_nil_open(seat)
             kept = [event for event in step if not (still and type(event) in (Dealt, TopOfStock))]
             held = held or len(kept) < len(step)
@@ -416,6 +416,13 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
             raise StateError(f"the events do not fit the view: {kind.__name__} after the game's end (S-9)")
         if kind is HandStarted:
             assert isinstance(event, HandStarted)
+            following = f["hand_number"] + 1  # the hand after this one, once this one is scored (C-2)
+            if len(sheet) != following:
+                raise StateError(f"the events do not fit the view: they start hand {event.number} "
+                                 f"before hand {following - 1} is scored (C-2)")
+            if event.number != following:
+                raise StateError(f"the events do not fit the view: they start hand {event.number}, "
+                                 f"but the next hand is hand {following} (C-2)")
             withheld = sealed
             hand = gave = received = drafted = draft_discards = 0
             sizes, bids, trick, tricks, leader = [0] * players, [None] * players, [], [], None

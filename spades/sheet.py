@@ -202,7 +202,7 @@ def check_row(record: object, rules: object) -> tuple[HandRecord, Rules]:
             f"{players} seats and {len(rules.sides)} sides (P-1, T-1, V-10)"
         )
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise ArgumentError(f"the record's dealer is not a seat of these rules: {short_repr(dealer)}")
+        raise ArgumentError(f"the record's dealer is not a seat of these rules (P-1, T-1, V-10): {short_repr(dealer)}")
     for hand in record.hands:
         check_hand(hand, rules)
     if drafted != rules.is_draft:

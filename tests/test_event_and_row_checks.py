@@ -5,16 +5,19 @@ documented contract, not the code."""
 from __future__ import annotations
 
 import pickle
+import re
 import random
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 from spades import ArgumentError, ArgumentTypeError, Bid, Card, Draft, HandRecord, Phase, Rules, StateError, new_game, seat_view
-from spades.events import (Discarded, Drafted, Exchanged, HandStarted, Replaced, TopOfStock, TrickWon, advance, events)
-from spades.sheet import HandSummary, PlayedTrick
+from spades.events import (BidMade, Dealt, Discarded, Drafted, Exchanged, HandStarted, Replaced, TopOfStock, TrickWon, advance, events)
+from spades.cli import format_hand
+from spades.sheet import HandSummary, PlayedTrick, check_row
 from spades.view import hand_summary
 
 from _games import PRESETS, play
@@ -110,6 +113,73 @@ def test_advance_refuses_a_draft_turn_of_its_own_seat_without_both_cards() -> No
         advance(view, [Drafted(seat=me, kept=state.top_of_stock, discarded=None)])
 
 
+@pytest.mark.parametrize("seeded", [True, False])
+@pytest.mark.parametrize("rules", [Rules.partnership(double_nil_allowed=False), Rules.two_player(double_nil_allowed=False),
+                                   Rules.preset("cutthroat-3", double_nil_allowed=False)])
+def test_sealed_events_are_the_plain_ones_when_double_nil_is_closed(rules: Rules, seeded: bool) -> None:  # P-6, T-6
+    """Sealing holds a seat's cards back only while Double Nil is open to
+    it; with Double Nil closed a sealed client learns exactly what a plain
+    one does, each card once, also across the end of a hand."""
+    states = play(rules, 1, seeded=seeded, limit=600)
+    ends = [i for i in range(1, len(states)) if states[i].hand_number != states[i - 1].hand_number]
+    assert ends  # a hand ended within the game played
+    rng = random.Random(5)
+    for seat in range(rules.players):
+        assert not any(state.double_nil_open(seat) for state in states)
+        windows = [(i - 1, i) for i in ends] + [(i - rng.randint(1, 9), i + rng.randint(0, 9)) for i in ends]
+        windows += [(0, len(states) - 1)]
+        for first, last in windows:
+            before, after = states[max(first, 0)], states[min(last, len(states) - 1)]
+            sealed = events(before, after, seat, sealed=True)
+            assert sealed == events(before, after, seat)
+            first, last = max(first, 0), min(last, len(states) - 1)
+            deals = sum(states[i].phase is not Phase.DEAL and (states[i - 1].phase is Phase.DEAL or
+                                                              states[i].hand_number != states[i - 1].hand_number)
+                        for i in range(first + 1, last + 1))  # steps that put a new hand in the seats' hands
+            assert sum(isinstance(e, Dealt) for e in sealed) == deals * (not rules.is_draft)
+
+
+def test_a_sealed_double_nil_at_the_first_draft_turn_then_shows_the_top_of_the_stock() -> None:  # T-2, T-6
+    """Two-player, sealed: the first to draft answers Double Nil before
+    seeing a card, then learns the top of the stock it is to draft; a
+    plain client saw that card already and is not told it twice."""
+    state = new_game(Rules.two_player(), seed=1)
+    me = state.turn
+    assert me is not None and state.phase is Phase.DRAFT and state.top_of_stock is not None
+    assert state.double_nil_open(me)
+    assert seat_view(state, me, sealed=True).top_of_stock is None
+    after = state.apply(Bid.DOUBLE_NIL)
+    assert events(state, after, me, sealed=True) == (BidMade(seat=me, bid=Bid.DOUBLE_NIL),
+                                                     TopOfStock(card=state.top_of_stock))
+    assert events(state, after, me) == (BidMade(seat=me, bid=Bid.DOUBLE_NIL),)
+    assert events(state, after, 1 - me, sealed=True) == (BidMade(seat=me, bid=Bid.DOUBLE_NIL),)
+    view = advance(seat_view(state, me, sealed=True), events(state, after, me, sealed=True), sealed=True)
+    assert view == seat_view(after, me, sealed=True) and view.top_of_stock == state.top_of_stock
+
+
+def test_a_hand_starts_only_after_the_one_before_is_scored_and_in_order() -> None:  # C-2
+    rules = Rules.two_player()
+    view = seat_view(new_game(rules, seed=1), 0)
+    for number in (0, 1, 5):
+        with pytest.raises(StateError, match=rf"^the events do not fit the view: they start hand {number} "
+                                             r"before hand 0 is scored \(C-2\)$"):
+            advance(view, [HandStarted(number=number, dealer=0)])
+    states = play(rules, 3, seeded=True, limit=600)
+    end = next(i for i in range(1, len(states)) if states[i].hand_number == 1)
+    before, after = states[end - 1], states[end]
+    happened = list(events(before, after, 0))
+    at = next(i for i, e in enumerate(happened) if isinstance(e, HandStarted))
+    assert advance(seat_view(before, 0), happened) == seat_view(after, 0)
+    for number in (0, 2, 7):
+        forged = happened[:at] + [HandStarted(number=number, dealer=after.dealer)] + happened[at + 1:]
+        with pytest.raises(StateError, match=rf"^the events do not fit the view: they start hand {number}, "
+                                             r"but the next hand is hand 1 \(C-2\)$"):
+            advance(seat_view(before, 0), forged)
+    twice = happened[:at + 1] + [HandStarted(number=2, dealer=after.dealer)] + happened[at + 1:]
+    with pytest.raises(StateError, match=r"^the events do not fit the view: they start hand 2 before hand 1 is scored"):
+        advance(seat_view(before, 0), twice)
+
+
 # --- sheet: field checks --------------------------------------------------------
 
 def _summary(**changes: Any) -> HandSummary:
@@ -160,6 +230,24 @@ def test_hand_summary_refuses_a_record_of_other_rules() -> None:  # P-1, P-2, T-
                          result=good.result, actions=good.actions)
         with pytest.raises(ArgumentError):
             hand_summary(partnership, bad)
+
+
+@pytest.mark.parametrize("rules", [Rules.partnership(), Rules.two_player(), Rules.preset("cutthroat-3")])
+def test_a_rows_dealer_is_a_seat_of_its_rules(rules: Rules) -> None:  # P-1, P-2, T-1, V-10
+    """The functions that take a score-sheet row refuse one whose dealer
+    is not a seat, a bool included, with the same message."""
+    row = play(rules, 0, seeded=True)[-1].sheet[0]
+    assert check_row(attrs.evolve(row, dealer=rules.players - 1), rules)[0].dealer == rules.players - 1
+    dealers: tuple[Any, ...] = (rules.players, -1, True, False, "0", None, 0.0)
+    for dealer in dealers:
+        bad = attrs.evolve(row, dealer=dealer)
+        message = f"^the record's dealer is not a seat of these rules \\(P-1, T-1, V-10\\): {re.escape(repr(dealer))}$"
+        with pytest.raises(ArgumentError, match=message):
+            check_row(bad, rules)
+        with pytest.raises(ArgumentError, match=message):
+            hand_summary(rules, bad)
+        with pytest.raises(ArgumentError, match=message):
+            format_hand(bad, rules)
 
 
 def test_a_record_built_by_hand_pickles() -> None:

@@ -58,7 +58,7 @@ import attrs
 
 from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
-from spades.deal import random_bits, random_choice, random_fraction, seeded_bytes
+from spades.deal import check_rng, random_bits, random_choice, random_fraction, seeded_bytes
 from spades.errors import (
     ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, PER_SEAT_LIMIT, read_bounded,
     short_repr, type_name,
@@ -112,13 +112,6 @@ class Bot(Protocol):
         ...
 
 
-def check_rng(rng: object) -> random.Random:
-    """``rng`` if it is a ``random.Random``, else an :class:`~spades.ArgumentTypeError`."""
-    if not isinstance(rng, random.Random):
-        raise ArgumentTypeError(f"a bot needs a random.Random, got {type_name(rng)}")
-    return rng
-
-
 def random_bot(view: SeatView, rng: random.Random) -> Action:
     """A legal action chosen uniformly with ``rng``.
 
@@ -131,7 +124,7 @@ def random_bot(view: SeatView, rng: random.Random) -> Action:
     ...
     spades.errors.StateError: seat 2 has no action to take (it is not its turn)
     """
-    return random_choice(check_rng(rng), view_to_act(view).legal_actions)
+    return random_choice(check_rng(rng, "a bot"), view_to_act(view).legal_actions)
 
 
 # The cards estimate_bid counts as high: the kings, the aces and the jokers.
@@ -175,7 +168,7 @@ def simple_bot(view: SeatView, rng: random.Random) -> Action:
     True
     """
     actions = view_to_act(view).legal_actions
-    return _simple_choice(view.phase, view.hand, view.rules, actions, check_rng(rng))
+    return _simple_choice(view.phase, view.hand, view.rules, actions, check_rng(rng, "a bot"))
 
 
 def _simple_choice(phase: Phase, hand: CardSet | None, rules: Rules, actions: Sequence[Action],
@@ -402,7 +395,7 @@ class SamplingBot:
     def __call__(self, view: SeatView, rng: random.Random) -> Action:
         """The card with the best mean playout result (see the class)."""
         legal = view_to_act(view).legal_actions
-        check_rng(rng)
+        check_rng(rng, "a bot")
         if view.phase is not Phase.PLAY or len(legal) == 1:
             return self.policy(view, rng)
         start = time.perf_counter()
@@ -563,7 +556,7 @@ def _seat_to_act(state: object, rng: object) -> int | None:
     drivers' checks of their arguments."""
     if not isinstance(state, GameState):
         raise ArgumentTypeError(f"a player needs a GameState, got {type_name(state)}")
-    check_rng(rng)
+    check_rng(rng, "a bot")
     if state.is_chance:
         return None
     seat = state.turn

@@ -35,8 +35,9 @@ from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
 from spades.actions import Action, Bid, Draft, Exchange, Stock
-from spades.bots import check_rng, estimate_bid, simple_action
+from spades.bots import estimate_bid, simple_action
 from spades.cards import Card, CardSet, Rank, Suit
+from spades.deal import check_rng
 from spades.errors import (
     ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, check_seat, read_bounded, short_repr, type_name,
 )
@@ -192,7 +193,7 @@ def demo_action(state: GameState, rng: random.Random) -> Action:
     hand in six, a third of them made."""
     if type(state) is not GameState:
         raise ArgumentTypeError(f"demo_action needs a GameState, got {type_name(state)}")
-    check_rng(rng)
+    check_rng(rng, "demo_action")
     seat = state.turn
     if not state.is_chance and seat is not None:
         if state.phase is Phase.BID:

@@ -203,9 +203,14 @@ def deal_from(source: ByteSource, rules: Rules) -> Deal:
     return deal_of_card_sets(tuple(map(card_set_of_mask, deal_masks(source, rules))))
 
 
-def _check_rng(rng: object) -> random.Random:
+def check_rng(rng: object, user: str) -> random.Random:
+    """``rng`` if it is a ``random.Random`` (a subclass too: its draws are
+    checked as they are made, below), else an
+    :class:`~spades.ArgumentTypeError` saying that ``user`` needs one.  The
+    one check of a caller's random source, for every function that takes
+    one."""
     if not isinstance(rng, random.Random):
-        raise ArgumentTypeError(f"a random source is a random.Random, got {type_name(rng)}")
+        raise ArgumentTypeError(f"{user} needs a random.Random, got {type_name(rng)}")
     return rng
 
 
@@ -337,17 +342,17 @@ def replacement_from(source: ByteSource, pool: CardSet, count: int) -> Replaceme
 def random_deal(rng: random.Random, rules: Rules) -> Deal:
     """Shuffle the deck and deal ``rules.hand_size`` cards to each seat (P-2;
     with three players the card left over is set aside, V-10)."""
-    return deal_from(_check_rng(rng).randbytes, rules)
+    return deal_from(check_rng(rng, "random_deal").randbytes, rules)
 
 
 def random_stock(rng: random.Random, rules: Rules) -> Stock:
     """Shuffle the deck into the stock of the two-player draft (T-2)."""
-    return stock_from(_check_rng(rng).randbytes, rules)
+    return stock_from(check_rng(rng, "random_stock").randbytes, rules)
 
 
 def random_replacement(rng: random.Random, pool: CardSet, count: int) -> Replacement:
     """Draw ``count`` cards at random from ``pool`` (T-6)."""
-    return replacement_from(_check_rng(rng).randbytes, pool, count)
+    return replacement_from(check_rng(rng, "random_replacement").randbytes, pool, count)
 
 
 def deal_error(deal: object, rules: Rules) -> IllegalActionError | None:

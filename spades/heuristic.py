@@ -39,6 +39,7 @@ from typing import Final
 
 from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices
 from spades.cards import Card, CardSet, cards_of_mask
+from spades.deal import check_rng
 from spades.errors import ArgumentTypeError, StateError, type_name
 from spades.rules import Rules, check_hand, check_rules
 from spades.state import GameState, Phase
@@ -290,8 +291,7 @@ def _seen(cards: Sequence[Card], leader: int, players: int, suit_of: Sequence[in
 
 def _check(view: object, rng: object) -> SeatView:
     checked = view_to_act(view)
-    if not isinstance(rng, random.Random):
-        raise ArgumentTypeError(f"a bot needs a random.Random, got {type_name(rng)}")
+    check_rng(rng, "a bot")
     return checked
 
 

@@ -44,7 +44,7 @@ import attrs
 
 from spades.actions import Action
 from spades.bots import random_action
-from spades.deal import SEED_LIMIT, seeded_bytes
+from spades.deal import SEED_LIMIT, check_rng, seeded_bytes
 from spades.errors import ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name
 from spades.rules import Rules
 from spades.scoring import HandScore, score_sides
@@ -141,12 +141,6 @@ def _check_state(state: object) -> GameState:
     return state
 
 
-def _check_rng(rng: object) -> random.Random:
-    if not isinstance(rng, random.Random):
-        raise ArgumentTypeError(f"a rollout draws with a random.Random, got {type_name(rng)}")
-    return rng
-
-
 def _check_until(until: object) -> bool:
     """True for a whole game."""
     if type(until) is not str:
@@ -189,7 +183,7 @@ def rollout(
     spades.errors.ArgumentError: until is 'hand' or 'game', got 'set'
     """
     state = _check_state(state)
-    rng = _check_rng(rng)
+    rng = check_rng(rng, "a rollout")
     if policy is not None and not callable(policy):
         raise ArgumentTypeError(f"a policy is a function (state, rng) -> action, got {type_name(policy)}")
     whole_game = _check_until(until)

@@ -41,7 +41,7 @@ import attrs
 
 from spades._witness import first_match, game_behind
 from spades.cards import CardSet
-from spades.deal import random_below, random_shuffle
+from spades.deal import check_rng, random_below, random_shuffle
 from spades.errors import ArgumentTypeError, StateError, short_repr, type_name
 from spades.state import GameState
 from spades.view import SeatView, seat_view
@@ -185,8 +185,7 @@ class Deals:
         return sum(table.count for table in self._tables)
 
     def _placement(self, rng: random.Random) -> dict[str, int]:
-        if not isinstance(rng, random.Random):
-            raise ArgumentTypeError(f"a random.Random is needed, got {type_name(rng)}")
+        check_rng(rng, "the sampler")
         if not self._tables:
             return {}
         pick = random_below(rng, self.count)

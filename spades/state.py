@@ -45,6 +45,7 @@ from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, card
 from spades.deal import (
     SEED_LIMIT,
     ByteSource,
+    check_rng,
     deal_error,
     deal_from,
     dealer_of_hand,
@@ -788,8 +789,7 @@ class GameState:
         """Draw the pending chance step with ``rng`` (the caller's seeded
         source).  Raises :class:`~spades.IllegalActionError` when the state is
         not at a chance step."""
-        if not isinstance(rng, random.Random):
-            raise ArgumentTypeError(f"sample_chance needs a random.Random, got {type_name(rng)}")
+        check_rng(rng, "sample_chance")
         if not self.is_chance:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, f"no chance step is pending in phase {self.phase.name}", self._phase_rule(self._dealt()[_PHASE])

@@ -7,11 +7,13 @@ from __future__ import annotations
 import functools
 import pathlib
 from collections.abc import Callable
+import random
 from typing import Any
 
 import pytest
 
 import spades
+import spades.deal
 
 from spades import (
     ArgumentError,
@@ -733,3 +735,37 @@ def test_the_statistics_refuse_numbers_no_float_holds() -> None:
             mean_interval(values)
     assert mean_interval([10**100, -(10**100)])[0] == 0.0
     assert wilson_interval(2**53, 2**53)[1] == 1.0
+
+
+def test_every_function_drawing_at_random_refuses_a_source_that_is_not_a_random() -> None:
+    """Each function that takes the caller's random source refuses anything
+    but a ``random.Random`` alike, naming itself, before it draws."""
+    from spades import new_game, rollout, seat_view
+    from spades.bots import SamplingBot, random_bot, simple_bot
+    from spades.cli import demo_action
+    from spades.heuristic import heuristic_bot
+    from spades.sampling import Deals, sample_hands
+
+    rules = Rules.partnership()
+    state = new_game(rules, seed=1)
+    view = seat_view(state, 1)
+    unseeded = new_game(rules)
+    calls: list[tuple[str, Callable[[Any], object]]] = [
+        ("random_deal", lambda rng: spades.deal.random_deal(rng, rules)),
+        ("random_stock", lambda rng: spades.deal.random_stock(rng, Rules.two_player())),
+        ("random_replacement", lambda rng: spades.deal.random_replacement(rng, CardSet.from_cards([Card(0)]), 1)),
+        ("sample_chance", lambda rng: unseeded.sample_chance(rng)),
+        ("a bot", lambda rng: random_bot(view, rng)),
+        ("a bot", lambda rng: simple_bot(view, rng)),
+        ("a bot", lambda rng: heuristic_bot(view, rng)),
+        ("a bot", lambda rng: SamplingBot(samples=1)(view, rng)),
+        ("a rollout", lambda rng: rollout(state, rng)),
+        ("demo_action", lambda rng: demo_action(state, rng)),
+        ("the sampler", lambda rng: sample_hands(view, rng)),
+        ("the sampler", lambda rng: Deals(view).sample(rng)),
+        ("the sampler", lambda rng: Deals(view).state(rng)),
+    ]
+    for user, call in calls:
+        for source in (None, 4, "seed", random):
+            with pytest.raises(ArgumentTypeError, match=rf"^{user} needs a random\.Random, got \w+$"):
+                call(source)

@@ -69,17 +69,16 @@ def _check(event: Any) -> None:
     game is :func:`advance`'s to judge."""
     for field in attrs.fields(type(event)):
         value = getattr(event, field.name)
-        kinds = _KINDS[field.name]
+        kind = _KINDS[field.name]
         if value is None and field.name in _OPTIONAL.get(type(event).__name__, ()):
             continue
-        if type(value) not in kinds:
-            raise ArgumentTypeError(f"{type(event).__name__}.{field.name}: expected "
-                                    f"{' or '.join(k.__name__ for k in kinds)}, got {short_repr(value)}")
+        if type(value) is not kind:
+            raise ArgumentTypeError(f"{type(event).__name__}.{field.name}: expected {kind.__name__}, got {short_repr(value)}")
         if type(value) is int and not 0 <= value <= 10**9:
             raise ArgumentError(f"{type(event).__name__}.{field.name}: {short_repr(value)} is out of range")
 
 
-_KINDS: dict[str, tuple[type, ...]] = {}
+_KINDS: dict[str, type] = {}  # each field's one type (None where _OPTIONAL allows it)
 _OPTIONAL: dict[str, tuple[str, ...]] = {
     "Drafted": ("kept", "discarded"), "Exchanged": ("cards",), "Discarded": ("cards",), "Replaced": ("cards",),
     "Turn": ("seat",),
@@ -215,9 +214,8 @@ Event = Union[
 """Any event."""
 
 _KINDS.update(
-    number=(int,), dealer=(int,), seat=(int,), giver=(int,), receiver=(int,), count=(int,), winner=(int,),
-    cards=(CardSet,), card=(Card,), kept=(Card,), discarded=(Card,), bid=(Bid,), summary=(HandSummary,),
-    phase=(Phase,),
+    number=int, dealer=int, seat=int, giver=int, receiver=int, count=int, winner=int, cards=CardSet, card=Card,
+    kept=Card, discarded=Card, bid=Bid, summary=HandSummary, phase=Phase,
 )
 
 EVENT_TYPES: tuple[type, ...] = (
@@ -288,9 +286,10 @@ def _step(before: GameState, action: Action, after: GameState, seat: int) -> lis
             out.append(HandStarted(number=after.hand_number, dealer=after.dealer))
             if not after.is_chance and not rules.is_draft:
                 out.append(Dealt(cards=after.hand(seat)))
-    if after.phase is Phase.DRAFT and after.turn == seat and after.top_of_stock is not None:
-        if not (before.phase is Phase.DRAFT and before.turn == seat and same_hand and kind is Bid):
-            out.append(TopOfStock(card=after.top_of_stock))
+    if after.phase is Phase.DRAFT and after.turn == seat and after.top_of_stock is not None and kind is not Bid:
+        # (A bid that leaves the draft going is a Double Nil the seat to
+        # draft declared at its turn, T-6: its top card is told already.)
+        out.append(TopOfStock(card=after.top_of_stock))
     if (after.phase, after.turn) != (before.phase, before.turn) or not same_hand:
         out.append(Turn(phase=after.phase, seat=after.turn))
     return out
@@ -342,8 +341,6 @@ def events(before: GameState, after: GameState, seat: int, *, sealed: bool = Fal
         following = state.apply(action)
         step = _step(state, action, following, seat)
         if sealed:
-            if any(type(event) is HandStarted for event in step):
-                held = False  # a new hand: nothing of it held back yet
             still = following.double_nil_open(seat)
             kept = [event for event in step if not (still and type(event) in (Dealt, TopOfStock))]
             held = held or len(kept) < len(step)
@@ -353,8 +350,9 @@ def events(before: GameState, after: GameState, seat: int, *, sealed: bool = Fal
                 if not following.rules.is_draft:  # the seat has bid: its cards as dealt
                     step.append(Dealt(cards=following.hand(seat)))
                 elif following.phase is Phase.DRAFT and following.turn == seat and following.top_of_stock is not None:
-                    if not any(type(event) is TopOfStock for event in step):
-                        step.append(TopOfStock(card=following.top_of_stock))
+                    # The seat declared at its draft turn, or its first turn
+                    # passed: the card to draft, if it is still to draft.
+                    step.append(TopOfStock(card=following.top_of_stock))
         out += step
         state = following
     return tuple(out)

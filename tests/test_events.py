@@ -297,6 +297,8 @@ def test_sealed_events_hold_the_cards_back_while_double_nil_is_open(name: str, s
                 assert not any(type(e) in (Dealt, TopOfStock) for e in happened[-3:] if states[nxt].hand_number
                                == states[at].hand_number)
                 assert not any(isinstance(e, Drafted) and e.seat == seat and e.kept is not None for e in happened)
+            told = [type(e) for e in happened if type(e) in (TopOfStock, Drafted, HandStarted)]
+            assert all(not (a is b is TopOfStock) for a, b in zip(told, told[1:]))  # once a draft turn (T-2)
             if not any(states[i].double_nil_open(seat) for i in range(at, nxt + 1)):
                 assert happened == events(states[at], states[nxt], seat)  # nothing to hold back
             view = advance(view, happened, sealed=True)

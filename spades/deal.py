@@ -231,6 +231,36 @@ def _drew(rng: random.Random, method: str, *args: object) -> object:
         raise ArgumentError(f"the random source's {method}() raised {type_name(error)}") from error
 
 
+# A subclass that keeps CPython's choice() and randrange() draws through
+# its own getrandbits(): those draws are made here, each number checked and
+# the rejections bounded (the same numbers as CPython's loop, which would
+# never end for a getrandbits that always gives too much).
+_STOCK_CHOICE: Final = random.Random.choice
+_STOCK_RANDRANGE: Final = random.Random.randrange
+_STOCK_SHUFFLE: Final = random.Random.shuffle
+_WITH_BITS: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
+_MOST_REJECTIONS: Final = 10_000  # a fair source exceeds this with probability below 2**-10000
+
+
+def _below(rng: random.Random, count: int) -> int:
+    """A number below ``count`` (at least 1), as CPython's
+    ``_randbelow_with_getrandbits`` draws it, each draw checked."""
+    bits = count.bit_length()
+    for _ in range(_MOST_REJECTIONS):
+        drawn = random_bits(rng, bits)
+        if drawn < count:
+            return drawn
+    raise ArgumentError(f"the random source's getrandbits({bits}) gave no number below {count} in {_MOST_REJECTIONS} draws")
+
+
+def _draws_by_bits(rng: random.Random, method: str, stock: object) -> bool:
+    """Whether ``rng`` is a subclass whose ``method`` is CPython's, drawing
+    through getrandbits (``random.Random`` itself is trusted as it is)."""
+    kind = type(rng)
+    return (kind is not random.Random and _WITH_BITS is not None and getattr(kind, method, None) is stock
+            and getattr(kind, "_randbelow", None) is _WITH_BITS)
+
+
 def random_choice(rng: random.Random, choices: Sequence[_T]) -> _T:
     """``rng.choice(choices)`` of a non-empty sequence, checked to be one of
     ``choices``: the very item, or an equal one of its type (a sequence
@@ -240,6 +270,8 @@ def random_choice(rng: random.Random, choices: Sequence[_T]) -> _T:
     >>> random_choice(random.Random(1), ("keep", "reject")) in ("keep", "reject")
     True
     """
+    if _draws_by_bits(rng, "choice", _STOCK_CHOICE):
+        return choices[_below(rng, len(choices))]
     chosen = cast(_T, _drew(rng, "choice", choices))
     if type(choices) is tuple or type(choices) is list:
         if any(map(operator.is_, choices, repeat(chosen))):
@@ -256,6 +288,8 @@ def random_choice(rng: random.Random, choices: Sequence[_T]) -> _T:
 def random_below(rng: random.Random, count: int) -> int:
     """``rng.randrange(count)``, checked to be an int from 0 to ``count - 1``
     (internal: the sampler's draws)."""
+    if _draws_by_bits(rng, "randrange", _STOCK_RANDRANGE) and count > 0:
+        return _below(rng, count)
     drawn = _drew(rng, "randrange", count)
     if type(drawn) is not int or not 0 <= drawn < count:
         raise ArgumentError(f"the random source's randrange({count}) gave {short_repr(drawn)}, not an int from 0 to {count - 1}")
@@ -283,6 +317,11 @@ def random_fraction(rng: random.Random) -> float:
 def random_shuffle(rng: random.Random, items: list[int]) -> None:
     """``rng.shuffle(items)`` of distinct ints, checked to leave the same
     items in some order (internal: the sampler's draws)."""
+    if _draws_by_bits(rng, "shuffle", _STOCK_SHUFFLE):
+        for i in reversed(range(1, len(items))):  # CPython's shuffle, its draws checked
+            j = _below(rng, i + 1)
+            items[i], items[j] = items[j], items[i]
+        return
     before = sorted(items)
     _drew(rng, "shuffle", items)
     if set(map(type, items)) - {int} or sorted(items) != before:

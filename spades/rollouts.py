@@ -63,6 +63,7 @@ _UNTIL: Final = ("hand", "game")
 # draws that way.
 _RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
 _CHOICE: Final = random.Random.choice
+_GETRANDBITS: Final = random.Random.getrandbits
 _COUNT_LIMIT: Final = 10**9
 
 
@@ -191,9 +192,11 @@ def rollout(
     if policy is None:
         policy = random_action
     kind = type(rng)
-    if policy is not random_action or kind.choice is not _CHOICE or getattr(kind, "_randbelow", None) is not _RANDBELOW:
+    if (policy is not random_action or kind.choice is not _CHOICE or getattr(kind, "_randbelow", None) is not _RANDBELOW
+            or kind.getrandbits is not _GETRANDBITS):
         # A policy of the caller's, or a source that draws its own way (a
-        # subclass with a random() or choice() of its own): the loop itself.
+        # subclass with a random(), choice() or getrandbits() of its own,
+        # each draw checked by the players): the loop itself.
         while True:
             done = len(state.sheet)
             while len(state.sheet) == done:

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from spades import PRESETS, Bid, Card, Deal, Replacement, RulesTypeError, Stock, Suit, CardSet, Exchange, ExchangeChoices, GameState, Phase, Rules, SeatView, new_game, seat_view
+from spades import PRESETS, Bid, Card, Deal, Replacement, RulesTypeError, Stock, Suit, CardSet, Exchange, ExchangeChoices, GameState, Phase, Rules, SeatView, new_game, rollout, seat_view
 from spades.actions import Action
 from spades.bots import (
     BOTS,
@@ -666,16 +666,16 @@ def _positions() -> list[GameState]:
     return positions + [state]
 
 
-@pytest.mark.parametrize("source", [_OtherChoice, _CopiedChoice, _BrokenBits])
-def test_a_players_random_source_that_draws_wrong_is_named(source: type[random.Random]) -> None:  # P-4, C-4
+@pytest.mark.parametrize(("source", "method"), [(_OtherChoice, "choice"), (_CopiedChoice, "choice"), (_BrokenBits, "getrandbits")])
+def test_a_players_random_source_that_draws_wrong_is_named(source: type[random.Random], method: str) -> None:  # P-4, C-4
     bidding, playing = _positions()
     assert bidding.phase is Phase.BID and playing.phase is Phase.PLAY
     draws = [(bidding, random_bot, random_action)] + [(playing, player, driver) for player, driver in (
         (random_bot, random_action), (simple_bot, simple_action))]  # simple_bot bids by its estimate: no draw
     for state, player, driver in draws:
-        with pytest.raises(ArgumentError, match="the random source's choice"):
+        with pytest.raises(ArgumentError, match=f"the random source's {method}"):
             player(seat_view(state, _turn(state)), source(1))
-        with pytest.raises(ArgumentError, match="the random source's choice"):
+        with pytest.raises(ArgumentError, match=f"the random source's {method}"):
             driver(state, source(1))
     assert simple_bot(seat_view(bidding, _turn(bidding)), source(1)) in bidding.legal_actions()
 
@@ -695,6 +695,48 @@ def test_a_random_source_that_draws_its_own_way_plays_its_draws() -> None:  # C-
         first = state.legal_actions()[0]
         assert random_bot(view, _FirstChoice(1)) == first
         assert random_action(state, _FirstChoice(1)) == first
+
+
+class _TooWideBits(random.Random):
+    def getrandbits(self, k: int) -> int:
+        return 1 << (k + 50)  # never a number of k bits
+
+
+class _AllOnes(random.Random):
+    def getrandbits(self, k: int) -> int:
+        return (1 << k) - 1  # k bits, but always the largest: never below a count that is not a power of two
+
+
+class _OwnBits(random.Random):
+    """Its own getrandbits, drawing right: random.Random's numbers."""
+
+    def getrandbits(self, k: int) -> int:
+        return super().getrandbits(k)
+
+
+def test_a_source_whose_getrandbits_never_fits_is_named_not_waited_on() -> None:  # C-4, P-4
+    """CPython's choice() would ask such a source again and again, forever;
+    the players ask it a bounded number of times, each answer checked."""
+    bidding, playing = _positions()
+    for state in (bidding, playing):
+        count = len(state.legal_actions())
+        assert count & (count - 1)  # not a power of two: the largest number of its bits is too large
+        bits = count.bit_length()
+        view = seat_view(state, _turn(state))
+        for draw in (lambda rng: random_bot(view, rng), lambda rng: random_action(state, rng), lambda rng: rollout(state, rng)):
+            with pytest.raises(ArgumentError, match=rf"^the random source's getrandbits\({bits}\) gave \d+, not an int from 0 to 2\*\*{bits} - 1$"):
+                draw(_TooWideBits(1))
+            with pytest.raises(ArgumentError, match=rf"^the random source's getrandbits\({bits}\) gave no number below {count} in 10000 draws$"):
+                draw(_AllOnes(1))
+
+
+def test_a_source_with_its_own_getrandbits_draws_as_random_random() -> None:  # C-4, P-2
+    for state in _positions():
+        view = seat_view(state, _turn(state))
+        for seed in range(20):
+            assert random_bot(view, _OwnBits(seed)) == random_bot(view, random.Random(seed))
+            assert random_action(state, _OwnBits(seed)) == random_action(state, random.Random(seed))
+        assert rollout(state, _OwnBits(3)) == rollout(state, random.Random(3))
 
 
 class _Subclass(random.Random):

@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
-from spades import (ArgumentError, ArgumentTypeError, Bid, Card, CardSet, HandScore, Phase, Rules, SpadesError,
+from spades import (ArgumentError, ArgumentTypeError, Bid, Card, CardSet, Draft, HandScore, Phase, Rules, SpadesError,
                     StateError, new_game, seat_view)
 from spades.events import (BidMade, CardPlayed, Discarded, Drafted, Event, Exchanged, GameOver, HandScored,
                            HandStarted, Replaced, TrickWon, Turn, advance, events)
@@ -234,6 +234,16 @@ def test_a_score_sheet_row_that_is_not_one() -> None:  # P-1, T-1, V-10
              "the record is of a hand of 3, 4 seats and 2 sides, not of these rules' 4 seats and 2 sides (P-1, T-1, V-10)")
     assert re.fullmatch(r"the record's dealer is not a seat of these rules \(P-1, T-1, V-10\): 4",
                         _message(lambda: hand_summary(P, attrs.evolve(row, dealer=4))))
+
+
+def test_a_row_drafted_under_rules_that_deal_and_the_other_way() -> None:  # P-2, T-2
+    dealt = play(P, 0, seeded=True)[-1].sheet[0]
+    drafted = play(TWO, 0, seeded=True)[-1].sheet[0]
+    draft = next(a for a in drafted.actions if type(a) is Draft)
+    _refused(lambda: hand_summary(P, attrs.evolve(dealt, actions=dealt.actions + (draft,))), ArgumentError,
+             "the record's hand was drafted, and these rules deal (P-2)")
+    two_dealt = attrs.evolve(drafted, actions=tuple(a for a in drafted.actions if type(a) is not Draft))
+    _refused(lambda: hand_summary(TWO, two_dealt), ArgumentError, "the record's hand was dealt, and these rules draft (T-2)")
 
 
 def _message(call: Callable[[], object]) -> str:

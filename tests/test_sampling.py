@@ -335,6 +335,21 @@ class _LastOfAll(random.Random):
         x.reverse()
 
 
+class _TooWideBits(random.Random):
+    def getrandbits(self, k: int) -> int:
+        return 1 << (k + 50)  # CPython's randrange() and shuffle() would ask again forever
+
+
+class _AllOnes(random.Random):
+    def getrandbits(self, k: int) -> int:
+        return (1 << k) - 1
+
+
+class _OwnBits(random.Random):
+    def getrandbits(self, k: int) -> int:
+        return super().getrandbits(k)
+
+
 def _view_after_the_first_bid() -> SeatView:
     state = new_game(Rules.partnership(), seed=3)
     return seat_view(state.apply(state.legal_actions()[0]), 1)
@@ -345,6 +360,7 @@ def _view_after_the_first_bid() -> SeatView:
     [
         (_FarPick, "randrange"), (_NegativePick, "randrange"), (_TextPick, "randrange"), (_FailingPick, "raised OverflowError"),
         (_CopyingShuffle, "shuffle"), (_EmptyingShuffle, "shuffle"), (_TextShuffle, "shuffle"),
+        (_TooWideBits, "getrandbits"), (_AllOnes, "in 10000 draws"),
     ],
 )
 def test_a_random_source_that_draws_wrong_is_named(source: type[random.Random], said: str) -> None:  # P-2
@@ -364,3 +380,10 @@ def test_a_random_source_that_draws_its_own_way_deals_a_deal() -> None:  # P-2
         union |= hand.mask
     assert [len(hand) for hand in hands] == [13, 13, 13, 13] and union.bit_count() == 52  # each card dealt once
     assert seat_view(Deals(view).state(_LastOfAll(1)), view.seat) == view
+
+
+def test_a_random_source_with_its_own_getrandbits_deals_as_random_random() -> None:  # P-2
+    view = _view_after_the_first_bid()
+    for seed in range(10):
+        assert sample_hands(view, _OwnBits(seed)) == sample_hands(view, random.Random(seed))
+        assert Deals(view).state(_OwnBits(seed)) == Deals(view).state(random.Random(seed))

@@ -24,7 +24,7 @@ import enum
 import functools
 import itertools
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Sequence as SequenceABC
 from typing import Any, ClassVar, Final, Union, overload
 
@@ -558,7 +558,11 @@ class ExchangeChoices(SequenceABC[Exchange]):
         if type(index) is not int:
             if isinstance(index, bool) or not hasattr(type(index), "__index__"):  # a bool is not an index here
                 raise ArgumentTypeError(f"an exchange's index is an int, got {type_name(index)}")
-            index = operator.index(index)  # an object standing for an int
+            try:
+                index = operator.index(index)  # an object standing for an int
+            except Exception:  # its __index__ raised, or gave no int
+                raise ArgumentTypeError(f"an exchange's index is an int, got {type_name(index)}, "
+                                        "which does not stand for one") from None
         count = len(self._combos)
         if not -count <= index < count:
             raise ExchangeIndexError(
@@ -575,6 +579,42 @@ class ExchangeChoices(SequenceABC[Exchange]):
             return False
         mask = value.cards.mask
         return mask & ~self._mask == 0 and mask.bit_count() in self._sizes
+
+    def _positions(self, value: object) -> Iterator[int]:
+        """The positions of ``value`` (compared by its cards, never by its
+        own methods)."""
+        if not isinstance(value, Exchange) or value not in self:
+            return
+        wanted, cards = value.cards.mask, self._cards
+        for position, combo in enumerate(self._combos):
+            mask = 0
+            for at in combo:
+                mask |= 1 << cards[at]
+            if mask == wanted:
+                yield position
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of exchange ``value``, as a tuple's ``index``; an
+        :class:`~spades.ArgumentError` (a ``ValueError``) when it is not
+        one of these.
+
+        >>> choices = ExchangeChoices(CardSet.parse("AK.Q.J."), (1,))
+        >>> choices.index(Exchange("QH"))
+        1
+        """
+        try:
+            span = range(len(self))[slice(start, stop)]  # the bounds as a tuple reads them
+        except Exception:
+            raise ArgumentTypeError(f"start and stop are ints or None, got {short_repr(start)} and {short_repr(stop)}") from None
+        for position in self._positions(value):
+            if position in span:
+                return position
+        raise ArgumentError(f"{short_repr(value)} is not one of these exchanges")
+
+    def count(self, value: object) -> int:
+        """How many times exchange ``value`` is among these, as a tuple's
+        ``count``."""
+        return sum(1 for _ in self._positions(value))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, ExchangeChoices):

@@ -309,14 +309,19 @@ def heuristic_bot(view: SeatView, rng: random.Random) -> Action:
     legal = view.legal_actions
     phase = view.phase
     if type(legal) is ExchangeChoices:
-        return _exchange(view, legal)
-    if phase is Phase.PLAY:
-        return _play(_Read.of_view(view), legal)  # type: ignore[arg-type]
-    if phase is Phase.BID:
-        return _bid(view, legal)
-    if phase is Phase.DRAFT:
-        return _draft(view, legal)
-    return legal[0]  # pragma: no cover - every phase with a choice is above
+        action = _exchange(view, legal)
+    elif phase is Phase.PLAY:
+        action = _play(_Read.of_view(view), legal)  # type: ignore[arg-type]
+    elif phase is Phase.BID:
+        action = _bid(view, legal)
+    elif phase is Phase.DRAFT:
+        action = _draft(view, legal)
+    else:
+        action = legal[0]  # a tuple of exchanges made by hand
+    if action not in legal:  # a view made by hand whose legal actions no game gives
+        raise StateError(f"seat {view.seat}'s view holds legal actions that do not follow from the rest of it: "
+                         "no game gives it")
+    return action
 
 
 # ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from typing import Any
+from typing import Any, Final, cast
 
 from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
@@ -220,7 +220,22 @@ def view_to_act(view: object) -> SeatView:
     ):
         raise StateError(f"seat {view.seat}'s view holds legal actions in phase {view.phase.name} with seat "
                          f"{view.turn} to act: no game gives it")
+    hand = view.hand.mask
+    if type(legal) is ExchangeChoices:
+        given = legal.hand.mask ^ hand  # the exchanges are of the seat's own hand (P-6, T-6)
+    elif view.phase in _OF_THE_HAND:
+        given = 0  # the cards it may play or give are in its hand (C-5, P-6, T-6)
+        for action in legal:
+            given |= (1 << action) if type(action) is Card else cast(Exchange, action).cards.mask
+        given &= ~hand
+    else:
+        given = 0
+    if given:
+        raise StateError(f"seat {view.seat}'s view holds legal actions of cards that are not its hand's: no game gives it")
     return view
+
+
+_OF_THE_HAND: Final = frozenset((Phase.PLAY, Phase.EXCHANGE, Phase.DISCARD))
 
 
 _new = object.__new__

@@ -470,3 +470,44 @@ def test_exchange_choices_index_and_hash_as_a_sequence_does() -> None:  # P-6, V
     assert copied == choices and not hasattr(copied, "_hash") and hash(copied) == hash(listed)
     assert b"_hash" not in pickle.dumps(choices)
     assert choices != none_a and choices != listed[:-1]
+
+
+class _StandsForZero:
+    def __init__(self, gives: object) -> None:
+        self.gives = gives
+
+    def __index__(self) -> Any:
+        if isinstance(self.gives, Exception):
+            raise self.gives
+        return self.gives
+
+
+def test_exchange_choices_find_an_exchange_as_a_tuple_does_and_refuse_the_rest() -> None:  # P-6, V-3
+    """index() and count() as a tuple's, each exchange found by its cards
+    (never by the value's own methods); what is not an exchange of these,
+    or not an index, gets the library's errors (an index() that finds
+    nothing also a ValueError, as a tuple's)."""
+    hand = CardSet.parse("AK.Q.J.2")
+    for sizes in ((2,), (0, 1, 2), (2, 2)):
+        choices = ExchangeChoices(hand, sizes)
+        listed = tuple(choices)
+        for position, exchange in enumerate(listed):
+            assert choices.index(exchange) == listed.index(exchange)
+            assert choices.count(exchange) == listed.count(exchange)
+            assert choices.index(exchange, position) == listed.index(exchange, position)
+            later = [p for p, e in enumerate(listed) if e == exchange and p >= position]
+            assert choices.index(exchange, -len(listed) + position) == later[0]
+        for stranger in (Exchange("2S 3S"), Exchange("AS 3S"), "AS KS", None, 3, listed[-1].cards):
+            assert choices.count(stranger) == 0
+            with pytest.raises(ArgumentError, match=r" is not one of these exchanges$") as caught:
+                choices.index(stranger)
+            assert isinstance(caught.value, ValueError)
+        with pytest.raises(ArgumentError, match=r" is not one of these exchanges$"):
+            choices.index(listed[0], 1, 1)
+        with pytest.raises(ArgumentTypeError, match=r"^start and stop are ints or None, got 'a' and None$"):
+            choices.index(listed[0], "a")  # type: ignore[arg-type]
+    choices = ExchangeChoices(hand, (2,))
+    assert choices[_StandsForZero(0)] == choices[0]  # type: ignore[call-overload]
+    for gives in ("0", 0.0, ZeroDivisionError("no")):
+        with pytest.raises(ArgumentTypeError, match=r"^an exchange's index is an int, got _StandsForZero, which does not stand for one$"):
+            choices[_StandsForZero(gives)]  # type: ignore[call-overload]

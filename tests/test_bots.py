@@ -12,11 +12,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from spades import PRESETS, Bid, Card, Deal, Replacement, RulesTypeError, Stock, Suit, CardSet, Exchange, ExchangeChoices, GameState, Phase, Rules, SeatView, new_game, rollout, seat_view
+from spades import PRESETS, Bid, Card, Deal, Draft, Replacement, RulesTypeError, Stock, Suit, CardSet, Exchange, ExchangeChoices, GameState, Phase, Rules, SeatView, new_game, rollout, seat_view
 from spades.actions import Action
 from spades.bots import (
     BOTS,
@@ -756,3 +757,56 @@ def test_a_random_source_of_the_callers_own_plays_every_phase(preset: str) -> No
             assert state.is_legal(action)
             state = state.apply(action)
     assert Phase.EXCHANGE in phases or Phase.DISCARD in phases  # exchanges drawn from ExchangeChoices
+
+
+def _exchange_position() -> GameState:
+    """A partnership hand in its Double Nil exchange (P-6)."""
+    state = new_game(Rules.partnership(), seed=3).apply(Bid.DOUBLE_NIL)
+    while state.phase is Phase.BID:
+        state = state.apply(Bid(3))
+    assert state.phase is Phase.EXCHANGE
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_bot_refuses_a_view_whose_legal_actions_are_not_of_its_hand(name: str) -> None:  # C-5, P-6
+    """A view made by hand whose hand does not hold the cards it may play
+    or give: no game gives it, and every bot says so (a StateError), rather
+    than failing in its own reckoning or answering with a card it lacks."""
+    bot = BOTS[name]
+    playing = _positions()[1]
+    played = new_game(Rules.partnership(), seed=1)
+    for bid in (Bid(3), Bid.NIL, Bid(3), Bid(3)):  # an opponent of seat 1 on Nil: the heuristic leads against it
+        played = played.apply(bid)
+    exchanging = _exchange_position()
+    for state in (playing, played, exchanging):
+        seat = _turn(state)
+        view = seat_view(state, seat)
+        assert bot(view, random.Random(1)) in view.legal_actions
+        other = state.hand((seat + 1) % 4)
+        for hand in (CardSet(0), other):
+            forged = attrs.evolve(view, hand=hand)
+            with pytest.raises(StateError, match=rf"^seat {seat}'s view holds legal actions of cards that are not its "
+                                                 r"hand's: no game gives it$"):
+                bot(forged, random.Random(1))
+
+
+def test_the_heuristic_answers_from_its_legal_actions_or_refuses_the_view() -> None:  # P-6, T-2
+    """Legal actions listed by hand, fewer than the rules give: the
+    heuristic's answer is one of them, or the view is refused."""
+    state = _exchange_position()
+    view = seat_view(state, _turn(state))
+    every = tuple(view.legal_actions)
+    chosen = heuristic_bot(view, random.Random(0))
+    assert isinstance(chosen, Exchange) and len(chosen.cards) == 3  # P-6: three cards
+    others = tuple(e for e in every if e != chosen)
+    assert heuristic_bot(attrs.evolve(view, legal_actions=others), random.Random(0)) in others
+    draft = new_game(Rules.two_player(), seed=1).apply(Draft.KEEP).apply(Draft.KEEP)  # a second turn: keep or reject (T-2)
+    view = seat_view(draft, _turn(draft))
+    chosen = heuristic_bot(view, random.Random(0))
+    assert set(view.legal_actions) == {Draft.KEEP, Draft.REJECT} and chosen in view.legal_actions
+    assert heuristic_bot(attrs.evolve(view, legal_actions=(chosen,)), random.Random(0)) == chosen
+    other = Draft.REJECT if chosen is Draft.KEEP else Draft.KEEP
+    with pytest.raises(StateError, match=rf"^seat {view.seat}'s view holds legal actions that do not follow from the "
+                                         r"rest of it: no game gives it$"):
+        heuristic_bot(attrs.evolve(view, legal_actions=(other,)), random.Random(0))

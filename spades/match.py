@@ -315,6 +315,35 @@ def _play_chunk(chunk: _Chunk) -> tuple[_Row, ...]:
     return tuple(rows)
 
 
+def _check_row(row: tuple[Any, ...], count: int, max_hands: int, runner: object) -> None:
+    """A game's row as :func:`_play_chunk` makes it (its deal and rotation
+    checked already): a winner among the players or -1, a number of hands
+    up to the limit, and per player a score, a number of moves and a time;
+    else an :class:`~spades.ArgumentError` naming the executor that
+    returned it."""
+    _deal, _rotation, winner, played, scores, made, spent = row
+    problem = None
+    if type(winner) is not int or not -1 <= winner < count:
+        problem = f"the winner {short_repr(winner)}"
+    elif type(played) is not int or not 1 <= played <= max_hands:
+        problem = f"{short_repr(played)} hands played"
+    elif type(scores) is not tuple or len(scores) != count or not all(
+            type(score) is int and -_MOST_POINTS <= score <= _MOST_POINTS for score in scores):
+        problem = f"the scores {short_repr(scores)}"
+    elif type(made) is not tuple or len(made) != count or not all(
+            type(moves) is int and 0 <= moves <= _MOST_POINTS for moves in made):
+        problem = f"the moves {short_repr(made)}"
+    elif type(spent) is not tuple or len(spent) != count or not all(
+            type(seconds) is float and 0.0 <= seconds < math.inf for seconds in spent):
+        problem = f"the times {short_repr(spent)}"
+    if problem is not None:
+        name = type_name(runner) + ".map" if runner is not None else "the work"
+        raise ArgumentError(f"{name} returned a game's row with {problem}: not a game of this match")
+
+
+_MOST_POINTS: Final = 10**12  # beyond any score or count of moves a game's hands can bring
+
+
 def _name_of(player: object) -> str:
     name = getattr(player, "name", None)
     if type(name) is not str:
@@ -433,6 +462,8 @@ def play_match(
             progress(0, games)
         # Row n is the game of deal n // count in rotation n % count.
         for part in executed(runner, _play_chunk, chunks, sizes, 7, lambda row: (row // count, row % count)):
+            for row in part:
+                _check_row(row, count, max_hands, runner)
             rows.extend(part)
             if progress is not None:
                 progress(len(rows), games)

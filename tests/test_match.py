@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -350,3 +352,30 @@ def test_result_values_check_their_fields() -> None:
     with pytest.raises(ArgumentTypeError):
         attrs.evolve(result, players=[result.players[0]])  # type: ignore[arg-type]
     assert attrs.evolve(result, seconds=99.0) == result  # the timings take no part in comparisons
+
+
+class _Tampering:
+    """An executor that changes one field of every game's row."""
+
+    def __init__(self, field: int, value: object) -> None:
+        self.field, self.value = field, value
+
+    def map(self, function: Any, chunks: Any) -> Any:
+        for chunk in chunks:
+            yield tuple(row[:self.field] + (self.value,) + row[self.field + 1:] for row in function(chunk))
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    (2, None, "the winner None"), (2, 2, "the winner 2"), (2, -2, "the winner -2"), (2, 10**100, "the winner an int of 101 digits"),
+    (3, 0, "0 hands played"), (3, 4, "4 hands played"), (3, 1.0, "1.0 hands played"),
+    (4, (1.0, 0), "the scores (1.0, 0)"), (4, (0,), "the scores (0,)"), (4, (10**13, 0), "the scores (10000000000000, 0)"),
+    (5, (-1, 0), "the moves (-1, 0)"), (5, [0, 0], "the moves [0, 0]"),
+    (6, (math.nan, 0.0), "the times (nan, 0.0)"), (6, (0, 0.0), "the times (0, 0.0)"), (6, (math.inf, 0.0), "the times (inf, 0.0)"),
+])
+def test_an_executor_that_returns_another_games_row_is_named(field: int, value: object, said: str) -> None:
+    """What a caller's executor returns is checked before it is counted: a
+    row with values no game of the match gives is an ArgumentError naming
+    the executor, as simulate's are."""
+    assert play_match([steady, any_legal], FLOOR, games=2, seed=1, executor=_Tampering(6, (0.0, 0.0)), max_hands=3).games == 2
+    with pytest.raises(ArgumentError, match=rf"^_Tampering\.map returned a game's row with {re.escape(said)}: not a game of this match$"):
+        play_match([steady, any_legal], FLOOR, games=2, seed=1, executor=_Tampering(field, value), max_hands=3)

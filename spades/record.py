@@ -46,9 +46,13 @@ The seats named by section tags are checked too: a record that does not
 match its own replay is refused, with the line and column of the fault.
 
 :meth:`Record.parse` reads text of at most :data:`MAX_SIZE` characters unless
-given a larger ``max_size``, in time linear in the text.  Whatever it or
-:class:`Record` accepts, :meth:`Record.to_text` writes and :meth:`Record.parse`
-reads back equal (a text longer than :data:`MAX_SIZE` needs ``max_size``).
+given a larger ``max_size``, in time linear in the text.  Whatever it
+accepts, or :meth:`Record.of_state` makes, :meth:`Record.to_text` writes and
+:meth:`Record.parse` reads back equal (a text longer than :data:`MAX_SIZE`
+needs ``max_size``).  A :class:`Record` built directly checks its rules, seed,
+actions and tags as values; whether its actions are a game is found when it is
+replayed or written, which raises :class:`~spades.StateError` naming the first
+action that cannot be played.
 
 >>> from spades import Record, Rules, new_game
 >>> state = new_game(Rules.partnership(), seed=11)

@@ -26,12 +26,13 @@ import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Sequence as SequenceABC
-from typing import Any, ClassVar, Final, Union, overload
+from typing import Any, ClassVar, Final, Union, cast, overload
 
 import attrs
 
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.errors import (
+    is_a,
     ArgumentError,
     ArgumentTypeError,
     CheckedEnumType,
@@ -107,7 +108,7 @@ class Bid:
     @classmethod
     def parse(cls, text: str) -> Bid:
         """Read ``"4"``, ``"nil"``/``"n"``, ``"double nil"``/``"dn"``/``"dnil"``/``"blind nil"``/``"bn"``."""
-        if not isinstance(text, str):
+        if not is_a(text, str):
             raise ParseError(f"a bid must be given as text, got {short_repr(text)}")
         text = exact_str(text)
         token = " ".join(ascii_lower(text.strip()).replace("_", " ").replace("-", " ").split())
@@ -184,7 +185,7 @@ class Draft(enum.Enum, metaclass=CheckedEnumType):
         ...
         spades.errors.ParseError: cannot read 'take' as a draft choice: expected 'keep' or 'reject'
         """
-        if not isinstance(text, str):
+        if not is_a(text, str):
             raise ParseError(f"a draft choice must be given as text, got {short_repr(text)}")
         text = exact_str(text)
         token = ascii_lower(text.strip())
@@ -201,10 +202,10 @@ class Draft(enum.Enum, metaclass=CheckedEnumType):
 def _card_set(value: CardSet | str | Iterable[Card | int | str]) -> CardSet:
     if type(value) is CardSet:
         return value
-    if isinstance(value, str):
+    if is_a(value, str):
         text = exact_str(value)
         return CardSet(0) if text.strip() == "-" else CardSet.parse(text)
-    if isinstance(value, CardSet):  # a subclass: its mask, checked again
+    if is_a(value, CardSet):  # a subclass: its mask, checked again
         return CardSet(value.mask)
     return CardSet.from_cards(value)
 
@@ -269,7 +270,7 @@ def read_action(text: object) -> dict[str, Action]:
     >>> sorted(read_action("QH")), read_action("blind nil")["bid"], read_action("-")["exchange"]
     (['card', 'exchange'], Bid(0, double_nil=True), Exchange(CardSet('...')))
     """
-    if not isinstance(text, str):
+    if not is_a(text, str):
         raise ParseError(f"an action is given as text, got {short_repr(text)}")
     text = exact_str(text)
     if len(text) > MAX_ACTION_TEXT:
@@ -339,9 +340,9 @@ def _hands(value: Iterable[CardSet | str]) -> tuple[CardSet, ...]:
     for hand in _read_items(value, "deal", "hands"):
         if type(hand) is CardSet:
             hands.append(hand)
-        elif isinstance(hand, str):
+        elif is_a(hand, str):
             hands.append(CardSet.parse(hand))
-        elif isinstance(hand, CardSet):
+        elif is_a(hand, CardSet):
             hands.append(CardSet(hand.mask))
         else:
             raise ParseError(f"a hand of a deal is a CardSet or its text, got {short_repr(hand)}")
@@ -384,7 +385,7 @@ def _cards(value: Iterable[Card | int | str]) -> tuple[Card, ...]:
     for card in _read_items(value, "stock", "cards"):
         if type(card) is Card or type(card) is int:
             cards.append(Card(card))
-        elif isinstance(card, str):
+        elif is_a(card, str):
             cards.append(Card.parse(card))
         else:
             raise ParseError(f"a card of a stock is a Card, card text or card index, got {short_repr(card)}")
@@ -522,7 +523,7 @@ class ExchangeChoices(SequenceABC[Exchange]):
     def __init__(self, hand: CardSet, sizes: Sequence[int]) -> None:
         if type(hand) is not CardSet:
             raise ArgumentTypeError(f"the hand is a CardSet, got {type_name(hand)}")
-        if isinstance(sizes, (str, bytes)) or not isinstance(sizes, (tuple, list)):
+        if is_a(sizes, (str, bytes)) or not is_a(sizes, (tuple, list)):
             raise ArgumentTypeError(f"the sizes are a tuple of ints, got {type_name(sizes)}")
         if len(sizes) > MAX_EXCHANGE + 1 or any(type(n) is not int or not 0 <= n <= MAX_EXCHANGE for n in sizes):
             raise ArgumentError(f"an exchange holds 0 to {MAX_EXCHANGE} cards (V-3), got the sizes {short_repr(sizes)}")
@@ -547,7 +548,7 @@ class ExchangeChoices(SequenceABC[Exchange]):
     def __getitem__(self, index: slice) -> tuple[Exchange, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Exchange | tuple[Exchange, ...]:
-        if isinstance(index, slice):
+        if is_a(index, slice):
             try:
                 span = range(*index.indices(len(self)))
             except TypeError:
@@ -556,7 +557,7 @@ class ExchangeChoices(SequenceABC[Exchange]):
                 raise ArgumentError(f"a slice of exchanges has a step other than 0, got {short_repr(index)}") from None
             return tuple(self[i] for i in span)
         if type(index) is not int:
-            if isinstance(index, bool) or not hasattr(type(index), "__index__"):  # a bool is not an index here
+            if is_a(index, bool) or not hasattr(type(index), "__index__"):  # a bool is not an index here
                 raise ArgumentTypeError(f"an exchange's index is an int, got {type_name(index)}")
             try:
                 index = operator.index(index)  # an object standing for an int
@@ -575,7 +576,7 @@ class ExchangeChoices(SequenceABC[Exchange]):
         return exchange_of_mask(mask)
 
     def __contains__(self, value: object) -> bool:
-        if not isinstance(value, Exchange):
+        if not is_a(value, Exchange):
             return False
         mask = value.cards.mask
         return mask & ~self._mask == 0 and mask.bit_count() in self._sizes
@@ -583,7 +584,7 @@ class ExchangeChoices(SequenceABC[Exchange]):
     def _positions(self, value: object) -> Iterator[int]:
         """The positions of ``value`` (compared by its cards, never by its
         own methods)."""
-        if not isinstance(value, Exchange) or value not in self:
+        if not is_a(value, Exchange) or value not in self:
             return
         wanted, cards = value.cards.mask, self._cards
         for position, combo in enumerate(self._combos):
@@ -617,12 +618,13 @@ class ExchangeChoices(SequenceABC[Exchange]):
         return sum(1 for _ in self._positions(value))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, ExchangeChoices):
+        if is_a(other, ExchangeChoices):
             if self._mask == other._mask and self._sizes == other._sizes:
                 return True
             return len(self) == len(other) and tuple(self) == tuple(other)
-        if isinstance(other, (tuple, list)):
-            return len(self) == len(other) and tuple(self) == tuple(other)
+        if is_a(other, (tuple, list)):
+            listed = cast(Sequence[Any], other)
+            return len(self) == len(listed) and tuple(self) == tuple(listed)
         return NotImplemented
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -31,6 +31,7 @@ import attrs
 
 from spades.actions import BIDS, MAX_BID_TRICKS, Bid
 from spades.errors import (
+    is_a,
     ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, PER_SEAT_LIMIT, read_bounded, short_repr,
     type_name,
 )
@@ -252,7 +253,7 @@ def check_bids(bids: object, rules: Rules) -> tuple[Bid | None, ...]:
     """``bids`` as a tuple, read once (what is checked is what is used), if
     it is one :class:`~spades.Bid` or ``None`` per seat, else an
     :class:`~spades.ArgumentError` (for the functions that take bids)."""
-    if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence):
+    if is_a(bids, (str, bytes)) or not issubclass(type(bids), Sequence):
         raise ArgumentTypeError(f"bids: a sequence of one Bid or None per seat, got {type_name(bids)}")
     bids = read_bounded(bids, PER_SEAT_LIMIT, ArgumentError, "", f"bids: one per seat ({rules.players}), got more")
     if len(bids) != rules.players:
@@ -266,7 +267,7 @@ def check_bids(bids: object, rules: Rules) -> tuple[Bid | None, ...]:
 def _check_scores(scores: object, rules: Rules) -> tuple[int, ...] | None:
     if scores is None:
         return None
-    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
+    if is_a(scores, (str, bytes)) or not issubclass(type(scores), Sequence):
         raise ArgumentTypeError(f"scores: a sequence of one int per side, got {type_name(scores)}")
     sides = len(rules.sides)
     scores = read_bounded(scores, PER_SEAT_LIMIT, ArgumentError, "", f"scores: one per side ({sides}), got more")
@@ -349,7 +350,7 @@ def limits_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Seque
     state): C-3, P-6, T-6, V-2, V-3 and V-6, as :func:`bid_limits` lists
     them."""
     found = _limits(seat, bids, rules, scores)
-    return found if isinstance(found, BidLimits) else BidLimits(*found)
+    return found if is_a(found, BidLimits) else BidLimits(*found)
 
 
 def legal_bids_of(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> tuple[Bid, ...]:
@@ -381,7 +382,7 @@ _KEPT_LEGAL_LIMIT: Final = 4096
 def _legal_bids(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequence[int] | None) -> tuple[Bid, ...]:
     """:func:`legal_bids_of`, worked out."""
     found = _limits(seat, bids, rules, scores)
-    if isinstance(found, BidLimits):
+    if is_a(found, BidLimits):
         return found.legal
     least, _lr, _lrule, most, _mr, _mrule, nil, double_nil, total, _hand = found
     return _legal_of(least, most, nil, double_nil, total)

@@ -60,6 +60,7 @@ from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
 from spades.deal import check_rng, random_bits, random_choice, random_fraction, seeded_bytes
 from spades.errors import (
+    is_a,
     ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, PER_SEAT_LIMIT, read_bounded,
     short_repr, type_name,
 )
@@ -254,9 +255,9 @@ def play_game(
     ...
     spades.errors.ArgumentError: play_game needs one player per seat (4), got 3
     """
-    if not isinstance(rules, Rules):
+    if not is_a(rules, Rules):
         raise RulesTypeError(f"play_game needs a Rules value, got {type_name(rules)}")
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+    if is_a(players, (str, bytes)) or not issubclass(type(players), Sequence):
         raise ArgumentTypeError(f"the players are a sequence of bots, got {type_name(players)}")
     players = read_bounded(players, PER_SEAT_LIMIT, ArgumentError, "", f"play_game needs one player per seat ({rules.players}), got more")
     if len(players) != rules.players:
@@ -554,7 +555,7 @@ _PLAIN: Final[type[random.Random] | None] = (
 def _seat_to_act(state: object, rng: object) -> int | None:
     """The seat to act in ``state`` (``None`` at a chance step), after the
     drivers' checks of their arguments."""
-    if not isinstance(state, GameState):
+    if not is_a(state, GameState):
         raise ArgumentTypeError(f"a player needs a GameState, got {type_name(state)}")
     check_rng(rng, "a bot")
     if state.is_chance:
@@ -582,7 +583,7 @@ def random_action(state: GameState, rng: random.Random) -> Action:
         while r >= n:
             r = rng.getrandbits(k)
         return legal[r]
-    if legal and isinstance(rng, random.Random):
+    if legal and is_a(rng, random.Random):
         return random_choice(rng, legal)
     if _seat_to_act(state, rng) is None:
         return state.sample_chance(rng)
@@ -596,9 +597,9 @@ def simple_action(state: GameState, rng: random.Random) -> Action:
     the state directly (the seat's phase, hand and legal actions; no view
     is built)."""
     legal = worked_out_actions(state)
-    if legal and type(legal[0]) is Card and isinstance(rng, random.Random):
+    if legal and type(legal[0]) is Card and is_a(rng, random.Random):
         return random_action(state, rng)  # the play of tricks: as simple_bot plays, a card chosen uniformly
-    if legal and type(legal[0]) is Bid and isinstance(rng, random.Random):  # the bidding
+    if legal and type(legal[0]) is Bid and is_a(rng, random.Random):  # the bidding
         bidder = card_set_of_mask(held_masks(state)[cast(int, state.turn)])  # state.hand(turn), the seat known good
         return _simple_choice(Phase.BID, bidder, state.rules, legal, rng)
     seat = _seat_to_act(state, rng)

@@ -24,7 +24,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, ascii_upper, exact_str, short_repr
+from spades.errors import is_a, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, ascii_upper, exact_str, short_repr
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 
@@ -176,7 +176,7 @@ class Card(int):
         ...
         spades.errors.ParseError: cannot read '1S' as a card: unknown rank '1'
         """
-        if not isinstance(text, str):
+        if not is_a(text, str):
             raise ParseError(f"a card must be given as text, got {short_repr(text)}")
         text = exact_str(text)
         card = _CARD_OF_TEXT.get(text)  # the canonical text: one look-up
@@ -342,7 +342,7 @@ class CardSet:
         not a ``bool``, from 0 to 53).  Duplicates are an error, and so is a
         string in place of the cards (read a hand's text with :meth:`parse`).
         """
-        if isinstance(cards, (str, bytes, bytearray)):
+        if is_a(cards, (str, bytes, bytearray)):
             raise ParseError(f"expected some cards, got the text {short_repr(cards)}; CardSet.parse reads a hand")
         try:
             # 55 items are enough: no deck has more than 54 cards, so the 55th
@@ -356,7 +356,7 @@ class CardSet:
         for item in items:
             if type(item) is Card or type(item) is int:
                 card = Card(item)
-            elif isinstance(item, str):
+            elif is_a(item, str):
                 card = Card.parse(item)
             else:
                 raise ParseError(f"expected a card, card text or card index, got {short_repr(item)}")
@@ -379,7 +379,7 @@ class CardSet:
         ...
         spades.errors.ParseError: cannot read 'AKX...' as a hand: unknown rank 'X' in the spades group
         """
-        if not isinstance(text, str):
+        if not is_a(text, str):
             raise ParseError(f"a hand must be given as text, got {short_repr(text)}")
         text = exact_str(text)
         stripped = text.strip()
@@ -513,11 +513,11 @@ def _mask_of(other: object, operator: str) -> int:
     """The mask of the other operand of a set operator: a card set, or a card
     as the set of that one card; anything else is an
     :class:`~spades.ArgumentTypeError` (also a ``TypeError``)."""
-    if isinstance(other, CardSet):
+    if is_a(other, CardSet):
         mask = other.mask
         if type(other) is CardSet or (type(mask) is int and 0 <= mask <= ALL_CARDS_MASK):  # a subclass: checked
             return mask
-    elif isinstance(other, Card) and type(other) is Card:
+    elif is_a(other, Card) and type(other) is Card:
         return _CARD_BITS[other]
     raise ArgumentTypeError(
         f"unsupported operand for {operator}: a CardSet and {short_repr(other)}; the other operand is a CardSet or a Card"

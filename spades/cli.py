@@ -39,6 +39,7 @@ from spades.bots import estimate_bid, simple_action
 from spades.cards import Card, CardSet, Rank, Suit
 from spades.deal import check_rng
 from spades.errors import (
+    is_a,
     ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, check_seat, read_bounded, short_repr, type_name,
 )
 from spades.record import MAX_SIZE as RECORD_MAX_SIZE
@@ -135,7 +136,7 @@ def format_hand(
     if tricks:
         for seat, hand in enumerate(record.hands):
             lines.append(f"  seat {seat} held {_hand_text(hand, symbols)}")
-        plays = [a for a in record.actions if isinstance(a, Card)]
+        plays = [a for a in record.actions if is_a(a, Card)]
         leader = first_leader(rules, record.dealer, record.hands)
         for number, (lead, cards, taker) in enumerate(walk_tricks(rules, leader, plays), 1):
             shown = " ".join(_card_text(card, symbols).rjust(3) for card in cards)
@@ -203,7 +204,7 @@ def demo_action(state: GameState, rng: random.Random) -> Action:
         elif state.phase is Phase.PLAY:
             bid = state.bids[seat]
             if bid is not None and bid.is_nil:
-                cards = [action for action in state.legal_actions() if isinstance(action, Card)]
+                cards = [action for action in state.legal_actions() if is_a(action, Card)]
                 if cards:
                     return min(cards, key=_lowest_first)
     return simple_action(state, rng)
@@ -283,9 +284,9 @@ def _read_record(path: str) -> Record:
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     if text.lstrip().startswith("{"):
         value = from_json(text)
-        if isinstance(value, GameState):
+        if is_a(value, GameState):
             return Record.of_state(value)
-        if not isinstance(value, Record):
+        if not is_a(value, Record):
             raise StateError(f"{path} holds {type(value).__name__} data, not a game record or a game state")
         return value
     kind = _json_kind(text)
@@ -609,7 +610,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             _say(f"{name}: error: {error}")
             return 2
         except OSError as error:
-            if isinstance(error, BrokenPipeError):
+            if is_a(error, BrokenPipeError):
                 raise
             _say(f"{name}: error: {error}")
             return 2
@@ -735,7 +736,7 @@ class _Terminal:
         view = seat_view(state, self.seat)
         phase = view.phase
         if phase is Phase.BID:
-            numbers = [a for a in view.legal_actions if isinstance(a, Bid) and not a.double_nil]
+            numbers = [a for a in view.legal_actions if is_a(a, Bid) and not a.double_nil]
             low = min(bid.tricks for bid in numbers)
             high = max(bid.tricks for bid in numbers)
             nil = ", nil" if any(bid.is_nil for bid in numbers) and low == 0 else ""
@@ -747,7 +748,7 @@ class _Terminal:
             return f"Give {self.rules.double_nil_exchange} cards to your partner (e.g. AS KH 2C): "
         if phase is Phase.DISCARD:
             return f"Discard up to {self.rules.double_nil_exchange} cards for new ones (cards, or - for none): "
-        legal = sorted((a for a in view.legal_actions if isinstance(a, Card)), reverse=True)
+        legal = sorted((a for a in view.legal_actions if is_a(a, Card)), reverse=True)
         return f"Your card ({' '.join(self.card(c) for c in legal)}): "
 
     def announce(self, before: GameState, after: GameState, seat: int, action: Action) -> None:
@@ -755,16 +756,16 @@ class _Terminal:
         card and the trick it completes, the end of a hand."""
         rules = self.rules
         who = self.who(seat)
-        if isinstance(action, Bid):
+        if is_a(action, Bid):
             self.say(f"{who.capitalize()} {'bid' if seat == self.seat else 'bids'} {action}.")
-        elif isinstance(action, Card):
+        elif is_a(action, Card):
             self.say(f"{who.capitalize()} {'play' if seat == self.seat else 'plays'} {self.card(action)}.")
             trick = before.trick + (action,)
             if len(trick) == rules.players:
                 leader = before.leader if before.leader is not None else 0
                 taker = trick_winner_seat(leader, trick, rules)
                 self.say(f"{self.who(taker).capitalize()} {'win' if taker == self.seat else 'wins'} the trick.")
-        elif isinstance(action, Draft):
+        elif is_a(action, Draft):
             if seat == self.seat:
                 mine_before = seat_view(before, self.seat).hand
                 got = seat_view(after, self.seat).hand.mask & ~mine_before.mask
@@ -772,7 +773,7 @@ class _Terminal:
                          f"{self.cards(CardSet(got))}.")
             else:
                 self.say(f"Seat {seat} takes its draft turn.")
-        elif isinstance(action, Exchange):
+        elif is_a(action, Exchange):
             count = len(action.cards)
             if seat == self.seat:
                 self.say(f"You give {self.cards(action.cards)}.")

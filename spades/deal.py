@@ -36,7 +36,7 @@ from typing import Final, TypeVar, cast
 
 from spades.actions import Deal, Replacement, Stock, deal_of_card_sets, malformed_action
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
-from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
 from spades.rules import Rules, check_rules
 
 __all__ = [
@@ -209,7 +209,7 @@ def check_rng(rng: object, user: str) -> random.Random:
     :class:`~spades.ArgumentTypeError` saying that ``user`` needs one.  The
     one check of a caller's random source, for every function that takes
     one."""
-    if not isinstance(rng, random.Random):
+    if not is_a(rng, random.Random):
         raise ArgumentTypeError(f"{user} needs a random.Random, got {type_name(rng)}")
     return rng
 

@@ -27,6 +27,7 @@ from spades.actions import MAX_CHANCE_ITEMS, Action, Bid, Draft, read_actions
 from spades.bidding import double_nil_open, double_nil_open_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet
 from spades.errors import (
+    is_a,
     ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, read_bounded, short_repr, type_name,
 )
 from spades.rules import Rules, check_rules
@@ -71,7 +72,7 @@ def turn_of(stock: Sequence[Card], drawn: int, action: Draft) -> tuple[Card, Car
 def _check_stock(stock: object) -> tuple[Card, ...]:
     """``stock`` as a tuple, read once (what is checked is what is used), if
     it is a sequence of at most a deck's cards."""
-    if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
+    if is_a(stock, (str, bytes)) or not issubclass(type(stock), Sequence):
         raise ArgumentTypeError(f"the stock is a sequence of cards, got {type_name(stock)}")
     cards = read_bounded(stock, NUM_CARD_INDEXES, ArgumentError, "", f"the stock holds at most {NUM_CARD_INDEXES} cards")
     if any(type(card) is not Card for card in cards):

@@ -19,7 +19,9 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast, overload
+
+from typing_extensions import TypeIs
 
 __all__ = [
     "SpadesError",
@@ -33,6 +35,30 @@ __all__ = [
     "Reason",
     "MESSAGE_LIMIT",
 ]
+
+
+_T = TypeVar("_T")
+
+
+@overload
+def is_a(value: object, kind: type[_T]) -> TypeIs[_T]: ...
+
+
+@overload
+def is_a(value: object, kind: tuple[type, ...]) -> bool: ...
+
+
+def is_a(value: object, kind: Any) -> bool:
+    """``is_a(value, kind)`` by the value's own type (internal: every
+    check of a value from outside).  ``isinstance`` also believes an
+    object's ``__class__``, which an object may set to any class (a mock
+    made with ``spec=`` does): such an object is not taken at its word.
+
+    >>> from unittest import mock
+    >>> isinstance(mock.Mock(spec=str), str), is_a(mock.Mock(spec=str), str)
+    (True, False)
+    """
+    return issubclass(type(value), kind)
 
 
 class CheckedEnumType(enum.EnumMeta):
@@ -54,9 +80,9 @@ class CheckedEnumType(enum.EnumMeta):
         # methods (an enum member's, or a hostile value's) are not called.
         key: object = None
         values_are_text = type(next(iter(cls._value2member_map_))) is str  # the library's enums: all text or all ints
-        if isinstance(value, str) and values_are_text:
+        if is_a(value, str) and values_are_text:
             key = str.__str__(value)
-        elif isinstance(value, int) and not isinstance(value, bool) and not values_are_text:
+        elif is_a(value, int) and not is_a(value, bool) and not values_are_text:
             key = int.__index__(value)
         else:
             raise ArgumentTypeError(f"{short_repr(value)} is not a {cls.__name__}: {_values(cls)}")
@@ -254,7 +280,7 @@ class RulesTypeError(RulesError, ArgumentTypeError):
     >>> try:
     ...     new_game("partnership")
     ... except RulesError as error:
-    ...     print(isinstance(error, ArgumentTypeError), error)
+    ...     print(is_a(error, ArgumentTypeError), error)
     True new_game needs a Rules value, got 'partnership'
     """
 
@@ -354,7 +380,7 @@ def short_repr(value: object, limit: int = VALUE_LIMIT) -> str:
     'a list of 100000 items'
     """
     try:
-        if isinstance(value, int) and not isinstance(value, bool):
+        if is_a(value, int) and not is_a(value, bool):
             number = int.__index__(value)  # the int itself, whatever its class says
             if not -(10**_WHOLE_DIGITS) < number < 10**_WHOLE_DIGITS:
                 return _digits(number)
@@ -366,8 +392,8 @@ def short_repr(value: object, limit: int = VALUE_LIMIT) -> str:
             if len(value) > 20:  # type: ignore[arg-type]
                 return clip(f"a {type(value).__name__} of {len(value)} items", limit)  # type: ignore[arg-type]
             return clip(_container_text(value, limit + 1, 0), limit)
-        elif isinstance(value, _CONTAINERS):  # a subclass: its repr could be anything, or walk a great deal
-            base: Any = next(base for base in _CONTAINERS if isinstance(value, base))
+        elif is_a(value, _CONTAINERS):  # a subclass: its repr could be anything, or walk a great deal
+            base: Any = next(base for base in _CONTAINERS if is_a(value, base))
             return clip(f"a {type_name(value)} of {base.__len__(value)} items", limit)
         text = repr(value)
         if type(text) is not str:
@@ -455,10 +481,10 @@ def read_bounded(
     value that is no iterable at all) with ``not_iterable`` or ``too_many``
     as its message; ``not_iterable`` may name ``{got}``.  An iterator that
     raises gives ``error`` too (or its own :class:`SpadesError`)."""
-    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
+    if is_a(value, (str, bytes, bytearray)) or not issubclass(type(value), Iterable):
         raise (type_error or error)(not_iterable.format(got=type_name(value), value=short_repr(value)))
     try:
-        taken = tuple(itertools.islice(value, limit + 1))
+        taken = tuple(itertools.islice(cast(Iterable[Any], value), limit + 1))
     except SpadesError:  # raised by the iterator: already one of ours
         raise
     except Exception:  # an iterator that raises

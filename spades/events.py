@@ -34,7 +34,7 @@ import attrs
 from spades._witness import game_behind
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock, read_actions
 from spades.cards import Card, CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr
 from spades.record import Record
 from spades.state import GameState, Phase
 from spades.tricks import trick_winner_seat
@@ -317,7 +317,7 @@ def events(before: GameState, after: GameState, seat: int, *, sealed: bool = Fal
     ()
     """
     for value in (before, after):
-        if not isinstance(value, GameState):
+        if not is_a(value, GameState):
             raise ArgumentTypeError(f"events needs two GameState values, got {type(value).__name__}")
     seat = check_seat(seat, before.rules.players)
     if type(sealed) is not bool:

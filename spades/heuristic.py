@@ -40,7 +40,7 @@ from typing import Final
 from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices
 from spades.cards import Card, CardSet, cards_of_mask
 from spades.deal import check_rng
-from spades.errors import ArgumentTypeError, StateError, type_name
+from spades.errors import is_a, ArgumentTypeError, StateError, type_name
 from spades.rules import Rules, check_hand, check_rules
 from spades.state import GameState, Phase
 from spades.view import SeatView, current_tricks, seat_view, view_to_act
@@ -581,7 +581,7 @@ def play_out_hand(state: GameState) -> GameState:
     >>> play_out_hand(state) == slow
     True
     """
-    if not isinstance(state, GameState):
+    if not is_a(state, GameState):
         raise ArgumentTypeError(f"play_out_hand needs a GameState, got {type_name(state)}")
     done = len(state.sheet)
     zero = random.Random(0)

@@ -46,7 +46,7 @@ import attrs
 
 from spades.bots import Bot, ask_seat
 from spades.deal import SEED_LIMIT, seeded_bytes
-from spades.errors import ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name
 from spades.rollouts import Executor, executed
 from spades.rules import Rules
 from spades.state import new_game
@@ -142,7 +142,7 @@ def match_seeds(seed: int, deal: int, rules: Rules) -> tuple[int, tuple[tuple[in
         raise ArgumentError(f"the seed must be an int from 0 to 2**64 - 1, got {short_repr(seed)}")
     if type(deal) is not int or not 0 <= deal < GAMES_LIMIT:
         raise ArgumentError(f"a deal's number is an int from 0 to {GAMES_LIMIT - 1:,}, got {short_repr(deal)}")
-    if not isinstance(rules, Rules):
+    if not is_a(rules, Rules):
         raise RulesTypeError(f"match_seeds needs a Rules value, got {type_name(rules)}")
 
     def draw(step: str) -> int:
@@ -155,7 +155,7 @@ def match_seeds(seed: int, deal: int, rules: Rules) -> tuple[int, tuple[tuple[in
 
 def _of_type(kind: type | tuple[type, ...], what: str) -> Any:
     """An attrs validator: a value of exactly ``kind`` (an ``ArgumentTypeError`` else)."""
-    kinds = kind if isinstance(kind, tuple) else (kind,)
+    kinds = kind if is_a(kind, tuple) else (kind,)
 
     def check(_instance: Any, attribute: Any, value: Any) -> None:
         if type(value) not in kinds:
@@ -412,7 +412,7 @@ def play_match(
     spades.errors.ArgumentError: games is a multiple of 2, the number of sides: each deal is played once with each player in each side's seats
     """
     began = time.perf_counter()
-    if not isinstance(rules, Rules):
+    if not is_a(rules, Rules):
         raise RulesTypeError(f"a match is played under a Rules value, got {type_name(rules)}")
     count = len(rules.sides)
     if type(players) not in (tuple, list):

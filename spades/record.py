@@ -89,6 +89,7 @@ from spades.cards import Card, CardSet
 from spades.bidding import next_bidder_of
 from spades.deal import SEED_LIMIT
 from spades.errors import (
+    is_a,
     ArgumentError,
     ArgumentTypeError,
     ParseError,
@@ -299,7 +300,7 @@ def _tag_tuple(tags: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
 
 
 def _check_rules(_record: object, _attribute: object, rules: Any) -> None:
-    if not isinstance(rules, Rules):
+    if not is_a(rules, Rules):
         raise StateError(f"a record's rules are a Rules value, got {short_repr(rules)}")
     for key, value in rules.to_dict().items():
         if type(value) is int and abs(value) >= 10**MAX_OPTION_DIGITS:
@@ -350,7 +351,7 @@ class Record:
         """The record of ``state``'s game so far, with descriptive ``tags``
         (``("Event", "Club night")``, ...), checked as :class:`Record` checks
         them."""
-        if not isinstance(state, GameState):
+        if not is_a(state, GameState):
             raise ArgumentTypeError(f"Record.of_state needs a GameState, got {type_name(state)}")
         return _knowing(cls(rules=state.rules, seed=state.seed, actions=_game_actions(state), tags=tags), state)
 
@@ -417,7 +418,7 @@ class Record:
             raise ArgumentTypeError(f"max_size is an int, got {short_repr(max_size)}")
         if max_size < 0:
             raise ArgumentError(f"max_size must be >= 0, got {short_repr(max_size)}")
-        if not isinstance(text, str):
+        if not is_a(text, str):
             raise ParseError(f"a record must be text, got {type_name(text)}")
         if str.__len__(text) > max_size:  # the length without a subclass's own methods
             raise ParseError(f"the record is {str.__len__(text)} characters long, over the limit of {max_size} "
@@ -582,7 +583,7 @@ def _write(record: Record, final: GameState) -> str:
             hand += 1
             dealer = sheet[hand].dealer if hand < len(sheet) else final.dealer
             lines += ["", f'[Hand "{hand}"]', f'[Dealer "{dealer}"]']
-            if isinstance(action, Deal):
+            if is_a(action, Deal):
                 lines.append(f'[Deal "0:{" ".join(str(h) for h in action.hands)}"]')
                 stock_size = 0
             else:
@@ -610,7 +611,7 @@ def _write(record: Record, final: GameState) -> str:
                 flush()
                 lines.append(f'[Draft "{drafter}"]')
                 section = "Draft"
-            if isinstance(action, Bid):
+            if is_a(action, Bid):
                 bids[drafter] = action
                 line.append(_bid_token(action))
             else:
@@ -669,7 +670,7 @@ class _Item:
 
 class _Parser:
     def __init__(self, text: object) -> None:
-        if not isinstance(text, str):
+        if not is_a(text, str):
             raise ParseError(f"a record must be text, got {type_name(text)}")
         self.text = text
         self.items: list[_Item] = []

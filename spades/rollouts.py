@@ -45,7 +45,7 @@ import attrs
 from spades.actions import Action
 from spades.bots import random_action
 from spades.deal import SEED_LIMIT, check_rng, seeded_bytes
-from spades.errors import ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name
 from spades.rules import Rules
 from spades.scoring import HandScore, score_sides
 from spades.state import GameState, Phase, bid_out, is_play, new_game, play_out
@@ -436,7 +436,7 @@ def simulate(
     >>> [row.winner in (0, 1) for row in simulate(Rules.partnership(losing_floor=-200), games=2, seed=1)]
     [True, True]
     """
-    if not isinstance(rules, Rules):
+    if not is_a(rules, Rules):
         raise RulesTypeError(f"simulate needs a Rules value, got {type_name(rules)}")
     if (hands is None) == (games is None):
         raise ArgumentError("simulate plays hands=N or games=N: give one of them")

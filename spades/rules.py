@@ -27,7 +27,7 @@ import attrs
 from spades._decks import DeckFacts, deck_facts
 from spades.actions import MAX_EXCHANGE
 from spades.cards import CardSet
-from spades.errors import ArgumentError, ArgumentTypeError, RulesError, RulesTypeError, short_repr, type_name
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesError, RulesTypeError, short_repr, type_name
 
 __all__ = ["Rules", "PRESETS", "OPTION_RANGES", "OPTION_CHOICES", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
 
@@ -508,7 +508,7 @@ class Rules:
         >>> Rules.from_dict({"preset": "jokers", "target": 300}) == Rules.jokers(target=300)
         True
         """
-        if not isinstance(data, Mapping):
+        if not issubclass(type(data), Mapping):
             raise RulesError(f"rules must be a mapping of options, got {type_name(data)}")
         try:
             options = dict(data)
@@ -677,7 +677,7 @@ class Rules:
 
 
 OPTION_RANGES: Final[Mapping[str, tuple[int, int]]] = MappingProxyType(
-    {f.name: (f.validator.low, f.validator.high) for f in attrs.fields(Rules) if isinstance(f.validator, _Range)}
+    {f.name: (f.validator.low, f.validator.high) for f in attrs.fields(Rules) if is_a(f.validator, _Range)}
 )
 """The least and the greatest value of each whole-number option, as
 :class:`Rules` checks them (read from its validators, and given by the JSON
@@ -689,7 +689,7 @@ is below ``target``, ``first_dealer`` below ``players``, ``min_bid`` and
 ((1, 10000), (0, 3))
 """
 OPTION_CHOICES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {f.name: f.validator.allowed for f in attrs.fields(Rules) if isinstance(f.validator, _Choice)}
+    {f.name: f.validator.allowed for f in attrs.fields(Rules) if is_a(f.validator, _Choice)}
 )
 """The names each option of names may take, as :class:`Rules` checks them.
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
 from spades.actions import Bid
-from spades.errors import PER_SEAT_LIMIT, ArgumentError, ArgumentTypeError, short_repr, type_name
+from spades.errors import is_a, PER_SEAT_LIMIT, ArgumentError, ArgumentTypeError, short_repr, type_name
 from spades.rules import Rules, check_rules
 
 __all__ = ["SideScore", "HandScore", "score_hand", "game_winner"]
@@ -177,16 +177,17 @@ def score_hand(
 
 def _sequence(value: object, name: str) -> tuple[Any, ...]:
     """``value`` as a tuple, if it is a sequence of reasonable length."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+    if is_a(value, (str, bytes)) or not issubclass(type(value), Sequence):
         raise ArgumentTypeError(f"{name}: a sequence, got {type_name(value)}")
+    items = cast(Sequence[Any], value)
     try:
-        size = len(value)
+        size = len(items)
     except Exception:  # e.g. a range too long for len()
         raise ArgumentError(f"{name}: a sequence whose length can be read") from None
     if size > PER_SEAT_LIMIT:
         raise ArgumentError(f"{name}: one value per seat or side, got {size}")
     try:
-        return tuple(value)
+        return tuple(items)
     except Exception:  # a sequence that cannot be read
         raise ArgumentError(f"{name}: a sequence that can be read") from None
 

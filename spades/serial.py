@@ -87,6 +87,7 @@ from spades.actions import (
 )
 from spades.cards import Card, CardSet, text_of_mask
 from spades.errors import (
+    is_a,
     ArgumentError,
     ArgumentTypeError,
     ParseError,
@@ -225,17 +226,17 @@ def _action(action: Action) -> dict[str, Any]:
     kind = type(action)
     if kind is Card:
         return {"play": str(action)}
-    if isinstance(action, Bid):
+    if is_a(action, Bid):
         return {"bid": str(action)}
-    if isinstance(action, Draft):
+    if is_a(action, Draft):
         return {"draft": action.value}
-    if isinstance(action, Exchange):
+    if is_a(action, Exchange):
         return {"exchange": _card_texts(action.cards)}
-    if isinstance(action, Deal):
+    if is_a(action, Deal):
         return {"deal": _hands_texts(action.hands)}
-    if isinstance(action, Stock):
+    if is_a(action, Stock):
         return {"stock": _card_texts(action.cards)}
-    if isinstance(action, Replacement):
+    if is_a(action, Replacement):
         return {"replacement": _card_texts(action.cards)}
     raise StateError(f"{short_repr(action)} is not an action")
 
@@ -468,15 +469,15 @@ def _bid_text(bid: Bid | None) -> str:
 
 def _action_text(action: Action) -> str:
     """``json.dumps(_action(action))``."""
-    if isinstance(action, Card):
+    if is_a(action, Card):
         return _PLAY_TEXTS[action]
-    if isinstance(action, Bid):
+    if is_a(action, Bid):
         return f'{{"bid": "{action}"}}'
-    if isinstance(action, Draft):
+    if is_a(action, Draft):
         return f'{{"draft": "{action.value}"}}'
-    if isinstance(action, Deal):
+    if is_a(action, Deal):
         return f'{{"deal": [{_quoted_hands(action.hands)}]}}'
-    name = "exchange" if isinstance(action, Exchange) else "stock" if isinstance(action, Stock) else "replacement"
+    name = "exchange" if is_a(action, Exchange) else "stock" if is_a(action, Stock) else "replacement"
     return f'{{"{name}": [{_quoted_cards(action.cards)}]}}'
 
 
@@ -695,13 +696,13 @@ def to_dict(value: Document) -> dict[str, Any]:
     ...
     spades.errors.StateError: action 1 (3) is illegal: Bid 3 cannot be applied in phase DEAL (rule P-2)
     """
-    if isinstance(value, GameState):
+    if is_a(value, GameState):
         return _state_dict(value)
-    if isinstance(value, SeatView):
+    if is_a(value, SeatView):
         return _view_dict(value)
-    if isinstance(value, Record):
+    if is_a(value, Record):
         return _record_dict(value)
-    if isinstance(value, Rules):
+    if is_a(value, Rules):
         return {"format": _RULES, "version": VERSION, **value.to_dict()}
     raise StateError(f"cannot serialise a {type_name(value)}: expected Rules, GameState, SeatView or Record")
 
@@ -713,7 +714,7 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
     written directly, without the dicts."""
     if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
         raise ArgumentError(f"indent: None or a number of spaces from 0 to 16, got {short_repr(indent)}")
-    if indent is None and isinstance(value, GameState):
+    if indent is None and is_a(value, GameState):
         return _state_text(value)
     return json.dumps(to_dict(value), indent=indent, ensure_ascii=False)
 
@@ -736,13 +737,13 @@ class _At:
 
     def get(self, key: str) -> _At:
         data = self.value
-        if not isinstance(data, dict) or key not in data:
+        if not is_a(data, dict) or key not in data:
             raise self.fail(f"expected an object with the key {short_repr(key)}")
         return _At(data[key], f"{self.path}.{key}" if self.path else key)
 
     def obj(self, keys: Sequence[str]) -> _At:
         data = self.value
-        if not isinstance(data, dict):
+        if not is_a(data, dict):
             raise self.fail(f"expected an object, got {_kind(data)}")
         missing = [k for k in keys if k not in data]
         if missing:
@@ -754,7 +755,7 @@ class _At:
 
     def items(self, length: int | None = None, limit: int = _MAX_ACTIONS) -> list[_At]:
         data = self.value
-        if not isinstance(data, list):
+        if not is_a(data, list):
             raise self.fail(f"expected a list, got {_kind(data)}")
         if length is not None and len(data) != length:
             raise self.fail(f"expected {length} entries, got {len(data)}")
@@ -780,7 +781,7 @@ class _At:
     def text(self, *, optional: bool = False) -> Any:
         if self.value is None and optional:
             return None
-        if not isinstance(self.value, str):
+        if not is_a(self.value, str):
             raise self.fail(f"expected a string, got {_kind(self.value)}")
         return self.value
 
@@ -837,15 +838,15 @@ class _At:
 def _kind(value: object) -> str:
     if value is None:
         return "null"
-    if isinstance(value, bool):
+    if is_a(value, bool):
         return "a boolean"
-    if isinstance(value, (int, float)):
+    if is_a(value, (int, float)):
         return "a number"
-    if isinstance(value, str):
+    if is_a(value, str):
         return f"the string {short_repr(value)}"
-    if isinstance(value, list):
+    if is_a(value, list):
         return "a list"
-    if isinstance(value, dict):
+    if is_a(value, dict):
         return "an object"
     return type_name(value)
 
@@ -882,7 +883,7 @@ def _plain(data: object) -> None:
                 if kind is dict:
                     for key in value:
                         if type(key) is not str:
-                            shown = type_name(key) if isinstance(key, str) else _kind(key)  # not a str subclass's repr
+                            shown = type_name(key) if is_a(key, str) else _kind(key)  # not a str subclass's repr
                             raise StateError(f"the keys of a JSON object are strings, not {shown}")
                     items: Any = iter(value.values())
                 else:
@@ -893,7 +894,7 @@ def _plain(data: object) -> None:
         elif kind is float:
             if not math.isfinite(value):
                 raise StateError(f"{value} is not a JSON number")
-        elif isinstance(value, (dict, list, str, int, float)):
+        elif is_a(value, (dict, list, str, int, float)):
             # Its own methods could say or raise anything: json.loads makes
             # none, and a document is read as json.loads makes one.
             raise StateError(f"{type_name(value)} is not a JSON value: a document holds dicts, lists, strings and "
@@ -930,7 +931,7 @@ _SCALARS: Final = frozenset((str, int, bool, type(None)))
 
 def _header(data: object, expected: str | None) -> tuple[_At, str]:
     top = _At(data, "")
-    if not isinstance(data, dict):
+    if not is_a(data, dict):
         raise top.fail(f"a document is a JSON object, got {_kind(data)}")
     _plain(data)
     if "format" not in data:
@@ -955,11 +956,11 @@ def _header(data: object, expected: str | None) -> tuple[_At, str]:
 
 
 def _rules(at: _At) -> Rules:
-    if not isinstance(at.value, dict):
+    if not is_a(at.value, dict):
         raise at.fail(f"expected an object of options, got {_kind(at.value)}")
     for key, value in at.value.items():
         # JSON text holds no such number, nor can this library write one.
-        if isinstance(value, int) and abs(value) >= _HUGE:
+        if is_a(value, int) and abs(value) >= _HUGE:
             raise at.fail(f"{short_repr(key)}: the number is too large")
     try:
         return Rules.from_dict(at.value)
@@ -969,7 +970,7 @@ def _rules(at: _At) -> Rules:
 
 def _read_action(at: _At, rules: Rules | None) -> Action:
     data = at.value
-    if not isinstance(data, dict) or len(data) != 1:
+    if not is_a(data, dict) or len(data) != 1:
         raise at.fail("an action is an object with one key: play, bid, draft, exchange, deal, stock or replacement")
     key = next(iter(data))
     inner = at.get(key)
@@ -1011,7 +1012,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     ({'play': 'QH'}, {'bid': 'double nil'})
     """
     if not any(type(action) is kind for kind in (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)):
-        raise ArgumentTypeError(f"not an action: {short_repr(action) if isinstance(action, str) else type_name(action)}")
+        raise ArgumentTypeError(f"not an action: {short_repr(action) if is_a(action, str) else type_name(action)}")
     return _action(action)
 
 
@@ -1052,7 +1053,7 @@ def action_from_dict(data: object, rules: Rules | None = None, *, chance: bool =
     if type(chance) is not bool:
         raise ArgumentTypeError(f"chance is a bool, got {short_repr(chance)}")
     _plain(data)
-    if not chance and isinstance(data, dict) and len(data) == 1 and next(iter(data)) in _CHANCE_KEYS:
+    if not chance and is_a(data, dict) and len(data) == 1 and next(iter(data)) in _CHANCE_KEYS:
         raise StateError(f"{next(iter(data))}: a chance step, not a player's action (chance=True reads one)")
     return _read_action(_At(data, ""), rules)
 
@@ -1123,13 +1124,13 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"event": _EVENT_NAMES[kind]}
     for field in attrs.fields(kind):
         value = getattr(event, field.name)
-        if isinstance(value, (Card, CardSet)):
+        if is_a(value, (Card, CardSet)):
             value = str(value)
-        elif isinstance(value, Bid):
+        elif is_a(value, Bid):
             value = str(value)
-        elif isinstance(value, Phase):
+        elif is_a(value, Phase):
             value = value.name
-        elif isinstance(value, HandSummary):
+        elif is_a(value, HandSummary):
             value = _summary(value)
         out[field.name] = value
     return out
@@ -1154,7 +1155,7 @@ def event_from_dict(data: object, rules: Rules) -> Event:
         raise RulesTypeError(f"rules: expected a Rules value, got {type(rules).__name__}")
     _plain(data)
     at = _At(data, "")
-    if not isinstance(data, dict) or "event" not in data:
+    if not is_a(data, dict) or "event" not in data:
         raise at.fail("an event is an object with an \"event\" field")
     name = at.get("event").text()
     kind = _EVENT_KINDS.get(name)
@@ -1254,7 +1255,7 @@ def _difference(given: object, expected: object, path: str) -> tuple[str, object
     type: ``true`` is not ``1``), as ``(path, given, expected)``."""
     if type(given) is not type(expected):
         return path, given, expected
-    if isinstance(expected, dict):
+    if is_a(expected, dict):
         assert isinstance(given, dict)
         if list(given) != list(expected) and set(given) != set(expected):
             return path, given, expected
@@ -1263,7 +1264,7 @@ def _difference(given: object, expected: object, path: str) -> tuple[str, object
             if found is not None:
                 return found
         return None
-    if isinstance(expected, list):
+    if is_a(expected, list):
         assert isinstance(given, list)
         for index, (mine, theirs) in enumerate(zip(given, expected)):
             found = _difference(mine, theirs, f"{path}[{index}]")
@@ -1687,9 +1688,9 @@ def _actions_of_items(items: object, rules: Rules, *, seeded: bool) -> tuple[lis
 
 def _types(value: object) -> object:
     """The shape of a JSON value with types (True == 1 in Python, not in JSON)."""
-    if isinstance(value, list):
+    if is_a(value, list):
         return [_types(v) for v in value]
-    if isinstance(value, dict):
+    if is_a(value, dict):
         return {k: _types(v) for k, v in value.items()}
     return type(value).__name__
 
@@ -1718,7 +1719,7 @@ def _read_row(at: _At, rules: Rules) -> tuple[tuple[Bid, ...], tuple[int, ...]]:
     """The bids and tricks won of a score-sheet row's code (``"2412/2713"``,
     see :func:`view_from_dict`), read strictly."""
     code = at.value
-    if not isinstance(code, str):
+    if not is_a(code, str):
         raise at.fail(f"a score-sheet row is a code such as \"2412/2713\" (bids, then tricks won), got {_kind(code)}")
     players = rules.players
     size = rules.hand_size
@@ -1753,7 +1754,7 @@ def _read_sheet(at: _At, rules: Rules, history: bool) -> tuple[HandSummary, ...]
     codes of the bids and tricks won only, numbered, dealt and scored here
     in order with the functions the engine uses (P-8, T-8, S-1..S-8)."""
     rows_given = at.value
-    if isinstance(rows_given, list) and len(rows_given) > MAX_VIEW_HANDS:
+    if is_a(rows_given, list) and len(rows_given) > MAX_VIEW_HANDS:
         raise at.fail(f"a view's score sheet holds at most {MAX_VIEW_HANDS:,} finished hands, got {len(rows_given):,} "
                       f"(each is played again to check it)")
     items = at.items()
@@ -1839,7 +1840,7 @@ def _played_twice(view: SeatView) -> int:
 
 
 def _read_legal(at: _At, rules: Rules) -> Sequence[Action]:
-    if isinstance(at.value, dict):
+    if is_a(at.value, dict):
         inner = at.obj(("exchange",)).get("exchange").obj(("sizes", "cards"))
         sizes = tuple(item.integer(0, rules.double_nil_exchange) for item in inner.get("sizes").items(limit=4))
         return ExchangeChoices(inner.get("cards").cardset(rules), sizes)
@@ -1960,7 +1961,7 @@ def record_from_dict(data: object) -> Record:
 def rules_from_dict(data: object) -> Rules:
     """The :class:`~spades.Rules` of a ``spades.rules`` document."""
     top, _kind_name = _header(data, _RULES)
-    if not isinstance(data, dict):
+    if not is_a(data, dict):
         raise top.fail("expected an object")
     options = {k: v for k, v in data.items() if k not in ("format", "version")}
     return _rules(_At(options, ""))
@@ -2010,19 +2011,19 @@ def _document_text(text: object, max_size: int) -> str:
         raise ArgumentError(f"max_size must be >= 0, got {short_repr(max_size)}")
     # The length first, read without a subclass's own methods; then the
     # text as an exact str or bytes.
-    if isinstance(text, (str, bytes, bytearray)):
-        size = str.__len__(text) if isinstance(text, str) else memoryview(text).nbytes
+    if is_a(text, (str, bytes, bytearray)):
+        size = str.__len__(text) if is_a(text, str) else memoryview(cast(bytes, text)).nbytes
         if size > max_size:
-            unit = "characters" if isinstance(text, str) else "bytes"
+            unit = "characters" if is_a(text, str) else "bytes"
             raise StateError(f"the document is {size} {unit} long, over the limit of {max_size} "
                              f"(raise it with max_size=)")
-        text = exact_str(text) if isinstance(text, str) else text if type(text) is bytes else bytes(memoryview(text))
-    if isinstance(text, bytes):
+        text = exact_str(text) if is_a(text, str) else text if type(text) is bytes else bytes(memoryview(cast(bytes, text)))
+    if is_a(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
             raise StateError(f"a JSON document must be UTF-8 text: {error}") from None
-    if not isinstance(text, str):
+    if not is_a(text, str):
         raise StateError(f"a JSON document must be text, got {type_name(text)}")
     return text
 

@@ -20,7 +20,7 @@ import attrs
 
 from spades.actions import Action, Bid, Draft
 from spades.cards import Card, CardSet, card_set_of_mask
-from spades.errors import ArgumentError, ArgumentTypeError, short_repr, type_name
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, short_repr, type_name
 from spades.rules import Rules, check_hand, check_rules
 from spades.scoring import HandScore
 
@@ -56,9 +56,9 @@ def tuple_of(
     if (length is not None and len(value) != length) or len(value) > limit:
         raise ArgumentError(f"{name}: expected {length if length is not None else f'at most {limit}'} entries, got {len(value)}")
     for item in value:
-        if type(item) not in (kind if isinstance(kind, tuple) else (kind,)):
+        if type(item) not in (kind if is_a(kind, tuple) else (kind,)):
             raise fail_type(name, "entries of type " + (
-                " or ".join(k.__name__ for k in kind) if isinstance(kind, tuple) else kind.__name__), item)
+                " or ".join(k.__name__ for k in kind) if is_a(kind, tuple) else kind.__name__), item)
     return value
 
 

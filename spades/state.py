@@ -58,6 +58,7 @@ from spades.deal import (
 )
 from spades.draft import declarable_of, declaration_error, draft_actions, draft_over_of, next_drafter_of, turn_of
 from spades.errors import (
+    is_a,
     ArgumentError,
     ArgumentTypeError,
     CheckedEnumType,
@@ -138,7 +139,7 @@ class Phase(enum.IntEnum, metaclass=CheckedEnumType):
         ...
         spades.errors.ParseError: cannot read 'bidding' as a phase: expected DEAL, DRAFT, DISCARD, REPLACE, BID, EXCHANGE, PLAY or GAME_OVER
         """
-        if not isinstance(text, str):
+        if not is_a(text, str):
             raise ParseError(f"a phase must be given as text, got {short_repr(text)}")
         phase = _PHASE_NAMES.get(ascii_upper(exact_str(text).strip()))
         if phase is None:
@@ -670,11 +671,11 @@ class GameState:
         except ParseError as error:
             raise ParseError(f"{error}; {_PHASE_WORDS[phase]} expects {expects}") from None
         action = next((readings[kind] for kind in kinds if kind in readings), None)
-        if phase == _DRAFT and isinstance(action, Bid) and not action.double_nil:
+        if phase == _DRAFT and is_a(action, Bid) and not action.double_nil:
             action = None
         if action is None:
             kind = next(k for k in _KIND_NAMES if k in readings)
-            shown = short_repr(exact_str(text).strip()) if isinstance(text, str) else "''"
+            shown = short_repr(exact_str(text).strip()) if is_a(text, str) else "''"
             shown = shown[1:-1] if shown[-1:] == shown[:1] else shown[1:]  # its quotes off (a text cut short has no last one)
             raise IllegalActionError(
                 Reason.WRONG_PHASE, f"{shown} is {_KIND_NAMES[kind]}; {_PHASE_WORDS[phase]} expects {expects}", rule
@@ -1345,7 +1346,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
     """
     if rules is None:
         rules = Rules.partnership()
-    if not isinstance(rules, Rules):
+    if not is_a(rules, Rules):
         raise RulesTypeError(f"new_game needs a Rules value, got {short_repr(rules)}")
     if seed is not None and type(seed) is not int:
         raise ArgumentTypeError(f"the seed must be an int or None, got {type_name(seed)}")

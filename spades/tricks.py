@@ -20,6 +20,7 @@ from typing import Final
 from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
 from spades.cards import Card, CardSet
 from spades.errors import (
+    is_a,
     ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, PER_SEAT_LIMIT, read_bounded, short_repr,
     type_name,
 )
@@ -105,7 +106,7 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
     """``trick`` as a tuple of distinct cards of the deck: fewer than a card
     a seat for a trick still to play to, one card up to a card a seat for a
     trick ``to_win``."""
-    if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence):
+    if is_a(trick, (str, bytes)) or not issubclass(type(trick), Sequence):
         raise ArgumentTypeError(f"a trick is a sequence of cards, got {type_name(trick)}")
     players = rules.players
     cards = read_bounded(trick, PER_SEAT_LIMIT, ArgumentError, "", f"a trick of {players} seats cannot hold so many cards")
@@ -357,7 +358,7 @@ def first_leader(rules: Rules, dealer: int, hands: Sequence[CardSet]) -> int:
     """
     rules = _check_rules(rules)
     dealer = check_seat(dealer, rules.players)
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+    if is_a(hands, (str, bytes)) or not issubclass(type(hands), Sequence):
         raise ArgumentTypeError(f"first_leader needs a sequence of hands, got {type_name(hands)}")
     hands = read_bounded(hands, PER_SEAT_LIMIT, ArgumentError, "", f"first_leader needs one hand per seat ({rules.players}), got more")
     if len(hands) != rules.players:
@@ -394,7 +395,7 @@ def walk_tricks(rules: Rules, leader: int, plays: Sequence[Card]) -> tuple[Walke
     """
     rules = _check_rules(rules)
     leader = check_seat(leader, rules.players)
-    if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
+    if is_a(plays, (str, bytes)) or not issubclass(type(plays), Sequence):
         raise ArgumentTypeError(f"the plays are a sequence of cards, got {type_name(plays)}")
     cards = rules.deck_mask.bit_count()
     plays = read_bounded(plays, cards, ArgumentError, "", f"the plays of a hand are at most the deck's {cards} cards")

@@ -26,7 +26,7 @@ from typing import Any, Final, cast
 from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
-from spades.errors import ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr, type_name
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr, type_name
 from spades.exchange import exchanged_of, given_counts_of, order_of
 from spades.rules import Rules
 from spades.sheet import HandRecord, HandSummary, PlayedTrick, check_row, fail_type, int_in, seat_or_none, tuple_of
@@ -289,7 +289,7 @@ def hand_summary(rules: Rules, record: HandRecord, *, tricks: bool = True) -> Ha
 
 def current_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
     """The tricks completed so far in ``state``'s current hand (C-7)."""
-    if not isinstance(state, GameState):
+    if not is_a(state, GameState):
         raise ArgumentTypeError(f"current_tricks needs a GameState, got {type_name(state)}")
     return _tricks_so_far(state, state.history)
 
@@ -350,7 +350,7 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
     >>> view.phase.name, view.top_of_stock is not None, seat_view(state, 1).top_of_stock
     ('DRAFT', True, None)
     """
-    if not isinstance(state, GameState):
+    if not is_a(state, GameState):
         raise ArgumentTypeError(f"seat_view needs a GameState, got {type_name(state)}")
     if type(sealed) is not bool:
         raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")

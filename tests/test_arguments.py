@@ -295,6 +295,8 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (spades.Stock, (a_stock.cards,), {}),
         (Replacement, ("A...",), {}),
         (spades.ExchangeChoices, (HAND, (3,)), {}),
+        (spades.ExchangeChoices(HAND, (3,)).index, (Exchange("AS KS QH"),), {}),
+        (spades.ExchangeChoices(HAND, (3,)).count, (Exchange("AS KS QH"),), {}),
         # rules
         (Rules, (), {"players": 4, "target": 300, "deck": "jokers"}),
         (Rules.from_dict, ({"target": 300},), {}),
@@ -769,3 +771,47 @@ def test_every_function_drawing_at_random_refuses_a_source_that_is_not_a_random(
         for source in (None, 4, "seed", random):
             with pytest.raises(ArgumentTypeError, match=rf"^{user} needs a random\.Random, got \w+$"):
                 call(source)
+
+
+def test_a_value_that_claims_a_class_it_is_not_of_is_refused() -> None:
+    """An object may set its ``__class__`` to any class (a mock made with
+    ``spec=`` does, and ``isinstance`` believes it): every entry point
+    judges a value by its own type, and refuses such an object with the
+    library's errors."""
+    import random as random_module
+    from unittest import mock
+
+    import spades.record
+    import spades.serial
+    from spades import Record, new_game, rollout, seat_view, simulate
+    from spades.bots import play_game, random_action, random_bot, simple_action
+    from spades.events import events
+    from spades.match import match_seeds, play_match
+    from spades.view import current_tricks
+
+    state = new_game(Rules.partnership(), seed=1)
+
+    def posing(kind: type) -> Any:
+        return mock.Mock(spec=kind)
+
+    calls: list[Callable[[], object]] = [
+        lambda: Card.parse(posing(str)), lambda: Bid.parse(posing(str)), lambda: CardSet.parse(posing(str)),
+        lambda: Draft(posing(str)), lambda: Exchange(posing(str)), lambda: Phase(posing(int)),
+        lambda: state.parse_action(posing(str), seat=1), lambda: state.apply(posing(Bid)), lambda: state.apply(posing(Card)),
+        lambda: spades.serial.from_json(posing(bytes)), lambda: spades.serial.from_json(posing(str)),
+        lambda: spades.serial.action_from_json(posing(str), Rules.partnership()),
+        lambda: spades.serial.to_json(posing(GameState)), lambda: spades.serial.to_dict(posing(GameState)),
+        lambda: Record.parse(posing(str)), lambda: Record(rules=posing(Rules)), lambda: Record.of_state(posing(GameState)),
+        lambda: spades.record.replay(posing(Rules), None, ()), lambda: Rules.from_dict(posing(dict)),
+        lambda: seat_view(posing(GameState), 0), lambda: current_tricks(posing(GameState)),
+        lambda: events(posing(GameState), state, 0), lambda: new_game(posing(Rules)),
+        lambda: simulate(posing(Rules), hands=1, seed=1), lambda: play_game(posing(Rules), [random_bot] * 4, seed=1),
+        lambda: play_match([random_bot] * 2, posing(Rules), 2, 1), lambda: match_seeds(1, 0, posing(Rules)),
+        lambda: random_action(posing(GameState), random_module.Random(1)),
+        lambda: simple_action(posing(GameState), random_module.Random(1)),
+        lambda: random_bot(seat_view(state, 1), posing(random_module.Random)), lambda: rollout(state, posing(random_module.Random)),
+        lambda: CardSet(0) | posing(CardSet),
+    ]
+    for call in calls:
+        with pytest.raises(SpadesError):
+            call()

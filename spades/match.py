@@ -398,7 +398,10 @@ def play_match(
     workers; else this process.  The work goes out as ``chunk_size`` deals
     at a time, so the players must be picklable for a process pool
     (functions of a module, or instances of a module's classes).  The result
-    is the same whatever runs it.  ``progress(games_done, games)`` is called
+    is the same whatever runs it.  What the executor returns is checked
+    (each game's row: else :class:`~spades.ArgumentError` naming it); what
+    its ``map`` raises, or a worker raises through it, reaches the caller
+    as it is.  ``progress(games_done, games)`` is called
     as the games come back.  ``names`` names the players (default: each
     one's ``name`` attribute or ``__name__``).
 

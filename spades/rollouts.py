@@ -423,7 +423,11 @@ def simulate(
     ``chunk_size`` games (default: about 32 chunks, at most 1,000 games each)
     as the rules and a range of indexes, and comes back as plain tuples, so
     the players must be picklable (functions of a module).  The rows are the
-    same whatever the executor and the chunk size.
+    same whatever the executor and the chunk size.  What the executor
+    returns is checked (one tuple of rows per chunk, in order, each row of
+    its own game: else :class:`~spades.ArgumentError` naming it); what its
+    ``map`` raises, or a worker raises through it, reaches the caller as
+    it is.
 
     >>> from spades import Rules, simulate
     >>> rows = simulate(Rules.partnership(), hands=3, seed=1)

@@ -14,21 +14,27 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import PRESETS, ArgumentError, Card, CardSet, Deal, IllegalActionError, Reason, Rules, SpadesError, Stock
+from spades import PRESETS, ArgumentError, Card, CardSet, Deal, Exchange, ExchangeChoices, IllegalActionError, Reason, Rules, SpadesError, Stock
 from spades.actions import deal_of_card_sets
-from spades.cards import card_set_of_mask
+from spades.cards import NUM_CARD_INDEXES, card_set_of_mask
 from spades.deal import (
     ByteSource,
     deal_error,
     dealer_of_hand,
     deal_from,
+    random_below,
+    random_bits,
+    random_choice,
     random_deal,
+    random_fraction,
     random_replacement,
+    random_shuffle,
     random_stock,
     replacement_from,
     seeded_bytes,
@@ -455,3 +461,115 @@ def test_a_choice_among_a_sequence_made_as_read_is_asked_not_walked() -> None:
 
     chosen = random_choice(random.Random(5), Counted())
     assert chosen % 2 == 0 and Counted.reads <= 2  # the draw, and one item to learn the type
+
+
+# --- the caller's random source: each draw checked (players and sampler) -------
+
+class _Bits(random.Random):
+    """A source with a getrandbits of its own, giving ``gives`` (or, when
+    ``None``, random.Random's own numbers)."""
+
+    def __init__(self, seed: int, gives: object = None) -> None:
+        super().__init__(seed)
+        self.gives = gives
+
+    def getrandbits(self, k: int) -> Any:
+        return super().getrandbits(k) if self.gives is None else self.gives
+
+
+class _Fraction(random.Random):
+    def __init__(self, gives: float) -> None:
+        super().__init__(0)
+        self.gives = gives
+
+    def random(self) -> float:
+        return self.gives
+
+    def getrandbits(self, k: int) -> int:
+        return super().getrandbits(k)
+
+
+class _Picks(random.Random):
+    """A source whose choice() gives ``pick(seq)``."""
+
+    def __init__(self, pick: Any) -> None:
+        super().__init__(0)
+        self.pick = pick
+
+    def choice(self, seq: Any) -> Any:
+        return self.pick(seq)
+
+
+class _Lazy(Sequence[int]):
+    """A sequence that makes its items as they are read, and cannot say
+    whether it holds a value."""
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: Any) -> Any:
+        return (1000, 2000)[index]
+
+    def __contains__(self, value: object) -> bool:
+        raise RuntimeError("cannot tell")
+
+
+def test_shuffled_takes_distinct_card_indexes_only() -> None:  # C-1, V-9
+    every = bytes(range(NUM_CARD_INDEXES))  # the largest deck's every index, the jokers' too
+    assert sorted(shuffled(every, seeded_bytes(1, 0, "deal"))) == list(every)
+    for bad in (bytes([NUM_CARD_INDEXES]), b"\x01\x01", bytes(range(NUM_CARD_INDEXES)) + b"\x00", bytearray(b"\x01")):
+        with pytest.raises(ArgumentError, match=r"^the cards to shuffle are distinct card indexes as bytes, got "):
+            shuffled(bad, seeded_bytes(1, 0, "deal"))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^the cards to shuffle are distinct card indexes as bytes, got b'\\x01\\x01'$"):
+        shuffled(b"\x01\x01", seeded_bytes(1, 0, "deal"))
+
+
+def test_a_choice_is_one_of_the_choices_itself() -> None:  # C-4
+    big = [1000, 2000]  # ints not shared by Python: an equal one is another object
+    assert random_choice(_Picks(lambda seq: seq[1]), big) is big[1]
+    for choices in (big, tuple(big)):
+        with pytest.raises(ArgumentError, match=r"^the random source's choice\(\) gave 2000, not one of the 2 choices$"):
+            random_choice(_Picks(lambda seq: int("2000")), choices)
+    hand = CardSet.parse("AK.Q.J.2")
+    single = ExchangeChoices(hand, (0,))  # one choice: giving nothing
+    assert random_choice(_Picks(lambda seq: seq[0]), single) == Exchange(CardSet(0))
+    with pytest.raises(ArgumentError, match=r"^the random source's choice\(\) gave Exchange\(CardSet\('\.\.\.3'\)\), not one of "
+                                            r"the 1 choices$"):
+        random_choice(_Picks(lambda seq: Exchange("3C")), single)  # an exchange, but not of these
+    with pytest.raises(ArgumentError, match=r"^the random source's choice\(\) gave int, which failed to compare$"):
+        random_choice(_Picks(lambda seq: 1000), _Lazy())
+
+
+def test_random_bits_and_fractions_in_their_ranges() -> None:  # C-4
+    assert random_bits(_Bits(0, (1 << 8) - 1), 8) == 255
+    assert random_bits(_Bits(0, 0), 8) == 0
+    for gives in (1 << 8, -1, 1.0, None.__class__):
+        with pytest.raises(ArgumentError, match=r"^the random source's getrandbits\(8\) gave .*, not an int from 0 to 2\*\*8 - 1$"):
+            random_bits(_Bits(0, gives), 8)
+    assert random_fraction(_Fraction(0.0)) == 0.0
+    assert random_fraction(_Fraction(0.9999)) == 0.9999
+    for bad in (1.0, -0.1, 1.5):
+        with pytest.raises(ArgumentError, match=rf"^the random source's random\(\) gave {bad}, not a float from 0\.0 up to 1\.0$"):
+            random_fraction(_Fraction(bad))
+
+
+def test_a_shuffle_through_the_sources_getrandbits_is_cpythons() -> None:  # C-4, P-2
+    """A source with its own getrandbits shuffles as random.Random does, the
+    same draws in the same order (its next number the same after), each
+    number checked: one that is not a number of the bits asked for is
+    named, where CPython would fail inside its shuffle or draw forever."""
+    for size in (0, 1, 2, 3, 13, 52):
+        for seed in range(8):
+            ours, theirs = list(range(size)), list(range(size))
+            own, plain = _Bits(seed), random.Random(seed)
+            random_shuffle(own, ours)
+            plain.shuffle(theirs)
+            assert ours == theirs and own.getrandbits(32) == plain.getrandbits(32)
+    for gives, said in ((1.5, "gave 1.5"), (1 << 60, "gave 1152921504606846976")):
+        with pytest.raises(ArgumentError, match=rf"^the random source's getrandbits\(3\) {said}, not an int from 0 to 2\*\*3 - 1$"):
+            random_shuffle(_Bits(0, gives), list(range(5)))
+    with pytest.raises(ArgumentError, match=r"^the random source's getrandbits\(3\) gave no number below 5 in 10000 draws$"):
+        random_shuffle(_Bits(0, 7), list(range(5)))
+    assert random_below(_Bits(0, 3), 5) == 3
+    with pytest.raises(ArgumentError, match=r"^the random source's getrandbits\(3\) gave no number below 5 in 10000 draws$"):
+        random_below(_Bits(0, 5), 5)

@@ -231,20 +231,25 @@ def _drew(rng: random.Random, method: str, *args: object) -> object:
         raise ArgumentError(f"the random source's {method}() raised {type_name(error)}") from error
 
 
-# A subclass that keeps CPython's choice() and randrange() draws through
-# its own getrandbits(): those draws are made here, each number checked and
-# the rejections bounded (the same numbers as CPython's loop, which would
-# never end for a getrandbits that always gives too much).
+# A subclass that keeps CPython's choice(), randrange() and shuffle() draws
+# through its own getrandbits(), or its own random(): those draws are made
+# here, the same numbers as CPython's, each one checked and the rejections
+# bounded (CPython's loop would never end for a getrandbits() that always
+# gives too much, or a random() that always gives 1.0 or more).
 _STOCK_CHOICE: Final = random.Random.choice
 _STOCK_RANDRANGE: Final = random.Random.randrange
 _STOCK_SHUFFLE: Final = random.Random.shuffle
 _WITH_BITS: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
+_WITHOUT_BITS: Final = getattr(random.Random, "_randbelow_without_getrandbits", None)
+_FRACTION_SPAN: Final = 1 << 53  # the numbers a random() float tells apart (random.BPF bits)
 _MOST_REJECTIONS: Final = 10_000  # a fair source exceeds this with probability below 2**-10000
 
 
 def _below(rng: random.Random, count: int) -> int:
-    """A number below ``count`` (at least 1), as CPython's
-    ``_randbelow_with_getrandbits`` draws it, each draw checked."""
+    """A number below ``count`` (at least 1), as CPython's ``_randbelow``
+    draws it for ``rng``'s class, each draw checked."""
+    if getattr(type(rng), "_randbelow", None) is _WITHOUT_BITS:
+        return _below_by_fraction(rng, count)
     bits = count.bit_length()
     for _ in range(_MOST_REJECTIONS):
         drawn = random_bits(rng, bits)
@@ -253,12 +258,28 @@ def _below(rng: random.Random, count: int) -> int:
     raise ArgumentError(f"the random source's getrandbits({bits}) gave no number below {count} in {_MOST_REJECTIONS} draws")
 
 
+def _below_by_fraction(rng: random.Random, count: int) -> int:
+    """CPython's ``_randbelow_without_getrandbits``: from ``random()``
+    only, for a class with a random() of its own and no getrandbits()."""
+    if count >= _FRACTION_SPAN:
+        return int(random_fraction(rng) * count)
+    limit = (_FRACTION_SPAN - _FRACTION_SPAN % count) / _FRACTION_SPAN
+    for _ in range(_MOST_REJECTIONS):
+        drawn = random_fraction(rng)
+        if drawn < limit:
+            return int(drawn * _FRACTION_SPAN) % count
+    raise ArgumentError(f"the random source's random() gave no number below {limit!r} in {_MOST_REJECTIONS} draws")
+
+
 def _draws_by_bits(rng: random.Random, method: str, stock: object) -> bool:
     """Whether ``rng`` is a subclass whose ``method`` is CPython's, drawing
-    through getrandbits (``random.Random`` itself is trusted as it is)."""
+    through its getrandbits() or its random() (``random.Random`` itself is
+    trusted as it is)."""
     kind = type(rng)
-    return (kind is not random.Random and _WITH_BITS is not None and getattr(kind, method, None) is stock
-            and getattr(kind, "_randbelow", None) is _WITH_BITS)
+    if kind is random.Random or getattr(kind, method, None) is not stock:
+        return False
+    randbelow = getattr(kind, "_randbelow", None)
+    return randbelow is not None and (randbelow is _WITH_BITS or randbelow is _WITHOUT_BITS)
 
 
 def random_choice(rng: random.Random, choices: Sequence[_T]) -> _T:

@@ -731,6 +731,19 @@ def test_a_source_whose_getrandbits_never_fits_is_named_not_waited_on() -> None:
                 draw(_AllOnes(1))
 
 
+class _AlwaysOne(random.Random):
+    def random(self) -> float:
+        return 1.0  # CPython's choice() through random() alone would ask again forever
+
+
+def test_a_source_whose_random_is_never_below_one_is_named_not_waited_on() -> None:  # C-4, P-4
+    for state in _positions():
+        view = seat_view(state, _turn(state))
+        for draw in (lambda rng: random_bot(view, rng), lambda rng: random_action(state, rng), lambda rng: rollout(state, rng)):
+            with pytest.raises(ArgumentError, match=r"^the random source's random\(\) gave 1\.0, not a float from 0\.0 up to 1\.0$"):
+                draw(_AlwaysOne(1))
+
+
 def test_a_source_with_its_own_getrandbits_draws_as_random_random() -> None:  # C-4, P-2
     for state in _positions():
         view = seat_view(state, _turn(state))

@@ -573,3 +573,38 @@ def test_a_shuffle_through_the_sources_getrandbits_is_cpythons() -> None:  # C-4
     assert random_below(_Bits(0, 3), 5) == 3
     with pytest.raises(ArgumentError, match=r"^the random source's getrandbits\(3\) gave no number below 5 in 10000 draws$"):
         random_below(_Bits(0, 5), 5)
+
+
+class _OwnFraction(random.Random):
+    """A random() of its own and no getrandbits(): CPython then draws
+    choice(), randrange() and shuffle() from random() alone."""
+
+    def __init__(self, seed: int, gives: float | None = None) -> None:
+        super().__init__(seed)
+        self.gives = gives
+
+    def random(self) -> float:
+        return super().random() if self.gives is None else self.gives
+
+
+def test_draws_through_the_sources_random_are_cpythons() -> None:  # C-4, P-2
+    """A source that draws only through its own random() gets CPython's
+    numbers (the same draws, its next number the same after), each one
+    checked: a random() of 1.0 is named, and one that never falls below the
+    bound the count needs is asked a bounded number of times, where
+    CPython would ask it forever."""
+    for size in (1, 2, 3, 13, 52, 560):
+        for seed in range(10):
+            ours, theirs = _OwnFraction(seed), _OwnFraction(seed)
+            listed = list(range(size))
+            assert random_choice(ours, listed) == theirs.choice(listed)
+            assert random_below(ours, size) == theirs.randrange(size)
+            mine, cpythons = list(range(size)), list(range(size))
+            random_shuffle(ours, mine)
+            theirs.shuffle(cpythons)
+            assert mine == cpythons and ours.random() == theirs.random()
+    for draw in (lambda rng: random_choice(rng, [1, 2, 3]), lambda rng: random_below(rng, 3), lambda rng: random_shuffle(rng, [1, 2, 3])):
+        with pytest.raises(ArgumentError, match=r"^the random source's random\(\) gave 1\.0, not a float from 0\.0 up to 1\.0$"):
+            draw(_OwnFraction(0, 1.0))
+        with pytest.raises(ArgumentError, match=r"^the random source's random\(\) gave no number below 0\.9999999999999998 in 10000 draws$"):
+            draw(_OwnFraction(0, 0.9999999999999999))  # the largest float below 1, above the bound for 3

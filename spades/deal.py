@@ -271,7 +271,7 @@ def _below_by_fraction(rng: random.Random, count: int) -> int:
     raise ArgumentError(f"the random source's random() gave no number below {limit!r} in {_MOST_REJECTIONS} draws")
 
 
-def _draws_by_bits(rng: random.Random, method: str, stock: object) -> bool:
+def _drawn_here(rng: random.Random, method: str, stock: object) -> bool:
     """Whether ``rng`` is a subclass whose ``method`` is CPython's, drawing
     through its getrandbits() or its random() (``random.Random`` itself is
     trusted as it is)."""
@@ -291,7 +291,7 @@ def random_choice(rng: random.Random, choices: Sequence[_T]) -> _T:
     >>> random_choice(random.Random(1), ("keep", "reject")) in ("keep", "reject")
     True
     """
-    if _draws_by_bits(rng, "choice", _STOCK_CHOICE):
+    if _drawn_here(rng, "choice", _STOCK_CHOICE):
         return choices[_below(rng, len(choices))]
     chosen = cast(_T, _drew(rng, "choice", choices))
     if type(choices) is tuple or type(choices) is list:
@@ -309,7 +309,7 @@ def random_choice(rng: random.Random, choices: Sequence[_T]) -> _T:
 def random_below(rng: random.Random, count: int) -> int:
     """``rng.randrange(count)``, checked to be an int from 0 to ``count - 1``
     (internal: the sampler's draws)."""
-    if _draws_by_bits(rng, "randrange", _STOCK_RANDRANGE) and count > 0:
+    if _drawn_here(rng, "randrange", _STOCK_RANDRANGE) and count > 0:
         return _below(rng, count)
     drawn = _drew(rng, "randrange", count)
     if type(drawn) is not int or not 0 <= drawn < count:
@@ -338,7 +338,7 @@ def random_fraction(rng: random.Random) -> float:
 def random_shuffle(rng: random.Random, items: list[int]) -> None:
     """``rng.shuffle(items)`` of distinct ints, checked to leave the same
     items in some order (internal: the sampler's draws)."""
-    if _draws_by_bits(rng, "shuffle", _STOCK_SHUFFLE):
+    if _drawn_here(rng, "shuffle", _STOCK_SHUFFLE):
         for i in reversed(range(1, len(items))):  # CPython's shuffle, its draws checked
             j = _below(rng, i + 1)
             items[i], items[j] = items[j], items[i]

@@ -1396,7 +1396,9 @@ _RULES_BY_TEXT: dict[str, Rules] = {}
 # The rules read last, tried first (without cutting their text out).
 _LAST_RULES: list[tuple[str, Rules | None]] = [("\0", None)]
 _RULES_BY_FORM: dict[bytes, Rules] = {}
-_LAST_RULES_DICT: list[tuple[bytes, Rules | None]] = [(b"", None)]
+# The rules read last from a dict: its keys, the exact types of its keys
+# then of its values, its values (see _rules_of_dict).
+_LAST_RULES_DICT: list[tuple[list[str], list[type], list[object], Rules | None]] = [([], [type(None)], [], None)]
 
 
 def _form(value: object) -> bytes:
@@ -1569,15 +1571,23 @@ def _rules_of_text(text: str) -> Rules | None:
 
 def _rules_of_dict(options: object) -> Rules | None:
     """The rules whose options :func:`to_dict` writes exactly as
-    ``options`` (every type and the order of the keys), remembered by
-    their marshal form (see :func:`_exactly`; a ValueError for a value
-    that does not marshal, a subclass among them: the caller declines)."""
-    if type(options) is not dict or set(map(type, options.values())) - _OPTION_TYPES:
+    ``options`` (every type and the order of the keys): the rules read
+    last when the keys, the values and the types of both are theirs,
+    else remembered by their marshal form (see :func:`_exactly`; a
+    ValueError for a value that does not marshal, a subclass among them:
+    the caller declines)."""
+    if type(options) is not dict:
+        return None
+    # The rules read last, tried first: keys and values of the same exact
+    # types (a str subclass is not a str, True is not 1), then the same keys
+    # in the same order and the same values.
+    last_keys, last_types, last_values, last_rules = _LAST_RULES_DICT[0]
+    types = [*map(type, options), *map(type, options.values())]
+    if types == last_types and list(options) == last_keys and list(options.values()) == last_values:
+        return last_rules
+    if set(types[len(options) :]) - _OPTION_TYPES:
         return None  # an option's value is a number, a string, true, false or null: nothing to walk
     form = _form(options)
-    last_form, last_rules = _LAST_RULES_DICT[0]
-    if form == last_form:  # the rules read last, tried first
-        return last_rules
     rules = _RULES_BY_FORM.get(form)
     if rules is None:
         rules = _rules(_At(options, "rules"))
@@ -1586,7 +1596,7 @@ def _rules_of_dict(options: object) -> Rules | None:
         if len(_RULES_BY_FORM) >= _CACHE_LIMIT:
             _RULES_BY_FORM.clear()
         _RULES_BY_FORM[form] = rules
-    _LAST_RULES_DICT[0] = (form, rules)
+    _LAST_RULES_DICT[0] = (list(options), types, list(options.values()), rules)
     return rules
 
 

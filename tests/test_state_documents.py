@@ -487,3 +487,28 @@ def test_the_fast_way_declines_a_subclass_where_the_full_reading_refuses_one() -
                     state_from_dict(forged)
                 with pytest.raises(StateError, match="subclass|strings, not _Text"):
                     state_from_dict(forged)
+
+
+def test_rules_like_the_last_read_in_all_but_type_or_order_get_the_full_readings_verdict() -> None:
+    # The rules read last are tried first, by their keys, the exact types of
+    # their values and the values: an option written as 1 for true, 1.0 for
+    # 1, the options in another order or one under another name is not them.
+    state = _states("partnership", 3, True)[-1]
+    document = to_dict(state)
+    assert state_from_dict(document) == state  # the rules read last are now these
+    options = document["rules"]
+    changed = []
+    for key, value in options.items():
+        for other in (int(value) if type(value) is bool else None, float(value) if type(value) is int else None):
+            if other is not None:
+                changed.append({**options, key: other})
+    changed.append(dict(reversed(options.items())))
+    changed.append({("x" + key if index == 0 else key): value for index, (key, value) in enumerate(options.items())})
+    assert len(changed) > 3
+    for rules in changed:
+        forged = {**document, "rules": rules}
+        assert serial._own_state_dict(forged) is None
+        with _full_reading_only():
+            expected = _outcome(state_from_dict, forged)
+        assert _outcome(state_from_dict, forged) == expected
+        assert state_from_dict(document) == state  # and the last read again

@@ -107,6 +107,10 @@ _SUIT_TEXT: Final = {
     "S": 3, "♠": 3, "♤": 3,
 }
 _JOKER_TEXT: Final = {"LJ": 52, "BJ": 53, "JL": 52, "JB": 53}
+# The suit symbols, and the selectors of text or emoji presentation (U+FE0E,
+# U+FE0F) that a keyboard may put after one: "Q♥️" is "Q♥".
+_SYMBOLS: Final = frozenset("♣♧♦♢♥♡♠♤")
+_PRESENTATION: Final = frozenset("\ufe0e\ufe0f")
 
 LITTLE_JOKER_INDEX: Final = 52
 BIG_JOKER_INDEX: Final = 53
@@ -166,11 +170,15 @@ class Card(int):
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read one card: ``"AS"``, ``"As"``, ``"as"``, ``"TS"``, ``"10S"``,
-        ``"A♠"``, or ``"LJ"``/``"BJ"`` for the jokers.  Surrounding blanks are
-        ignored; anything else raises :class:`~spades.ParseError`.
+        ``"A♠"`` (or ``"A♤"``; a suit symbol may be followed by the emoji or
+        text presentation selector, U+FE0F or U+FE0E, as phone keyboards
+        send ``"A♠️"``), or ``"LJ"``/``"BJ"`` for the jokers.  Surrounding
+        blanks are ignored; anything else raises :class:`~spades.ParseError`.
 
         >>> Card.parse(" 10d ")
         Card('TD')
+        >>> Card.parse("Q\N{BLACK HEART SUIT}\N{VARIATION SELECTOR-16}")
+        Card('QH')
         >>> Card.parse("1S")
         Traceback (most recent call last):
         ...
@@ -183,6 +191,8 @@ class Card(int):
         if card is not None:
             return card
         token = ascii_upper(text.strip())
+        if len(token) > 2 and token[-1] in _PRESENTATION and token[-2] in _SYMBOLS:
+            token = token[:-1]
         joker = _JOKER_TEXT.get(token)
         if joker is not None:
             return cls._cache[joker]

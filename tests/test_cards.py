@@ -88,6 +88,21 @@ def test_parse_every_suit(text: str, suit: Suit) -> None:
     assert C(text).suit is suit and C(text).rank is Rank.SEVEN
 
 
+def test_a_suit_symbol_may_carry_a_presentation_selector() -> None:
+    # Phone keyboards send "Q♥️": the heart, then VARIATION SELECTOR-16
+    # (emoji presentation); U+FE0E asks for text presentation.
+    for symbol, letter in zip("♣♦♥♠♧♢♡♤", "CDHSCDHS"):
+        for selector in ("\ufe0f", "\ufe0e"):
+            assert C(f"Q{symbol}{selector}") == C(f"Q{letter}")
+            assert C(f" 10{symbol}{selector} ") == C(f"T{letter}")
+    assert CardSet.parse("Q\u2665\ufe0f, A\u2660\ufe0f") == CardSet.parse("QH AS")
+    # After anything but a suit symbol, or twice, a selector is no card.
+    for text in ("QH\ufe0f", "Q\ufe0f", "\u2665\ufe0f", "Q\u2665\ufe0f\ufe0f", "Q\ufe0f\u2665",
+                 "LJ\ufe0f", "Q\u2665\ufe0d", "\ufe0f"):
+        with pytest.raises(ParseError):
+            C(text)
+
+
 def test_parse_jokers() -> None:  # V-9
     assert C("LJ") is LITTLE_JOKER and C("lj") is LITTLE_JOKER
     assert C("BJ") is BIG_JOKER and C("bj") is BIG_JOKER

@@ -35,7 +35,9 @@ its newline) with exactly one key, the command:
     typed as a separate mark is the same name as the accented letter); the
     reply says the name taken.
     The names at a table differ in more than the case and width of their
-    letters (``Alice``, ``alice`` and ``ａｌｉｃｅ`` look alike): a join
+    letters and the variation selectors (U+FE00 to U+FE0F, U+E0100 to
+    U+E01EF, which show nothing after a letter): ``Alice``, ``alice``,
+    ``alice`` followed by U+FE0F and ``ａｌｉｃｅ`` look alike; a join
     under a name that looks like one at the table is ``NAME_TAKEN``.
 ``{"act": {"text": "QH"}}`` or ``{"act": {"action": {"play": "QH"}}}``
     A move for the client's seat: text as a player types it
@@ -687,7 +689,7 @@ class TableServer:
             raise Refusal("SEAT_TAKEN", f"seat {seat} at table {table.name} is taken")
         if any(s is not None and _look_alike(s.name) == _look_alike(name) for s in table.seats):
             raise Refusal("NAME_TAKEN", f"a name that looks like {name} is at table {table.name}: "
-                                        "names at a table differ in more than case and width")
+                                        "names at a table differ in more than case, width and variation selectors")
         if self.tables.get(table.name) is not table:
             self._make_room()  # a new table: close one no one is at, if the tables are all open
         sitter = Sitter(name=name, token=secrets.token_urlsafe(16), client=client)
@@ -1107,11 +1109,19 @@ def _invisible(name: str) -> bool:
     return not _BLANKS.isdisjoint(name) or unicodedata.category(name[0]).startswith("M")
 
 
+# The variation selectors (U+FE00 to U+FE0F, U+E0100 to U+E01EF): after a
+# character they choose how it is drawn (an emoji or a text heart), after a
+# letter they show nothing.  Two names that differ only by them look alike.
+_SELECTORS = dict.fromkeys([*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
+
+
 def _look_alike(name: str) -> str:
-    """What two names that look alike share: the name with the case and
-    width of its letters and digits folded (NFKC, then casefold), so that
-    ``Alice``, ``alice`` and the full-width ``ａｌｉｃｅ`` are one."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What two names that look alike share: the name without its
+    variation selectors and with the case and width of its letters and
+    digits folded (NFKC, then casefold), so that ``Alice``, ``alice``,
+    ``alice`` with a selector after it and the full-width ``ａｌｉｃｅ``
+    are one."""
+    return unicodedata.normalize("NFKC", name.translate(_SELECTORS)).casefold()
 
 
 def _is_loopback(host: str) -> bool:

@@ -1625,7 +1625,9 @@ def test_names_that_look_alike_do_not_sit_at_one_table(tmp_path: Path) -> None:
             alice = await Player.connect(server)
             await alice.join("n", "Alice")
             other = await Player.connect(server)
-            for name in ("alice", "ALICE", "\uff41\uff4c\uff49\uff43\uff45", "\uff21lice"):
+            # Case, width, and variation selectors (which show nothing after a letter).
+            for name in ("alice", "ALICE", "\uff41\uff4c\uff49\uff43\uff45", "\uff21lice", "Alice\ufe0f",
+                         "Ali\ufe00ce", "alice\U000e0100", "Al\U000e01efice\ufe0e"):
                 refused = await other.refused({"join": {"table": "n", "name": name}})
                 assert refused["reason"] == "NAME_TAKEN", name
             assert (await other.join("n", "Al1ce"))["seat"] == 1  # another name

@@ -492,3 +492,36 @@ def read_bounded(
     if len(taken) > limit:
         raise error(too_many)
     return taken
+
+
+# The checks of a value class's fields (the classes of the score sheet,
+# the views, the scores and the analysis).
+
+
+def fail_type(name: str, what: str, value: object) -> ArgumentTypeError:
+    """The error for a field ``name`` that is not ``what``."""
+    return ArgumentTypeError(f"{name}: expected {what}, got {short_repr(value)}")
+
+
+def int_in(name: str, value: object, low: int, high: int) -> None:
+    """Check that field ``name`` is an ``int`` (not a ``bool``) in ``low..high``."""
+    if type(value) is not int:
+        raise fail_type(name, "an int", value)
+    if not low <= value <= high:
+        raise ArgumentError(f"{name}: {short_repr(value)} is not in {low}..{high}")
+
+
+def tuple_of(
+    name: str, value: object, kind: type | tuple[type, ...], length: int | None = None, limit: int = 10_000
+) -> tuple[Any, ...]:
+    """Check that field ``name`` is a tuple of ``kind`` values (of ``length``
+    entries, or at most ``limit``) and return it."""
+    if type(value) is not tuple:
+        raise fail_type(name, "a tuple", value)
+    if (length is not None and len(value) != length) or len(value) > limit:
+        raise ArgumentError(f"{name}: expected {length if length is not None else f'at most {limit}'} entries, got {len(value)}")
+    for item in value:
+        if type(item) not in (kind if is_a(kind, tuple) else (kind,)):
+            raise fail_type(name, "entries of type " + (
+                " or ".join(k.__name__ for k in kind) if is_a(kind, tuple) else kind.__name__), item)
+    return value

@@ -26,10 +26,12 @@ from typing import Any, Final, cast
 from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
-from spades.errors import is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr, type_name
+from spades.errors import (
+    is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, fail_type, int_in, short_repr, tuple_of, type_name,
+)
 from spades.exchange import exchanged_of, given_counts_of, order_of
 from spades.rules import Rules
-from spades.sheet import HandRecord, HandSummary, PlayedTrick, check_row, fail_type, int_in, seat_or_none, tuple_of
+from spades.sheet import HandRecord, HandSummary, PlayedTrick, check_row, seat_or_none
 from spades.state import GameState, Phase, action_types_of
 from spades.tricks import first_leader, walk_tricks, walk_tricks_of
 

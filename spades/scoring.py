@@ -21,7 +21,7 @@ from typing import Any, Final, cast
 import attrs
 
 from spades.actions import Bid
-from spades.errors import is_a, PER_SEAT_LIMIT, ArgumentError, ArgumentTypeError, short_repr, type_name
+from spades.errors import is_a, PER_SEAT_LIMIT, ArgumentError, ArgumentTypeError, fail_type, int_in, short_repr, type_name
 from spades.rules import Rules, check_rules
 
 __all__ = ["SideScore", "HandScore", "score_hand", "game_winner"]
@@ -32,11 +32,26 @@ SCORE_LIMIT: Final = 10**12
 bounds of the :class:`~spades.Rules` options a hand moves a side's score by
 less than 200,000 points, so a game would need millions of hands to leave
 this range."""
+SIDE_LIMIT: Final = 2 * SCORE_LIMIT
+"""The bound of every number of a :class:`SideScore` built directly."""
 
 
 @attrs.frozen(slots=True, kw_only=True)
 class SideScore:
-    """One side's result for one hand."""
+    """One side's result for one hand.
+
+    The scoring makes these; one built directly is checked: each count and
+    number of points an ``int`` from ``-SIDE_LIMIT`` to ``SIDE_LIMIT``
+    (2 * 10**12, room for any running score :func:`score_hand` can reach),
+    ``made`` and ``boston`` a ``bool``.  Anything else raises
+    :class:`~spades.ArgumentTypeError` or :class:`~spades.ArgumentError`.
+
+    >>> SideScore(contract=10**13, tricks=0, made=False, contract_points=0, bags=0, bag_points=0, nil_points=0,
+    ...           bonus_points=0, penalty_points=0, points=0, total_bags=0, score=0, boston=False)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentError: contract: 10000000000000 is not in -2000000000000..2000000000000
+    """
 
     contract: int
     """Tricks bid by the side's non-Nil bidders (P-4)."""
@@ -66,6 +81,17 @@ class SideScore:
     boston: bool
     """Whether the side took every trick (V-8)."""
 
+    def __attrs_post_init__(self) -> None:
+        # Only for a side score built directly: the scoring's own are made
+        # without __init__ (see score_sides).
+        for name, getter in zip(_SIDE_NAMES, _SIDE_GETTERS):
+            value = getter(self)
+            if name == "made" or name == "boston":
+                if type(value) is not bool:
+                    raise fail_type(name, "true or false", value)
+            else:
+                int_in(name, value, -SIDE_LIMIT, SIDE_LIMIT)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_side_score, tuple(getter(self) for getter in _SIDE_GETTERS))
 
@@ -78,6 +104,10 @@ def _side_score(*values: Any) -> SideScore:
     side: SideScore = _new(SideScore)
     for setter, value in zip(_SIDE_SETTERS, values):
         setter(side, value)
+    try:
+        side.__attrs_post_init__()
+    except ArgumentError:
+        raise ArgumentTypeError("not a pickle of SideScore") from None
     return side
 
 
@@ -87,6 +117,7 @@ _SIDE_SETTERS: Final = tuple(getattr(SideScore, f.name).__set__ for f in attrs.f
     _set_bonus_points, _set_penalty_points, _set_points, _set_side_total_bags, _set_score, _set_boston,
 ) = _SIDE_SETTERS
 _SIDE_GETTERS: Final = tuple(getattr(SideScore, f.name).__get__ for f in attrs.fields(SideScore))
+_SIDE_NAMES: Final = tuple(f.name for f in attrs.fields(SideScore))
 _new = object.__new__
 _SCORE: Final = operator.attrgetter("score")
 _TOTAL_BAGS: Final = operator.attrgetter("total_bags")

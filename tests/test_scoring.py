@@ -694,3 +694,33 @@ def test_sequences_up_to_64_values_are_read_longer_ones_refused() -> None:
     assert _message(lambda: score_hand(four * 16 + four[:1], [4, 3, 3, 3], P)) == (
         "bids: one value per seat or side, got 65"
     )
+
+
+_SIDE_FIELDS: dict[str, Any] = dict(contract=4, tricks=5, made=True, contract_points=40, bags=1, bag_points=1, nil_points=0,
+                    bonus_points=0, penalty_points=0, points=41, total_bags=1, score=41, boston=False)
+
+
+def test_a_side_score_built_directly_is_checked() -> None:
+    assert SideScore(**_SIDE_FIELDS).points == 41
+    limit = 2 * 10**12
+    assert SideScore(**{**_SIDE_FIELDS, "score": -limit}).score == -limit
+    for name, value in _SIDE_FIELDS.items():
+        wrong: list[object] = [None, "4", 4.0, [value]]
+        wrong += [1, 0] if type(value) is bool else [True, 10**5000, limit + 1, -limit - 1]
+        for bad in wrong:
+            with pytest.raises(ArgumentError) as caught:
+                SideScore(**{**_SIDE_FIELDS, name: bad})
+            message = str(caught.value)
+            assert message.startswith(f"{name}: ") and len(message) <= 300
+            assert isinstance(caught.value, ArgumentTypeError) == (type(bad) is not int or type(value) is bool)
+
+
+def test_a_pickled_side_score_is_checked_as_one_built_directly() -> None:
+    import pickle
+
+    side = SideScore(**_SIDE_FIELDS)
+    assert pickle.loads(pickle.dumps(side)) == side
+    fields = side.__reduce__()
+    for values in ((*fields[1][:-1], 1), (10**13, *fields[1][1:])):
+        with pytest.raises(ArgumentTypeError, match="not a pickle of SideScore"):
+            fields[0](*values)

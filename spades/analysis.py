@@ -33,13 +33,29 @@ import attrs
 
 from spades.cards import Card
 from spades.solver import Solver
-from spades.errors import ArgumentTypeError, type_name
-from spades.record import Record
+from spades.errors import ArgumentError, ArgumentTypeError, fail_type, int_in, tuple_of, type_name
+from spades.record import MAX_ACTIONS, Record
 from spades.rules import Rules
 from spades.state import GameState, Phase
 
 __all__ = ["SideAnalysis", "CostlyCard", "NilLoss", "HandAnalysis", "GameAnalysis", "analyse", "format_analysis",
            "analysis_to_json"]
+
+
+# The bounds of the analysis' fields, checked when one is built: seats,
+# counts of tricks (a side's bid is its seats' bids added up), hands of a
+# game (a record holds at most MAX_ACTIONS actions) and cards of a hand.
+_SEATS = 4
+_COUNT = 4 * 18
+_HANDS = MAX_ACTIONS
+_CARDS = 54
+
+
+def _check_card_fields(value: CostlyCard | NilLoss) -> None:
+    int_in("trick", value.trick, 1, 18)
+    int_in("seat", value.seat, 0, _SEATS - 1)
+    if type(value.card) is not Card:
+        raise fail_type("card", "a Card", value.card)
 
 
 @attrs.frozen(slots=True)
@@ -61,6 +77,13 @@ class SideAnalysis:
     """The tricks it takes at the first lead with best play, all hands open."""
     taken: int
     """The tricks it took (C-8)."""
+
+    def __attrs_post_init__(self) -> None:
+        int_in("side", self.side, 0, _SEATS - 1)
+        for seat in tuple_of("seats", self.seats, int, limit=_SEATS):
+            int_in("seats", seat, 0, _SEATS - 1)
+        for name in ("bid", "double_dummy", "taken"):
+            int_in(name, getattr(self, name), 0, _COUNT)
 
 
 @attrs.frozen(slots=True)
@@ -84,6 +107,11 @@ class CostlyCard:
     double-dummy tricks of those left)."""
     after: int
     """The same after the card."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_card_fields(self)
+        int_in("best", self.best, 0, _COUNT)
+        int_in("after", self.after, 0, _COUNT)
 
     @property
     def lost(self) -> int:
@@ -110,6 +138,10 @@ class NilLoss:
     nil_seat: int
     """The Nil bidder."""
 
+    def __attrs_post_init__(self) -> None:
+        _check_card_fields(self)
+        int_in("nil_seat", self.nil_seat, 0, _SEATS - 1)
+
 
 @attrs.frozen(slots=True)
 class HandAnalysis:
@@ -128,6 +160,12 @@ class HandAnalysis:
     nil_losses: tuple[NilLoss, ...]
     """The cards that let a Nil be set, in the order played."""
 
+    def __attrs_post_init__(self) -> None:
+        int_in("number", self.number, 0, _HANDS)
+        tuple_of("sides", self.sides, SideAnalysis, limit=_SEATS)
+        tuple_of("costly", self.costly, CostlyCard, limit=_CARDS)
+        tuple_of("nil_losses", self.nil_losses, NilLoss, limit=_CARDS)
+
 
 @attrs.frozen(slots=True)
 class GameAnalysis:
@@ -142,6 +180,15 @@ class GameAnalysis:
     """The game's rules."""
     hands: tuple[HandAnalysis, ...]
     """One analysis per finished hand, in order."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.rules) is not Rules:
+            raise fail_type("rules", "a Rules value", self.rules)
+        sides = len(self.rules.sides)
+        for hand in tuple_of("hands", self.hands, HandAnalysis, limit=_HANDS):
+            for row in hand.sides:
+                if row.side >= sides:
+                    raise ArgumentError(f"sides: side {row.side} in hand {hand.number}, but these rules have {sides} sides")
 
 
 def _hands(record: Record) -> Iterator[list[GameState]]:

@@ -144,3 +144,39 @@ def test_progress_is_reported_card_by_card() -> None:
     seen: list[tuple[int, int]] = []
     analyse(record, lambda done, cards: seen.append((done, cards)))
     assert seen == [(n, 26) for n in range(1, 27)]
+
+
+def test_the_analysis_values_built_directly_are_checked() -> None:
+    from spades.analysis import CostlyCard, HandAnalysis, NilLoss, SideAnalysis
+    from spades.errors import ArgumentError
+
+    row = SideAnalysis(side=0, seats=(0, 2), bid=4, double_dummy=6, taken=5)
+    card = Card.parse("KH")
+    cost = CostlyCard(trick=3, seat=1, card=card, best=6, after=5)
+    loss = NilLoss(trick=2, seat=0, card=card, nil_seat=0)
+    hand = HandAnalysis(number=0, sides=(row,), costly=(cost,), nil_losses=(loss,))
+    GameAnalysis(rules=Rules.partnership(), hands=(hand,))
+    bad: list[tuple[type, dict[str, object]]] = [
+        (SideAnalysis, dict(side=None, seats=(0, 2), bid=4, double_dummy=6, taken=5)),
+        (SideAnalysis, dict(side=4, seats=(0, 2), bid=4, double_dummy=6, taken=5)),
+        (SideAnalysis, dict(side=0, seats=None, bid=4, double_dummy=6, taken=5)),
+        (SideAnalysis, dict(side=0, seats=(0, 9), bid=4, double_dummy=6, taken=5)),
+        (SideAnalysis, dict(side=0, seats=(0, 2), bid=10**5000, double_dummy=6, taken=5)),
+        (SideAnalysis, dict(side=0, seats=(0, 2), bid=4, double_dummy=True, taken=5)),
+        (CostlyCard, dict(trick=0, seat=1, card=card, best=6, after=5)),
+        (CostlyCard, dict(trick=3, seat=2**64, card=card, best=6, after=5)),
+        (CostlyCard, dict(trick=3, seat=1, card=51, best=6, after=5)),
+        (CostlyCard, dict(trick=3, seat=1, card=card, best="6", after=5)),
+        (NilLoss, dict(trick=2, seat=0, card=card, nil_seat=-1)),
+        (HandAnalysis, dict(number="x" * 10**6, sides=(), costly=(), nil_losses=())),
+        (HandAnalysis, dict(number=0, sides=[row], costly=(), nil_losses=())),
+        (HandAnalysis, dict(number=0, sides=(), costly=(loss,), nil_losses=())),
+        (GameAnalysis, dict(rules=Rules.partnership(), hands=None)),
+        (GameAnalysis, dict(rules=None, hands=(hand,))),
+        (GameAnalysis, dict(rules=Rules.two_player(), hands=(HandAnalysis(
+            number=0, sides=(SideAnalysis(side=2, seats=(1,), bid=4, double_dummy=6, taken=5),), costly=(), nil_losses=()),))),
+    ]
+    for kind, fields in bad:
+        with pytest.raises(ArgumentError) as caught:
+            kind(**fields)
+        assert len(str(caught.value)) <= 300, kind

@@ -298,13 +298,17 @@ _CACHE_LIMIT: Final = 256
 
 def _game_actions(sheet: Sequence[HandRecord], history: Sequence[Action]) -> Sequence[Action]:
     """Every action of a game: the finished hands' (``sheet``), then the
-    hand in progress' (``history``)."""
+    hand in progress' (``history``); a StateError for more than a document
+    holds (:data:`~spades.record.MAX_ACTIONS`), which no loader would read."""
     if not sheet:
         return history
     actions: list[Action] = []
     for row in sheet:
         actions += row.actions
     actions += history
+    if len(actions) > _MAX_ACTIONS:
+        raise StateError(f"the game holds {len(actions)} actions, more than a document holds ({_MAX_ACTIONS}): "
+                         "no loader would read it")
     return actions
 
 

@@ -512,3 +512,20 @@ def test_rules_like_the_last_read_in_all_but_type_or_order_get_the_full_readings
             expected = _outcome(state_from_dict, forged)
         assert _outcome(state_from_dict, forged) == expected
         assert state_from_dict(document) == state  # and the last read again
+
+
+def test_a_game_longer_than_a_document_holds_is_not_written() -> None:
+    # A game with no end (no losing floor) can outgrow what the loaders read,
+    # MAX_ACTIONS actions: writing it raises, rather than giving a document
+    # no loader would read.  The bound is lowered here to reach it quickly.
+    state = new_game(Rules.partnership(), seed=5)
+    rng = random.Random(5)
+    while len(state.sheet) < 2:
+        state = state.apply(rng.choice(state.legal_actions()))
+    count = len(Record.of_state(state).actions)
+    with mock.patch.object(serial, "_MAX_ACTIONS", count):
+        assert state_from_json(to_json(state)) == state
+    with mock.patch.object(serial, "_MAX_ACTIONS", count - 1):
+        for write in (to_json, to_dict):
+            with pytest.raises(StateError, match=f"the game holds {count} actions, more than a document holds"):
+                write(state)

@@ -525,9 +525,13 @@ class ExchangeChoices(SequenceABC[Exchange]):
             raise ArgumentTypeError(f"the hand is a CardSet, got {type_name(hand)}")
         if is_a(sizes, (str, bytes)) or not is_a(sizes, (tuple, list)):
             raise ArgumentTypeError(f"the sizes are a tuple of ints, got {type_name(sizes)}")
-        if len(sizes) > MAX_EXCHANGE + 1 or any(type(n) is not int or not 0 <= n <= MAX_EXCHANGE for n in sizes):
+        # The items as a tuple or a list holds them, whatever a subclass says.
+        kind: Any = tuple if is_a(sizes, tuple) else list
+        count: int = kind.__len__(sizes)
+        items: tuple[object, ...] = tuple(kind.__iter__(sizes)) if count <= MAX_EXCHANGE + 1 else ()
+        if len(items) != count or any(type(n) is not int or not 0 <= n <= MAX_EXCHANGE for n in items):
             raise ArgumentError(f"an exchange holds 0 to {MAX_EXCHANGE} cards (V-3), got the sizes {short_repr(sizes)}")
-        self._fill(hand.mask, tuple(sizes))
+        self._fill(hand.mask, cast("tuple[int, ...]", items))
 
     def _fill(self, mask: int, sizes: tuple[int, ...]) -> None:
         self._mask = mask

@@ -434,6 +434,28 @@ def test_long_text_is_clipped_in_messages() -> None:
         refused(lambda: make(BIG_TEXT))
 
 
+def test_exchange_choices_read_the_sizes_as_a_tuple_or_list_holds_them() -> None:  # V-3
+    """A subclass of tuple or list whose own methods raise or lie: its items
+    are read as the tuple or list holds them."""
+    class Sizes(list):  # type: ignore[type-arg]
+        def __iter__(self) -> Any:
+            raise RuntimeError("not called")
+
+        def __len__(self) -> int:
+            return 1
+
+    class Tuple(tuple):  # type: ignore[type-arg]
+        def __iter__(self) -> Any:
+            return iter((9, 9, 9))
+
+    hand = CardSet.parse("AK.Q.J.2")
+    assert ExchangeChoices(hand, Sizes([2])) == ExchangeChoices(hand, (2,))
+    assert ExchangeChoices(hand, Tuple((1, 2))) == ExchangeChoices(hand, [1, 2])
+    for bad in (Sizes([2, 9]), Sizes([0, 1, 2, 3, 0]), [1] * 10**6, Tuple((4,))):
+        with pytest.raises(ArgumentError, match=r"^an exchange holds 0 to 3 cards \(V-3\)"):
+            ExchangeChoices(hand, bad)
+
+
 def test_exchange_choices_index_and_hash_as_a_sequence_does() -> None:  # P-6, V-3
     """Indexes as a tuple's (negative ones too), the library's errors for
     anything else (an index out of range also an IndexError, so iteration

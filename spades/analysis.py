@@ -9,7 +9,11 @@ its side a trick against best play (the side's double-dummy tricks before
 the card, less those after it), and each card of a Nil bidder's side that
 let the Nil be set when it could still be kept (P-5, T-5).
 :func:`format_analysis` writes the report as text, :func:`analysis_to_json`
-as a JSON-ready dict.
+as a JSON-ready dict.  The report's values may also be built by hand (to
+format a report of another source): each checks its fields when built
+(types, seats from 0 to 3, counts of tricks, a side the rules have) and
+raises :class:`~spades.ArgumentTypeError` or :class:`~spades.ArgumentError`
+for anything else.
 
 >>> from spades import Record, Rules, new_game
 >>> from spades.analysis import analyse

@@ -523,7 +523,7 @@ class ExchangeChoices(SequenceABC[Exchange]):
     def __init__(self, hand: CardSet, sizes: Sequence[int]) -> None:
         if type(hand) is not CardSet:
             raise ArgumentTypeError(f"the hand is a CardSet, got {type_name(hand)}")
-        if is_a(sizes, (str, bytes)) or not is_a(sizes, (tuple, list)):
+        if not is_a(sizes, (tuple, list)):
             raise ArgumentTypeError(f"the sizes are a tuple of ints, got {type_name(sizes)}")
         # The items as a tuple or a list holds them, whatever a subclass says.
         kind: Any = tuple if is_a(sizes, tuple) else list

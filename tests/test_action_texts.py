@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -169,3 +170,70 @@ def test_the_refusals_of_exchange_choices_word_for_word() -> None:  # V-3
         "an exchange holds 0 to 3 cards (V-3), got the sizes (0, 1, 2, 3, 3)"
     )
     assert len(ExchangeChoices(hand, (0, 1, 2, 3))) == 1 + 5 + 10 + 10
+
+
+def test_exchange_choices_compare_by_their_exchanges() -> None:  # P-6, V-3
+    hand = CardSet.parse("AK.Q.J.2")
+    other = CardSet.parse("AK.Q.J.3")
+    choices = ExchangeChoices(hand, (2,))
+    assert choices == ExchangeChoices(CardSet.parse("2C JD QH KS AS"), [2])
+    assert choices != ExchangeChoices(other, (2,))  # as many exchanges, other cards
+    assert choices != tuple(ExchangeChoices(other, (2,))) and choices != list(ExchangeChoices(other, (2,)))
+    assert choices == list(choices) and choices != tuple(choices)[:-1]
+    assert list(ExchangeChoices(hand, (2, 1))) == list(ExchangeChoices(hand, (2,))) + list(ExchangeChoices(hand, (1,)))
+
+
+def test_exchange_choices_hold_exchanges_of_their_sizes_from_their_hand() -> None:  # P-6, V-3
+    choices = ExchangeChoices(CardSet.parse("AK.Q.J.2"), (2,))
+    assert Exchange(CardSet.parse("AS KS")) in choices
+    assert Exchange(CardSet.parse("AS")) not in choices  # of the hand, not of a size it holds
+    assert Exchange(CardSet.parse("AS KS QS")) not in choices
+    assert Exchange(CardSet.parse("AS 3C")) not in choices  # of the right size, not of the hand
+    text: object = "AS KS"
+    bad_start: Any = "x"
+    bad_stop: Any = "y"
+    assert text not in choices and choices.count(text) == 0
+    assert _message(lambda: choices.index(Exchange(CardSet.parse("AS"))), ArgumentError) == (
+        "Exchange(CardSet('A...')) is not one of these exchanges"
+    )
+    assert _message(lambda: choices.index(Exchange(CardSet.parse("AS KS")), bad_start), ArgumentTypeError) == (
+        "start and stop are ints or None, got 'x' and None"
+    )
+    assert _message(lambda: choices.index(Exchange(CardSet.parse("AS KS")), 0, bad_stop), ArgumentTypeError) == (
+        "start and stop are ints or None, got 0 and 'y'"
+    )
+
+
+def test_the_refusals_of_an_exchange_index_word_for_word() -> None:
+    choices = ExchangeChoices(CardSet.parse("AK.Q.J.2"), (2,))
+    assert _message(lambda: choices[slice("a", None)], ArgumentTypeError) == (
+        "a slice of exchanges has int bounds and step, got slice('a', None, None)"
+    )
+    assert _message(lambda: choices[::0], ArgumentError) == (
+        "a slice of exchanges has a step other than 0, got slice(None, None, 0)"
+    )
+    index: object = 1.0
+    assert _message(lambda: choices[index], ArgumentTypeError) == "an exchange's index is an int, got float"  # type: ignore[call-overload]
+    assert repr(choices) == "ExchangeChoices(CardSet('AK.Q.J.2'), (2,))"
+
+
+def test_chance_steps_hold_plain_card_sets() -> None:  # P-2, T-6
+    class Hand(CardSet):
+        pass
+
+    deal = Deal([Hand(CardSet.parse("AS").mask), "KS"])
+    assert [type(hand) for hand in deal.hands] == [CardSet, CardSet] and str(deal) == "deal A... K..."
+    replacement = Replacement(Hand(CardSet.parse("QH").mask))
+    assert type(replacement.cards) is CardSet and replacement.cards == CardSet.parse("QH")
+    assert _message(lambda: Deal([5]), ParseError) == "a hand of a deal is a CardSet or its text, got 5"  # type: ignore[list-item]
+    assert _message(lambda: Draft.parse(5), ParseError) == "a draft choice must be given as text, got 5"  # type: ignore[arg-type]
+
+
+def test_a_stock_of_the_whole_joker_deck_is_an_action() -> None:  # T-2, V-9
+    whole = Stock(list(range(54)))
+    assert len(whole.cards) == 54 and not malformed_action(whole)
+    listed = Stock(list(range(3)))
+    object.__setattr__(listed, "cards", list(listed.cards))
+    assert malformed_action(listed)
+    pickled = pickle.loads(pickle.dumps(Bid(18)))
+    assert pickled == Bid(18) and pickled.tricks == 18

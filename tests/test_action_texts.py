@@ -237,3 +237,10 @@ def test_a_stock_of_the_whole_joker_deck_is_an_action() -> None:  # T-2, V-9
     assert malformed_action(listed)
     pickled = pickle.loads(pickle.dumps(Bid(18)))
     assert pickled == Bid(18) and pickled.tricks == 18
+
+
+def test_a_forged_card_past_the_deck_is_malformed() -> None:  # V-9: 54 cards at most
+    for index in (54, 55, -1, 53):
+        forged = int.__new__(Card, index)
+        assert malformed_action(forged), index  # not the library's own card, even at 53
+    assert not malformed_action(Card(53))

@@ -5,6 +5,7 @@ and each refusal of ``spades.cards`` in full.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -55,10 +56,13 @@ def test_hands_in_suit_groups() -> None:  # C-1, V-9
     assert str(CardSet.parse("BLA...")) == "BLA..."
     assert CardSet.parse("akq2.t98.765.432") == CardSet.parse("AKQ2.T98.765.432")
     assert CardSet.parse("10.-.-.-") == CardSet.parse("TS")
+    # Lower case, "10" or "-" are read letter by letter: the jokers too.
+    assert CardSet.parse("b...") == CardSet(1 << BIG_JOKER_INDEX) and CardSet.parse("l...") == CardSet(1 << LITTLE_JOKER_INDEX)
+    assert CardSet.parse("10bl.-.-.-") == CardSet.parse("TS") | CardSet((1 << BIG_JOKER_INDEX) | (1 << LITTLE_JOKER_INDEX))
 
 
 def test_the_refusals_of_a_hand_word_for_word() -> None:
-    assert _message(lambda: CardSet.parse(None), ParseError) == "a hand must be given as text, got None"  # type: ignore[arg-type]
+    assert _message(lambda: CardSet.parse(5), ParseError) == "a hand must be given as text, got 5"  # type: ignore[arg-type]
     assert _message(lambda: CardSet.parse("AKX..."), ParseError) == (
         "cannot read 'AKX...' as a hand: unknown rank 'X' in the spades group"
     )
@@ -69,6 +73,13 @@ def test_the_refusals_of_a_hand_word_for_word() -> None:
         "cannot read '.B..' as a hand: unknown rank 'B' in the hearts group"
     )
     assert _message(lambda: CardSet.parse("AA..."), ParseError) == "cannot read 'AA...' as a hand: 'A' appears twice"
+    assert _message(lambda: CardSet.parse("AA.KK.QQ.22"), ParseError) == (
+        "cannot read 'AA.KK.QQ.22' as a hand: 'A' appears twice"
+    )
+    with pytest.raises(SpadesError):  # read no further than a deck: a card past it, or one twice
+        CardSet.from_cards(itertools.count())
+    with pytest.raises(SpadesError):
+        CardSet.from_cards(itertools.repeat(0))
     assert _message(lambda: CardSet.parse("A.K"), ParseError) == (
         "cannot read 'A.K' as a hand: expected 4 suit groups, got 2"
     )

@@ -136,3 +136,21 @@ def test_set_operators_take_card_sets_and_cards() -> None:
         "unsupported operand for -: a CardSet and 3; the other operand is a CardSet or a Card"
     )
     assert Card.parse("AS") - ak == CardSet(0) and Card.parse("QS") - ak == CardSet.parse("Q...")
+
+
+def test_the_tables_behind_cards_and_texts_are_the_plain_ones() -> None:
+    # The tables are built once, on import or first use; built again here and
+    # set beside the same values worked out plainly.
+    from spades import cards
+
+    for base, width in ((0, 13), (13, 13), (26, 13), (39, 13), (52, 2)):
+        table = cards._build_chunk(base, width)
+        assert len(table) == 1 << width
+        for pattern in (0, 1, 5, 0b1010101, 0b1111111111111):
+            bits = pattern & ((1 << width) - 1)
+            assert table[bits] == tuple(Card(base + i) for i in range(width) if bits & (1 << i))
+    groups = cards._suit_groups()
+    assert len(groups) == 8192
+    letters = "23456789TJQKA"
+    for bits in (0, 1, 4096, 8191, 0b1000000000001, 0b0111111000000, 0b0000000111111, 4097 + 64):
+        assert groups[bits] == "".join(letters[r] for r in range(12, -1, -1) if bits & (1 << r))

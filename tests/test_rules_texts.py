@@ -110,3 +110,24 @@ def test_the_refusals_of_seats_and_hands_word_for_word() -> None:  # C-1, P-1, V
     assert _message(lambda: check_hand(CardSet((1 << 53) | 1), Rules()), ArgumentError) == (
         "the hand holds B..., not in this game's deck (C-1, V-9)"
     )
+
+
+def test_unknown_names_in_order_and_unreadable_options() -> None:
+    from collections.abc import Iterator, Mapping
+
+    class Unreadable(Mapping[str, Any]):
+        def __getitem__(self, key: str) -> Any:
+            raise RuntimeError("not read")
+
+        def __iter__(self) -> Iterator[str]:
+            raise RuntimeError("not read")
+
+        def __len__(self) -> int:
+            return 1
+
+    # In the order of the names, not of their quoted forms ("b'" is
+    # quoted with double quotes, which sort before single ones).
+    assert _message(lambda: Rules.from_dict({"b'": 1, "a": 1}), RulesError) == "unknown option(s): 'a', \"b'\""
+    assert _message(lambda: Rules.from_dict(Unreadable()), RulesError) == "rules: cannot read the options of a Unreadable"
+    text: Any = "x"
+    assert _message(lambda: Rules(nil_bonus=text), RulesError) == "nil_bonus: must be a whole number, got 'x'"

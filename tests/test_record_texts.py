@@ -1,0 +1,66 @@
+"""The text of a record where it is easy to get wrong: the Double Nil
+discards and replacements of the two-player game (T-6), an empty discard,
+and the line and column of each refusal (a card twice, a card that is not
+one, a seed that is not a number).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spades import Bid, CardSet, Exchange, ParseError, Phase, Record, Rules, new_game
+
+
+def _double_nil_game(discard_nothing: bool) -> Record:
+    """Hand 0 of a seeded two-player game in which each player bids Double
+    Nil (T-6) and discards three cards, or none."""
+    state = new_game(Rules.two_player(), seed=0)
+    rng = random.Random(0)
+    while not state.sheet:
+        legal = state.legal_actions()
+        if discard_nothing and state.phase is Phase.DISCARD:
+            state = state.apply(Exchange(CardSet(0)))
+        else:
+            state = state.apply(Bid.DOUBLE_NIL if Bid.DOUBLE_NIL in legal else rng.choice(legal))
+    return Record.of_state(state)
+
+
+def _refusal(text: str) -> tuple[str, int | None, int | None]:
+    with pytest.raises(ParseError) as caught:
+        Record.parse(text)
+    return str(caught.value), caught.value.line, caught.value.column
+
+
+def test_discards_and_replacements_read_back() -> None:  # T-6
+    record = _double_nil_game(discard_nothing=False)
+    text = record.to_text()
+    assert '[Discard "1"]\n7D 5H AH\n[Replacement "3H 4H QS"]\n' in text
+    assert Record.parse(text) == record and Record.parse(text).to_text() == text
+
+
+def test_an_empty_discard_reads_back() -> None:  # T-6: up to three cards, none included
+    record = _double_nil_game(discard_nothing=True)
+    text = record.to_text()
+    assert '[Discard "1"]\n-\n[Discard "0"]\n-\n' in text and "[Replacement" not in text
+    assert Record.parse(text) == record and Record.parse(text).to_text() == text
+
+
+def test_each_refusal_names_its_line_and_column() -> None:
+    text = _double_nil_game(discard_nothing=False).to_text()
+    lines = text.splitlines()
+    assert lines[22] == "7D 5H AH" and lines[23] == '[Replacement "3H 4H QS"]'
+    cases = [
+        (text.replace("7D 5H AH", "7D 7D AH"), ("line 23, column 4: card 7D is given twice", 23, 4)),
+        (text.replace("7D 5H AH", "7D 5H 7D"), ("line 23, column 7: card 7D is given twice", 23, 7)),
+        (text.replace('"3H 4H QS"', '"3H 3H QS"'), ("line 24, column 18: card 3H is given twice", 24, 18)),
+        (text.replace('"3H 4H QS"', '"3H XX QS"'),
+         ("line 24, column 18: cannot read 'XX' as a card: unknown suit 'X'", 24, 18)),
+        (text.replace('[Stock "4C JC', '[Stock "4C ZZ', 1),
+         ("line 7, column 12: cannot read 'ZZ' as a card: unknown suit 'Z'", 7, 12)),
+        (text.replace('[Seed "0"]', '[Seed "x"]'),
+         ("line 3, column 8: the seed must be a whole number from 0 to 2**64 - 1, or '-', got 'x'", 3, 8)),
+    ]
+    for forged, expected in cases:
+        assert _refusal(forged) == expected

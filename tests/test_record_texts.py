@@ -64,3 +64,23 @@ def test_each_refusal_names_its_line_and_column() -> None:
     ]
     for forged, expected in cases:
         assert _refusal(forged) == expected
+
+
+def test_the_tags_that_the_game_checks_name_their_line_and_column() -> None:  # S-1..S-8
+    text = _double_nil_game(discard_nothing=False).to_text()
+    lines = text.splitlines()
+    assert lines[4:6] == ['[Hand "0"]', '[Dealer "0"]'] and lines[27] == '[Play "1"]'
+    assert lines[41] == '[Score "-191 -196"]'
+    unfinished = "\n".join(lines[:40] + lines[41:42]) + "\n"  # the hand's last trick left out
+    cases = [
+        (text.replace('[Hand "0"]', '[Hand "1"]'), ("line 5, column 8: expected hand number 0, got '1'", 5, 8)),
+        (text.replace('[Dealer "0"]', '[Dealer "1"]', 1),
+         ("line 6, column 10: the dealer of this hand is seat 0, not 1", 6, 10)),
+        (text.replace('[Play "1"]', '[Play "0"]', 1),
+         ("line 28, column 8: the section names seat 0, but it is seat 1's turn", 28, 8)),
+        (unfinished, ("line 41, column 9: hand 0 is not finished, so it has no score yet", 41, 9)),
+        (text.replace('[Score "-191 -196"]', '[Score "-191 -195"]'),
+         ("line 42, column 9: the scores after hand 0 are -191 -196, not -191 -195 (S-1..S-8)", 42, 9)),
+    ]
+    for forged, expected in cases:
+        assert _refusal(forged) == expected

@@ -59,6 +59,10 @@ def test_each_refusal_names_its_line_and_column() -> None:
          ("line 24, column 18: cannot read 'XX' as a card: unknown suit 'X'", 24, 18)),
         (text.replace('[Stock "4C JC', '[Stock "4C ZZ', 1),
          ("line 7, column 12: cannot read 'ZZ' as a card: unknown suit 'Z'", 7, 12)),
+        (text.replace('[Score "-191 -196"]', '[Score "-191 x"]'),
+         ("line 42, column 14: expected a whole number, got 'x'", 42, 14)),
+        (text.replace('[Stock "4C JC', '[Stock "' + "4C " * 60 + "JC", 1),
+         ("line 7, column 9: a stock holds at most 54 cards", 7, 9)),
         (text.replace('[Seed "0"]', '[Seed "x"]'),
          ("line 3, column 8: the seed must be a whole number from 0 to 2**64 - 1, or '-', got 'x'", 3, 8)),
     ]

@@ -88,3 +88,25 @@ def test_the_tags_that_the_game_checks_name_their_line_and_column() -> None:  # 
     ]
     for forged, expected in cases:
         assert _refusal(forged) == expected
+
+
+def test_the_refusals_of_a_record_s_header_word_for_word() -> None:
+    head = '[Format "spades-record 1"]\n'
+    cases = [
+        ('[Rules "players=4"]\n', ('line 1, column 1: a record starts with [Format "spades-record 1"]', 1, 1)),
+        ('[Format "chess 1"]\n[Rules "players=4"]\n',
+         ("line 1, column 10: unknown format 'chess 1': expected 'spades-record' and a version", 1, 10)),
+        ('[Format "spades-record"]\n[Rules "players=4"]\n',
+         ("line 1, column 10: unknown format 'spades-record': expected 'spades-record' and a version", 1, 10)),
+        ('[Format "spades-record 2"]\n[Rules "players=4"]\n',
+         ("line 1, column 10: unsupported version '2' of spades-record: this library reads version 1", 1, 10)),
+        (head + '[Seed "-"]\n', ("line 1, column 1: a record needs a [Rules] tag", 1, 1)),
+        # An option's value is pointed at; other faults at the start of the rules' text.
+        (head + '[Rules "players=4 nil_bonus=-5"]\n',
+         ("line 2, column 19: nil_bonus: must be >= 0 and <= 10000, got -5", 2, 19)),
+        (head + '[Rules "players=4 bogus=1"]\n', ("line 2, column 9: unknown option(s): 'bogus'", 2, 9)),
+        (head + '[Rules "players=4 nil_bonus"]\n', ("line 2, column 9: expected key=value, got 'nil_bonus'", 2, 9)),
+    ]
+    for text, expected in cases:
+        assert _refusal(text) == expected
+    assert Record.parse(head + '[Rules "players=4 nil_bonus=50"]\n[Seed "-"]\n').rules == Rules(nil_bonus=50)

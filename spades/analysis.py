@@ -35,7 +35,7 @@ from typing import Any
 
 import attrs
 
-from spades.cards import Card
+from spades.cards import NUM_CARD_INDEXES, Card
 from spades.solver import Solver
 from spades.errors import ArgumentError, ArgumentTypeError, fail_type, int_in, tuple_of, type_name
 from spades.record import MAX_ACTIONS, Record
@@ -52,7 +52,7 @@ __all__ = ["SideAnalysis", "CostlyCard", "NilLoss", "HandAnalysis", "GameAnalysi
 _SEATS = 4
 _COUNT = 4 * 18
 _HANDS = MAX_ACTIONS
-_CARDS = 54
+_CARDS = NUM_CARD_INDEXES
 
 
 def _check_card_fields(value: CostlyCard | NilLoss) -> None:

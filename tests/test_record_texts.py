@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from spades import Bid, CardSet, Exchange, ParseError, Phase, Record, Rules, new_game
+from spades import ArgumentError, ArgumentTypeError, Bid, CardSet, Exchange, ParseError, Phase, Record, Rules, new_game
 
 
 def _double_nil_game(discard_nothing: bool) -> Record:
@@ -110,3 +110,183 @@ def test_the_refusals_of_a_record_s_header_word_for_word() -> None:
     for text, expected in cases:
         assert _refusal(text) == expected
     assert Record.parse(head + '[Rules "players=4 nil_bonus=50"]\n[Seed "-"]\n').rules == Rules(nil_bonus=50)
+
+
+def _partnership_text(double_nil: bool) -> str:
+    """Hand 0 of a seeded partnership game, and the deal of hand 1; with
+    ``double_nil``, seat 1 bids Double Nil and exchanges with seat 3 (V-3)."""
+    state = new_game(Rules.partnership(), seed=0)
+    rng = random.Random(1)
+    while not state.sheet:
+        legal = state.legal_actions()
+        if double_nil and state.turn == 1 and Bid.DOUBLE_NIL in legal:
+            state = state.apply(Bid.DOUBLE_NIL)
+        else:
+            state = state.apply(rng.choice([each for each in legal if each != Bid.DOUBLE_NIL] or legal))
+    return Record.of_state(state).to_text()
+
+
+def test_the_refusals_of_a_record_s_layout_word_for_word() -> None:
+    text = _partnership_text(double_nil=False)
+    lines = text.splitlines()
+    assert lines[4:8] == ['[Hand "0"]', '[Dealer "0"]', lines[6], '[Auction "1"]'] and lines[6].startswith('[Deal "0:')
+    assert lines[9] == '[Play "1"]' and lines[25] == '[Hand "1"]' and len(lines) == 28
+    deal = lines[6]
+    cases = [
+        (text.replace('[Hand "0"]', '  [Hand 0]'), ('line 5, column 3: expected a tag like [Name "value"]', 5, 3)),
+        (text.replace('[Seed "0"]', '[Seed "0"]\n   [Seed "1"]'), ("line 4, column 4: tag [Seed] is given twice", 4, 4)),
+        (text.replace('[Seed "0"]', '[Event "a"]\n [Event "b"]'), ("line 4, column 2: tag [Event] is given twice", 4, 2)),
+        (text.replace('[Seed "0"]', ' [Play "1"]'), ("line 3, column 2: [Play] before the first [Hand] tag", 3, 2)),
+        (text.replace('[Seed "0"]', '  [Replacement "-"]'),
+         ("line 3, column 3: [Replacement] before the first [Hand] tag", 3, 3)),
+        (text.replace('[Seed "0"]', ' [Result "' + "x" * 10_001 + '"]'),
+         ("line 3, column 2: the value of tag Result must be one line of at most 10000 characters", 3, 2)),
+        (text.replace('[Seed "0"]', '  [' + "E" * 65 + ' "x"]'),
+         ("line 3, column 3: '" + "E" * 56 + "... cannot be a tag name: a letter, "
+          "then up to 63 letters, digits and _, not a tag of the format", 3, 3)),
+        (text.replace('[Format "spades-record 1"]\n', "\n"),
+         ('line 5, column 1: a record starts with [Format "spades-record 1"]', 5, 1)),
+        (text.replace('[Seed "0"]', ' 2 9'), ("line 3, column 2: actions before the first [Hand] tag", 3, 2)),
+        (text.replace('[Hand "1"]', '  [Hand "1"]\n[Hand "2"]'), ("line 27, column 1: hand 1 has no [Deal] or [Stock]", 27, 1)),
+        ("\n".join(lines[:6]) + '\n\n [Hand "1"]\n', ("line 8, column 2: hand 0 has no [Deal] or [Stock]", 8, 2)),
+        ("\n".join(lines[:27]) + "\n% the deal is still to come\n\n", ("line 29, column 1: hand 1 has no [Deal] or [Stock]", 29, 1)),
+        (text.replace(deal, deal + "\n " + deal), ("line 8, column 2: [Deal] must come first in a hand, once", 8, 2)),
+        (text.replace('[Play "1"]', '[Play "1"]\n  [Stock "AS"]'),
+         ("line 11, column 3: [Stock] must come first in a hand, once", 11, 3)),
+        (text.replace(deal, ' [Score "0 0"]\n' + deal), ("line 7, column 2: [Score] before the hand's actions", 7, 2)),
+        (text.replace(deal, '  [Auction "1"]\n' + deal),
+         ("line 7, column 3: [Auction] before the hand's [Deal] or [Stock]", 7, 3)),
+        (text.replace('[Play "1"]', ' [Event "x"]'), ("line 10, column 2: unknown tag [Event] inside a hand", 10, 2)),
+        (text.replace('[Play "1"]', "[" + "E" * 70 + ' "x"]'),
+         (f"line 10, column 1: unknown tag [{'E' * 61}...] inside a hand", 10, 1)),
+        (text.replace('[Play "1"]', '[' + "E" * 64 + ' "x"]'),
+         (f"line 10, column 1: unknown tag [{'E' * 64}] inside a hand", 10, 1)),
+        (text.replace('[Auction "1"]\n', "% no section\n  "),
+         ("line 9, column 3: actions outside a [Draft], [Auction], [Exchange], [Discard] or [Play] section", 9, 3)),
+        (text.replace('[Auction "1"]\n' + lines[8], '[Auction "1"]\n' + lines[8] + '\n[Dealer "0"]\n 8C'),
+         ("line 11, column 2: actions outside a [Draft], [Auction], [Exchange], [Discard] or [Play] section", 11, 2)),
+        (text.replace('[Hand "1"]', '[Hand "1"]\n   JD'),
+         ("line 27, column 4: actions outside a [Draft], [Auction], [Exchange], [Discard] or [Play] section", 27, 4)),
+    ]
+    for forged, expected in cases:
+        assert _refusal(forged) == expected
+    for name in ("Draft", "Auction", "Play", "Exchange", "Discard", "Deal", "Stock", "Dealer", "Score", "Replacement"):
+        forged = text.replace('[Seed "0"]', f' [{name} "0"]')
+        assert _refusal(forged) == (f"line 3, column 2: [{name}] before the first [Hand] tag", 3, 2)
+    many = '[Format "spades-record 1"]\n[Rules ""]\n' + "".join(f' [T{i} "{i}"]\n' for i in range(10_001))
+    assert _refusal(many) == ("line 10003, column 2: a record holds at most 10000 tags", 10003, 2)
+
+
+def test_the_refusals_of_a_record_s_values_word_for_word() -> None:
+    text = _partnership_text(double_nil=False)
+    lines = text.splitlines()
+    deal, hands = lines[6], lines[6][len('[Deal "0:') : -2].split()
+    assert lines[8] == "2 9 13 12" and lines[10] == "TC 9C 2C JC" and hands[2] == "AQ943.J.A9842.95"
+    exchanged = _partnership_text(double_nil=True)  # V-3
+    assert exchanged.splitlines()[8:13] == ["dn 2 9 13", '[Exchange "3"]', "2C 3H 8H", '[Exchange "1"]', "TC 8H KH"]
+    drafted = _double_nil_game(discard_nothing=False).to_text()  # T-2
+    unseeded = text.replace('[Seed "0"]', '[Seed "-"]')
+    cases = [
+        (text.replace("2 9 13 12", "2 9 x 12"),
+         ("line 9, column 5: cannot read 'x' as a bid: expected 0..13, 'nil' or 'double nil'", 9, 5)),
+        (text.replace("TC 9C 2C JC", "TC 9C 2X JC"), ("line 11, column 7: cannot read '2X' as a card: unknown suit 'X'", 11, 7)),
+        (text.replace(deal, '[Deal "' + " ".join(hands) + '"]'),
+         ('line 7, column 8: a deal reads "SEAT:hand hand ...", e.g. "0:AKQ.J.T9.8 ..."', 7, 8)),
+        (text.replace(deal, '[Deal "0:' + " ".join(hands[:3]) + '"]'), ("line 7, column 8: a deal needs 4 hands, got 3", 7, 8)),
+        (text.replace(hands[2], "AQ943.J.A9842.9Z"),
+         ("line 7, column 44: cannot read 'AQ943.J.A9842.9Z' as a hand: unknown rank 'Z' in the clubs group", 7, 44)),
+        (unseeded.replace(hands[3], hands[0]),
+         ("line 7, column 8: action 1 (deal J52.52.QT6.QJ864 T7.KT97.J753.KT3 AQ943.J.A9842.95 J52.52.QT6.QJ864) is "
+          "illegal: cards dealt twice: J52.52.QT6.QJ864 (rule C-1)", 7, 8)),
+        (text.replace(deal, deal.replace('"0:', '"5:')), ("line 7, column 8: expected a seat 0..3, got '5'", 7, 8)),
+        (text.replace('[Dealer "0"]', '[Dealer "NE"]', 1), ("line 6, column 10: expected a seat 0..3, got 'NE'", 6, 10)),
+        (text.replace('[Auction "1"]', '[Auction " 2"]', 1),
+         ("line 8, column 11: the section names seat 2, but it is seat 1's turn", 8, 11)),
+        (exchanged.replace('[Exchange "3"]', '[Exchange "1"]', 1),
+         ("line 10, column 12: the section names seat 1, but it is seat 3's turn", 10, 12)),
+        # An exchange with no cards is at its section's tag; else at its first card.
+        (exchanged.replace('[Exchange "3"]\n2C 3H 8H\n', '  [Exchange "3"]\n', 1),
+         ("line 10, column 3: action 6 (-) is illegal: the Double Nil exchange is exactly 3 cards, not 0 (rule P-6)", 10, 3)),
+        (exchanged.replace("2C 3H 8H", " 2C 3H"),
+         ("line 11, column 2: action 6 (2C 3H) is illegal: the Double Nil exchange is exactly 3 cards, not 2 (rule P-6)",
+          11, 2)),
+        (exchanged.replace("2C 3H 8H", "2C\n  3H 2C"), ("line 12, column 6: card 2C is given twice", 12, 6)),
+        (exchanged.replace("2C 3H 8H", "2C 3H\n 8X"), ("line 12, column 2: cannot read '8X' as a card: unknown suit 'X'", 12, 2)),
+        (drafted.replace("dn reject dn reject", "dn reject dn x"),
+         ("line 9, column 14: expected keep, reject or dn in the draft, got 'x'", 9, 14)),
+        (drafted.replace('[Dealer "0"]', '[Dealer "N"]', 1), ("line 6, column 10: expected a seat 0..1, got 'N'", 6, 10)),
+        (drafted.replace('[Dealer "0"]', '[Dealer "2"]', 1), ("line 6, column 10: expected a seat 0..1, got '2'", 6, 10)),
+    ]
+    for forged, expected in cases:
+        assert _refusal(forged) == expected
+
+
+def test_the_spellings_a_record_reads() -> None:
+    text = _partnership_text(double_nil=False)
+    record = Record.parse(text)
+    deal = text.splitlines()[6]
+    hands = deal[len('[Deal "0:') : -2].split()
+    rotated = '[Deal "2:' + " ".join(hands[2:] + hands[:2]) + '"]'
+    same = [
+        "\ufeff% a comment\n" + text.replace("\n[Play", "\n  % another\n[Play"),
+        text.replace('[Dealer "0"]', '[Dealer "N"]', 1).replace('[Dealer "1"]', '[Dealer " E "]', 1),
+        text.replace('[Auction "1"]', '[Auction ""]', 1).replace('[Play "1"]', '[  Play   "E"  ]  ', 1),
+        text.replace(deal, rotated),
+        text.replace("2 9 13 12", "  2\t9\n13 12"),
+    ]
+    for each in same:
+        assert Record.parse(each) == record
+    drafted = _double_nil_game(discard_nothing=False)
+    spelled = drafted.to_text().replace("dn reject dn reject", "BN r DN R").replace("keep reject\n", "K Reject\n", 1)
+    assert Record.parse(spelled) == drafted
+    # A tag's value may hold a quote or a backslash, escaped; it is written back so.
+    tagged = text.replace('[Seed "0"]', '[Seed "0"]\n[Event "the \\"Ace\\" club \\\\ 3"]')
+    read = Record.parse(tagged)
+    assert read.tags == (("Event", 'the "Ace" club \\ 3'),) and read.to_text() == tagged
+
+
+def test_the_refusals_of_a_seeded_replay_and_of_the_rules_text_word_for_word() -> None:
+    text = _partnership_text(double_nil=False)
+    deal_1 = text.splitlines()[27]
+    assert deal_1.startswith('[Deal "0:')
+    drafted = _double_nil_game(discard_nothing=False).to_text()
+    seed_gives = "is not the chance step the game's seed gives"
+    cases = [
+        # A seeded game draws its own chance steps (P-2, T-3, T-6).
+        (text.replace('[Play "1"]', '  [Replacement "AS"]\n[Play "1"]'),
+         ("line 10, column 17: action 6 (replacement AS) is a chance step, but the game's seed resolves chance and none "
+          "is pending here", 10, 17)),
+        (text.replace(deal_1, deal_1.replace('"0:', '"1:')),
+         ("line 28, column 8: action 58 (deal A8.KQ7.AQ9874.83 T.AJT542.J632.J5 KQ76432.83.K.AK6 J95.96.T5.QT9742) "
+          + seed_gives, 28, 8)),
+        (drafted.replace('[Replacement "3H 4H QS"]', '[Replacement "3H 4H KS"]'),
+         ("line 24, column 15: action 31 (replacement 3H 4H KS) " + seed_gives, 24, 15)),
+        (drafted.replace('[Stock "4C JC', '[Stock "JC 4C', 1),
+         ("line 7, column 9: action 1 (stock JC 4C JS 6D 5S 2H QD 6C 2S 8C QC 5H TD KC 7S 7D TC TS JD KH 3D 5D 9H 7H...) "
+          + seed_gives, 7, 9)),
+        # The rules' text: an option's value is pointed at, other faults at the text's start.
+        (text.replace('[Rules ""]', '[Rules "target=300 target=300"]'), ("line 2, column 9: option 'target' is given twice", 2, 9)),
+        (text.replace('[Rules ""]', '[Rules "target=300  =4"]'), ("line 2, column 9: expected key=value, got '=4'", 2, 9)),
+        (text.replace('[Rules ""]', '[Rules "target=300  partners=maybe"]'),
+         ("line 2, column 21: partners: must be true or false, got 'maybe'", 2, 21)),
+        (text.replace('[Rules ""]\n', ""), ("line 4, column 1: a record needs a [Rules] tag", 4, 1)),
+    ]
+    for forged, expected in cases:
+        assert _refusal(forged) == expected
+    options = '[Rules "partners=true losing_floor=none first_lead=left-of-dealer target=300 no_spades_first_trick=false"]'
+    assert Record.parse(text.replace('[Rules ""]', options)).rules == Rules(target=300)
+
+
+def test_record_parse_checks_its_arguments() -> None:
+    for size in ("1", True, 1.0):
+        with pytest.raises(ArgumentTypeError, match=r"\Amax_size is an int, got "):
+            Record.parse("", max_size=size)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"\Amax_size must be >= 0, got -1\Z"):
+        Record.parse("", max_size=-1)
+    assert _refusal("") == ('line 1, column 1: a record starts with [Format "spades-record 1"]', 1, 1)
+    with pytest.raises(ParseError, match=r'\Aline 1, column 1: a record starts with \[Format "spades-record 1"\]\Z'):
+        Record.parse("", max_size=0)  # an empty text is within a limit of 0
+    with pytest.raises(ParseError, match=r"\Athe record is 10 characters long, over the limit of 9 \(raise it with max_size=\)\Z"):
+        Record.parse("0123456789", max_size=9)
+    with pytest.raises(ParseError, match=r"\Aa record must be text, got int\Z"):
+        Record.parse(5)  # type: ignore[arg-type]

@@ -669,9 +669,7 @@ class _Item:
 
 
 class _Parser:
-    def __init__(self, text: object) -> None:
-        if not is_a(text, str):
-            raise ParseError(f"a record must be text, got {type_name(text)}")
+    def __init__(self, text: str) -> None:
         self.text = text
         self.items: list[_Item] = []
         self.header: dict[str, tuple[str, int, int]] = {}
@@ -741,12 +739,11 @@ class _Parser:
                     if self.hand_deal or len(self.items) != self.hand_start:
                         raise ParseError(f"[{name}] must come first in a hand, once", number, indent + 1)
                     action = self.deal(value, number, column) if name == "Deal" else self.stock(value, number, column)
-                    self.items.append(_Item(action, number, column))
+                    self.add(action, number, column)
                     self.hand_deal = True
-                    self.check_later(self.hand_start, "hand", hand, number, indent + 1)
                 elif name == "Replacement":
                     cards = self.cards(value, number, column)
-                    self.items.append(_Item(Replacement(cards), number, column))
+                    self.add(Replacement(cards), number, column)
                 elif name == "Score":
                     scores = tuple(self.integer(m.group(), number, column + m.start()) for m in _TOKEN.finditer(value))
                     if not self.hand_deal:
@@ -780,9 +777,7 @@ class _Parser:
                 if pending_turn is not None:
                     self.check_turn(len(self.items), pending_turn)
                     pending_turn = None
-                self.items.append(_Item(self.token(section, token, number, column), number, column))
-                if len(self.items) > MAX_ACTIONS:
-                    raise ParseError("too many actions", number, column)
+                self.add(self.token(section, token, number, column), number, column)
         finish_exchange()
         if hand < 0:
             self.start_game(1)
@@ -790,8 +785,15 @@ class _Parser:
             raise ParseError(f"hand {hand} has no [Deal] or [Stock]", self.last_line(), 1)
         return self.replay()
 
+    def add(self, action: Action, line: int, column: int) -> None:
+        """Append an action read at ``line`` and ``column``: at most
+        :data:`MAX_ACTIONS` of them, as a record holds."""
+        if len(self.items) == MAX_ACTIONS:
+            raise ParseError(f"a record holds at most {MAX_ACTIONS} actions", line, column)
+        self.items.append(_Item(action, line, column))
+
     def last_line(self) -> int:
-        return max(1, len(self.text.splitlines()))
+        return len(self.text.splitlines())  # a record that gets here has a [Hand] line
 
     # -- header --------------------------------------------------------
 
@@ -931,7 +933,7 @@ class _Parser:
                 mask |= 1 << card
         if tokens:
             line, column = tokens[0][1], tokens[0][2]
-        self.items.append(_Item(Exchange(CardSet(mask)), line, column))
+        self.add(Exchange(CardSet(mask)), line, column)
 
     # -- checks made while replaying --------------------------------------
 
@@ -952,7 +954,7 @@ class _Parser:
                 for index in range(consumed, done):
                     if index in after:
                         self.verify(after[index], state)
-                if done in before and done < len(actions):
+                if done in before:  # a section's seat, checked before its first action
                     self.verify(before[done], state)
                 consumed = done
         except _ReplayError as error:
@@ -966,8 +968,6 @@ class _Parser:
                 raise ParseError(f"the section names seat {expected}, but it is seat {state.turn}'s turn", line, column)
             if kind == "dealer" and state.dealer != expected:
                 raise ParseError(f"the dealer of this hand is seat {state.dealer}, not {expected}", line, column)
-            if kind == "hand" and state.hand_number != expected:
-                raise ParseError(f"this deal starts hand {state.hand_number}, not {expected}", line, column)
             if kind == "score":
                 number, scores = expected
                 if len(state.sheet) <= number:

@@ -264,6 +264,8 @@ def test_a_record_built_directly_is_replayed_once() -> None:
     assert built == record and hash(built) == hash(record) and repr(built) == repr(record)
     twin = pickle.loads(pickle.dumps(record))
     assert twin == record and twin.to_text() == record.to_text()
+    tagged = Record(rules=record.rules, seed=record.seed, actions=record.actions, tags=(("Event", "club night"),))
+    assert pickle.loads(pickle.dumps(tagged)).tags == (("Event", "club night"),)
     assert len(pickle.dumps(record)) < len(pickle.dumps((record, state)))
 
 

@@ -290,3 +290,69 @@ def test_record_parse_checks_its_arguments() -> None:
         Record.parse("0123456789", max_size=9)
     with pytest.raises(ParseError, match=r"\Aa record must be text, got int\Z"):
         Record.parse(5)  # type: ignore[arg-type]
+
+
+def test_more_refusals_of_a_record_word_for_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spades.record
+
+    text = _partnership_text(double_nil=False)
+    lines = text.splitlines()
+    deal, hands = lines[6], lines[6][len('[Deal "0:') : -2].split()
+    unseeded_two = _double_nil_game(discard_nothing=False).to_text().replace('[Seed "0"]', '[Seed "-"]')
+    assert unseeded_two.splitlines()[27] == '[Play "1"]'
+    cases = [
+        ("\n".join(lines[:6]) + "\n\n% no deal\n", ("line 8, column 1: hand 0 has no [Deal] or [Stock]", 8, 1)),
+        (text.replace('[Auction "1"]', '[Auction "9"]'), ("line 8, column 11: expected a seat 0..3, got '9'", 8, 11)),
+        (text.replace('[Play "1"]', "[" + "E" * 65 + ' "x"]'),
+         (f"line 10, column 1: unknown tag [{'E' * 61}...] inside a hand", 10, 1)),
+        (text.replace(deal, '  [Replacement "-"]\n' + deal), ("line 8, column 1: [Deal] must come first in a hand, once", 8, 1)),
+        (text.replace(deal, deal.replace(hands[3], hands[3] + ":AS")),
+         (f"line 7, column 61: cannot read '{hands[3]}:AS' as a hand: unknown rank ':' in the clubs group", 7, 61)),
+        (text.replace('[Rules ""]', '[Rules "target=300 deck=x:y"]'),
+         ("line 2, column 20: deck: must be one of 'standard', 'jokers', 'joker-joker-deuce-deuce', got 'x:y'", 2, 20)),
+        (text.replace('[Rules ""]', '[Rules "target=300 first_lead=a=b"]'),
+         ("line 2, column 20: first_lead: must be one of 'left-of-dealer', 'two-of-clubs', got 'a=b'", 2, 20)),
+        # An empty replacement, "" or "-", is no card; where none is due, the game refuses it (T-6).
+        (unseeded_two.replace('[Play "1"]', '[Replacement "-"]\n[Play "1"]'),
+         ("line 28, column 15: action 34 (replacement -) is illegal: Replacement replacement - cannot be applied in phase "
+          "PLAY (rule C-5)", 28, 15)),
+        (unseeded_two.replace('[Play "1"]', '[Replacement " "]\n[Play "1"]'),
+         ("line 28, column 15: action 34 (replacement -) is illegal: Replacement replacement - cannot be applied in phase "
+          "PLAY (rule C-5)", 28, 15)),
+    ]
+    for forged, expected in cases:
+        assert _refusal(forged) == expected
+    assert Record.parse(text.replace('[Seed "0"]', '[Seed ""]')).seed is None
+    # At most MAX_ACTIONS actions: the one beyond is pointed at.
+    size = len(Record.parse(text).actions)
+    monkeypatch.setattr(spades.record, "MAX_ACTIONS", size)
+    assert len(Record.parse(text).actions) == size
+    monkeypatch.setattr(spades.record, "MAX_ACTIONS", size - 1)
+    assert _refusal(text) == (f"line 28, column 8: a record holds at most {size - 1} actions", 28, 8)  # the deal of hand 1
+    monkeypatch.setattr(spades.record, "MAX_ACTIONS", size - 2)
+    assert len(lines[22]) == 11 and lines[23].startswith("[Score")
+    assert _refusal(text) == (f"line 23, column 10: a record holds at most {size - 2} actions", 23, 10)  # the last card
+
+
+def test_the_replay_of_a_record_built_directly_names_what_it_holds() -> None:
+    from spades import StateError
+    from spades.record import rules_from_text
+
+    with pytest.raises(ArgumentTypeError, match=r"\Athe rules' text is a str, got int\Z"):
+        rules_from_text(5)  # type: ignore[arg-type]
+    # An action is shown by its text, up to 80 characters; anything else by its repr.
+    stock = Record.parse(_double_nil_game(discard_nothing=False).to_text()).actions[0]
+    long, shown = "x" * 100, "'" + "x" * 56 + "..."
+    cases = [
+        (Record(rules=Rules(), actions=(long,)),  # type: ignore[arg-type]
+         f"action 1 ({shown}) is illegal: {shown} is not an action; expected one of DEAL's actions"),
+        (Record(rules=Rules(), seed=1, actions=(long,)),  # type: ignore[arg-type]
+         f"action 1 ({shown}) is not the chance step the game's seed gives"),
+        (Record(rules=Rules(), actions=(Bid(3),)), "action 1 (3) is illegal: Bid 3 cannot be applied in phase DEAL (rule P-2)"),
+        (Record(rules=Rules.two_player(), actions=(stock, stock)),
+         f"action 2 ({str(stock)[:77]}...) is illegal: Stock {str(stock)[:77]}... cannot be applied in phase DRAFT (rule T-2)"),
+    ]
+    for record, message in cases:
+        with pytest.raises(StateError) as caught:
+            record.replay()
+        assert str(caught.value) == message

@@ -189,12 +189,11 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
             finished[0] += 1
         history = state.history
         made = finished[1] + len(history)
-        if made <= done:
-            return done
-        # Chance steps resolved by the seed all belong to the current hand.
+        # Chance steps resolved by the seed all belong to the current hand
+        # (the actions of the finished hands were all consumed already).
         offset = finished[1]
         for index in range(done, min(made, total)):
-            expected = history[index - offset] if index >= offset else _game_actions(state)[index]
+            expected = history[index - offset]
             given = actions[index]
             if type(given) is not type(expected) or given != expected:  # a foreign value's __ne__ is never called
                 # Neither the seed nor the outcome it gives: the message must
@@ -601,7 +600,7 @@ def _write(record: Record, final: GameState) -> str:
         if kind is Replacement:
             assert isinstance(action, Replacement)
             flush()
-            lines.append(f'[Replacement "{" ".join(str(c) for c in action.cards) or "-"}"]')
+            lines.append(f'[Replacement "{" ".join(str(c) for c in action.cards)}"]')  # never empty (T-6)
             section = ""
             continue
         if kind is Draft or (kind is Bid and drawn < stock_size):

@@ -356,3 +356,57 @@ def test_the_replay_of_a_record_built_directly_names_what_it_holds() -> None:
         with pytest.raises(StateError) as caught:
             record.replay()
         assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("bidder", [0, 1, 2, 3])
+def test_the_double_nil_exchange_of_each_seat_reads_back(bidder: int) -> None:  # V-3
+    state = new_game(Rules.partnership(), seed=0)
+    rng = random.Random(1)
+    while not state.sheet:
+        legal = state.legal_actions()
+        if state.turn == bidder and Bid.DOUBLE_NIL in legal:
+            state = state.apply(Bid.DOUBLE_NIL)
+        else:
+            state = state.apply(rng.choice([each for each in legal if each != Bid.DOUBLE_NIL] or legal))
+    record = Record.of_state(state)
+    text = record.to_text()
+    partner = (bidder + 2) % 4
+    # The partner gives first, then the Double Nil bidder (P-6); a partnership never discards.
+    assert f'[Exchange "{partner}"]\n' in text and f'[Exchange "{bidder}"]\n' in text and "[Discard" not in text
+    assert text.index(f'[Exchange "{partner}"]') < text.index(f'[Exchange "{bidder}"]')
+    assert Record.parse(text) == record and Record.parse(text).to_text() == text
+
+
+def test_a_record_refuses_what_it_cannot_hold_word_for_word() -> None:
+    from spades import StateError
+    from spades.record import MAX_OPTION_DIGITS
+
+    assert MAX_OPTION_DIGITS == 40
+    cases: list[tuple[dict[str, object], str]] = [
+        (dict(rules="partnership"), "a record's rules are a Rules value, got 'partnership'"),
+        (dict(seed="1"), "the seed must be a whole number or None, got '1'"),
+        (dict(seed=True), "the seed must be a whole number or None, got True"),
+        (dict(seed=-1), "the seed must be from 0 to 2**64 - 1, got -1"),
+        (dict(seed=2**64), "the seed must be from 0 to 2**64 - 1, got 18446744073709551616"),
+        (dict(actions=5), "a record's actions are a sequence of actions, got 5"),
+        (dict(tags=5), "tags are (name, value) pairs, got 5"),
+        (dict(tags=(("Event",),)), "a tag is a (name, value) pair, got ('Event',)"),
+        (dict(tags=(["Event", "x"],)), "a tag is a (name, value) pair, got ['Event', 'x']"),
+    ]
+    for fields, message in cases:
+        arguments: dict[str, object] = {"rules": Rules(), **fields}
+        with pytest.raises(StateError) as caught:
+            Record(**arguments)  # type: ignore[arg-type]
+        assert str(caught.value) == message
+    assert Record(rules=Rules(), seed=2**64 - 1).seed == 2**64 - 1
+    # Rules forged past their own checks: a record holds options of at most 40 digits.
+    for value, refused in ((10**40 - 1, False), (-(10**40) + 1, False), (10**40, True), (-(10**40), True)):
+        forged = Rules()
+        object.__setattr__(forged, "target", value)
+        if refused:
+            with pytest.raises(StateError, match=r"\Atarget: a record's options have at most 40 digits\Z"):
+                Record(rules=forged)
+        else:
+            assert Record(rules=forged).rules is forged
+    with pytest.raises(ArgumentTypeError, match=r"\ARecord.of_state needs a GameState, got int\Z"):
+        Record.of_state(5)  # type: ignore[arg-type]

@@ -318,6 +318,8 @@ def format_analysis(analysis: GameAnalysis, *, symbols: bool = True) -> str:
     if type(analysis) is not GameAnalysis:
         raise ArgumentTypeError(f"format_analysis reads a GameAnalysis, got {type_name(analysis)}")
     rules = analysis.rules
+    if not analysis.hands:
+        return "no finished hand to analyse"
     lines = []
     for hand in analysis.hands:
         lines.append(f"Hand {hand.number}")

@@ -301,7 +301,9 @@ def _json_kind(text: str) -> str | None:
     that is not JSON at all is read as a text record."""
     try:
         value = json.loads(text)
-    except (ValueError, RecursionError):  # not JSON (or nested beyond what Python reads): a text record, perhaps
+    except RecursionError:  # JSON nested beyond what Python reads (a text record never nests)
+        return "value nested too deeply"
+    except ValueError:  # not JSON: a text record, perhaps
         return None
     kinds = {list: "array", str: "string", int: "number", float: "number", bool: "true or false", type(None): "null"}
     return kinds.get(type(value))
@@ -661,6 +663,10 @@ Type one of:
 
 _QUIT = ("q", "quit", "exit")
 
+LINE_LIMIT: Final = 4096
+"""The longest line :func:`play_terminal` reads as a move or an answer
+(longer lines are refused without being kept)."""
+
 
 def _default_bot() -> str:
     """The bot ``spades play`` seats by default."""
@@ -682,14 +688,24 @@ class _Terminal:
         print(text, file=self.out)
 
     def ask(self, prompt: str) -> str | None:
-        """The next line typed, stripped; ``None`` at the end of input."""
-        self.out.write(prompt)
-        self.out.flush()
-        line = self.inp.readline()
-        if not line:
-            self.say()
-            return None
-        return line.strip()
+        """The next line typed, stripped; ``None`` at the end of input.  A
+        line longer than :data:`LINE_LIMIT` characters is not kept: it is
+        read to its end in pieces, said to be too long, and asked again."""
+        while True:
+            self.out.write(prompt)
+            self.out.flush()
+            line = self.inp.readline(LINE_LIMIT + 1)
+            if not line:
+                self.say()
+                return None
+            if len(line) <= LINE_LIMIT or line.endswith("\n"):
+                return line.strip()
+            while line and not line.endswith("\n"):  # the rest of the line, a piece at a time
+                line = self.inp.readline(LINE_LIMIT + 1)
+            self.say(f"That line is longer than {LINE_LIMIT:,} characters: ignored.")
+            if not line:
+                self.say()
+                return None
 
     def card(self, card: Card) -> str:
         return _card_text(card, self.symbols)
@@ -775,7 +791,9 @@ class _Terminal:
                 self.say(f"Seat {seat} takes its draft turn.")
         elif is_a(action, Exchange):
             count = len(action.cards)
-            if seat == self.seat:
+            if seat == self.seat and before.phase is Phase.DISCARD:
+                self.say(f"You discard {self.cards(action.cards)}.")
+            elif seat == self.seat:
                 self.say(f"You give {self.cards(action.cards)}.")
             elif before.phase is Phase.DISCARD:
                 self.say(f"Seat {seat} discards {count} cards and draws {count}.")
@@ -791,21 +809,26 @@ class _Terminal:
             self.say()
 
     def offer_save(self, state: GameState) -> None:
-        answer = self.ask("Save the game's record? File name (empty: no): ")
-        if not answer:
+        """Ask for a file name and write the game's record there; asked
+        again after a name that cannot be written, until one can or the
+        answer is empty."""
+        record = Record.of_state(state, (("Event", "spades play"),))
+        while True:
+            answer = self.ask("Save the game's record? File name (empty: no): ")
+            if not answer:
+                return
+            problem = _path_problem(answer)  # bounded: the name is shown short
+            if problem is not None:
+                self.say(f"Cannot write there: {problem}.")
+                continue
+            try:
+                with open(answer, "w", encoding="utf-8") as handle:
+                    handle.write(_record_text(answer, record))
+            except OSError as error:
+                self.say(f"Cannot write {short_repr(answer)}: {error.strerror or type_name(error)}.")
+                continue
+            self.say(f"Saved the record to {answer if len(answer) <= 80 else short_repr(answer)}.")
             return
-        problem = _path_problem(answer)
-        if problem is not None:
-            self.say(f"Cannot write there: {problem}.")
-            return
-        text = _record_text(answer, Record.of_state(state, (("Event", "spades play"),)))
-        try:
-            with open(answer, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            self.say(f"Cannot write {answer}: {error.strerror or error}")
-            return
-        self.say(f"Saved the record to {answer}.")
 
 
 def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO, out: TextIO) -> GameState:
@@ -813,8 +836,10 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
     ``inp`` and writing to ``out``, the bot :func:`spades.bots.bot_named`
     ``(bot_name)`` at every other seat (each seat with its own
     ``random.Random`` of :func:`spades.bots.player_seed`), the deals drawn
-    from ``seed``.  Returns the last state: the end of the game, or where
-    the person quit (``q``) or the input ended."""
+    from ``seed``.  ``inp`` is read with ``readline(size)``, as :mod:`io`'s
+    text streams read, a line of at most :data:`LINE_LIMIT` characters kept.
+    Returns the last state: the end of the game, or where the person quit
+    (``q``) or the input ended."""
     from spades.bots import bot_named, player_seed
 
     rules = check_rules(rules)
@@ -860,6 +885,11 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
                     return state
                 if answer.lower() in ("y", "yes", "n", "no"):
                     break
+                if answer.lower() in ("help", "?", "h"):
+                    rule = "T-6" if rules.is_draft else "P-6"
+                    term.say(f"Double Nil is bid before you look at your cards (rule {rule}): answer yes to bid it, "
+                             f"no to see your cards first.\n" + _PLAY_HELP)
+                    continue
                 term.say("Please answer yes or no (or q to quit).")
             looked = True
             if answer.lower() in ("y", "yes"):
@@ -915,7 +945,7 @@ Play a match between bots on duplicate deals: each deal is played once with
 each bot in each side's seats (two sides: the seats swapped; cutthroat: the
 bots rotated one side along), so the luck of the cards cancels out. Prints
 a progress line while the games are played (updating in place on a
-terminal), then each bot's win rate and mean points per hand with their 95%%
+terminal), then each bot's win rate and mean points per hand with their 95%
 confidence intervals, and its time per move.
 
 --players names one bot per side, comma-separated. --games is a multiple of
@@ -977,7 +1007,7 @@ def run_match(names: Sequence[str], rules: Rules, games: int, seed: int, workers
     result = play_match(players, rules, games, seed, names=list(names), workers=workers, max_hands=max_hands,
                         progress=progress)
     table = result.table()
-    print(f"{result.games} games ({result.deals} deals, each played once per side) under "
+    print(f"{result.games} games ({result.deals} deal{'' if result.deals == 1 else 's'}, each played once per side) under "
           f"{_rules_name(rules)}, seed {seed}, {result.hands} hands, {result.seconds:.1f} s", file=out)
     print(table, file=out)
     return table
@@ -1045,7 +1075,8 @@ def _run_play(args: argparse.Namespace) -> None:
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace")  # bytes that are not text are bad input, not a crash
-    play_terminal(rules, args.seat, seed, args.bots or _default_bot(), sys.stdin, sys.stdout)
+    bots = _default_bot() if args.bots is None else args.bots  # --bots "" names no bot: refused
+    play_terminal(rules, args.seat, seed, bots, sys.stdin, sys.stdout)
 
 
 def _run_match(args: argparse.Namespace) -> None:
@@ -1055,6 +1086,9 @@ def _run_match(args: argparse.Namespace) -> None:
 
     sides = len(rules.sides)
     # The limits of play_match, in the options' own names.
+    if len(names) != sides:
+        raise _CommandError(f"--players: {sides} bots' names under {args.rules}, one a side, comma-separated, "
+                            f"not {len(names)}")
     if not 1 <= args.games <= GAMES_LIMIT or args.games % sides:
         raise _CommandError(f"--games: a multiple of the {sides} sides, from {sides} to {GAMES_LIMIT:,} (each deal is "
                             f"played once with each player in each side's seats), not {args.games}")

@@ -257,7 +257,8 @@ class MatchResult:
             low, high = player.win_interval
             plow, phigh = player.points_interval
             rate = f"{player.win_rate:6.1%} ({low:.1%}-{high:.1%})"
-            points = f"{player.points_per_hand:+7.1f} ({plow:+.1f} to {phigh:+.1f})"
+            spread = f"({plow:+.1f} to {phigh:+.1f})" if math.isfinite(plow) else "(one deal: none)"
+            points = f"{player.points_per_hand:+7.1f} {spread}"
             lines.append(f"{player.name[:15]:<15} {player.games:>5}  {rate:<23}  {points:<25}  "
                          f"{player.seconds_per_move * 1000:7.2f}")
         if self.unfinished:

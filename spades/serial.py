@@ -2047,7 +2047,9 @@ def _loads(text: str) -> object:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except StateError:
         raise
-    except (ValueError, RecursionError) as error:
+    except RecursionError:  # Python's own message names its decoder
+        raise StateError("not valid JSON here: nested deeper than this reader goes") from None
+    except ValueError as error:
         raise StateError(f"not valid JSON: {error}") from None
 
 

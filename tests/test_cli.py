@@ -341,6 +341,36 @@ def test_json_that_is_not_an_object_is_named_as_such(tmp_path: Path, capsys: pyt
     path.write_text("[" * 100_000)  # not JSON Python reads, nor a record: one line all the same
     assert main(["replay", str(path)], prog="spades") == 2
     assert capsys.readouterr().err.count("\n") == 1
+    # JSON nested deeper than Python reads is named as such, not read as a text record.
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["replay", str(path)], prog="spades") == 2
+    assert capsys.readouterr().err == (f"spades: error: {path} holds a JSON value nested too deeply, not a game record "
+                                       "or a game state (in JSON, an object)\n")
+    path.write_text('{"a": ' * 100_000 + "1" + "}" * 100_000)
+    assert main(["replay", str(path)], prog="spades") == 2
+    assert capsys.readouterr().err == "spades: error: not valid JSON here: nested deeper than this reader goes\n"
+
+
+def test_the_analysis_of_a_record_with_no_finished_hand_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.txt"
+    assert main(["demo", "--record", str(path)], prog="spades") == 0
+    path.write_text("\n".join(path.read_text().splitlines()[:9]) + "\n")  # hand 0's deal and bids only
+    capsys.readouterr()
+    assert main(["analyse", str(path)], prog="spades") == 0
+    assert capsys.readouterr().out == "no finished hand to analyse\n"
+
+
+def test_match_and_play_name_the_option_at_fault(capsys: pytest.CaptureFixture[str]) -> None:
+    for players, count in ((",,,,,", 6), ("simple", 1), ("simple,random,simple", 3)):
+        assert main(["match", "--players", players, "--games", "2"], prog="spades") == 2
+        assert capsys.readouterr().err == (f"spades: error: --players: 2 bots' names under partnership, one a side, "
+                                           f"comma-separated, not {count}\n")
+    assert main(["play", "--bots", "", "--seed", "1"], prog="spades") == 2  # no bot is called ''
+    assert capsys.readouterr().err.startswith("spades: error: no bot is called '': the bots are ")
+    assert main(["match", "--players", "simple,random", "--games", "2"], prog="spades") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 games (1 deal, each played once per side) under partnership")
+    assert out.count("(one deal: none)") == 2 and "inf" not in out
 
 def test_records_go_to_devices_and_are_refused_for_no_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if os.path.exists("/dev/null"):

@@ -299,7 +299,7 @@ def test_the_match_command_refuses_bad_players(capsys: pytest.CaptureFixture[str
     from spades.cli import main
 
     assert main(["match", "--players", "simple", "--games", "2"], prog="spades") == 2
-    assert "give 2 players" in capsys.readouterr().err
+    assert "--players: 2 bots' names under partnership" in capsys.readouterr().err
     assert main(["match", "--players", "simple,clever", "--games", "2"], prog="spades") == 2
     assert "no bot is called 'clever'" in capsys.readouterr().err
     assert main(["match", "--players", "simple,random,random", "--rules", "cutthroat-3", "--games", "3"],

@@ -49,7 +49,7 @@ class Person:
         self.mistakes = {"double nil": ["maybe"], "bid": [str(tricks + 1), "QH"], "draft": ["keep it"], "card": ["ZZ"]}
         self.bids = 0
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         answer = self.answer(self.out.getvalue())
         self.typed.append(answer)
         return answer + "\n"
@@ -160,7 +160,7 @@ def test_double_nil_after_looking_is_refused() -> None:  # P-6
     lines = iter(["no", "double nil", "q", ""])
 
     class Keys:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             return next(lines) + "\n"
 
     play_terminal(Rules.partnership(), 1, 3, "simple", Keys(), out)  # type: ignore[arg-type]
@@ -169,7 +169,7 @@ def test_double_nil_after_looking_is_refused() -> None:  # P-6
 
 def test_the_end_of_input_quits_cleanly() -> None:
     class Closed:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             return ""
 
     out = io.StringIO()
@@ -182,7 +182,7 @@ def test_quit_saves_a_record(tmp_path: Path) -> None:
     lines = iter(["no", "3", "q", str(path)])
 
     class Keys:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             return next(lines) + "\n"
 
     out = io.StringIO()
@@ -270,7 +270,8 @@ def test_the_command_survives_bytes_that_are_not_text() -> None:
                           input=b"no\n\xff\xfe\x00\n" + b"x" * 5000 + b"\n", capture_output=True, timeout=60, env=env)
     out = done.stdout.decode("utf-8")
     assert done.returncode == 0, done.stderr
-    assert out.count("Not allowed: ") == 2 and "End of input" in out
+    assert out.count("Not allowed: ") == 1 and "End of input" in out
+    assert "That line is longer than 4,096 characters: ignored." in out
 
 
 def test_the_command_refuses_a_seat_or_bot_that_does_not_exist(capsys: pytest.CaptureFixture[str]) -> None:
@@ -286,13 +287,52 @@ def test_the_command_refuses_a_seat_or_bot_that_does_not_exist(capsys: pytest.Ca
 def test_a_file_name_no_file_can_have_is_refused_and_play_goes_on(name: str) -> None:
     """A save to a name the system cannot open is refused with a message;
     the game ends as asked, nothing is written."""
-    lines = iter(["no", "3", "q", name])
+    lines = iter(["no", "3", "q", name, ""])  # the name refused, then asked again: none
 
     class Keys:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             return next(lines) + "\n"
 
     out = io.StringIO()
     final = play_terminal(Rules.partnership(), 1, 3, "simple", Keys(), out)  # type: ignore[arg-type]
     assert "Cannot write there" in out.getvalue() and "Saved" not in out.getvalue()
+    assert out.getvalue().count("File name (empty: no)") == 2
     assert final.bids[1] == Bid(3)
+
+
+def test_a_line_too_long_is_refused_unkept_and_asked_again() -> None:
+    """A line longer than LINE_LIMIT is read in pieces and dropped, with a
+    message; a stream with no line end at all is the end of the input."""
+    from spades.cli import LINE_LIMIT
+
+    assert LINE_LIMIT == 4096
+    out = io.StringIO()
+    keys = io.StringIO("no\n" + "3" * 100_000 + "\n" + "x" * LINE_LIMIT + "\n3\nq\n\n")
+    final = play_terminal(Rules.partnership(), 1, 3, "simple", keys, out)
+    text = out.getvalue()
+    assert text.count("That line is longer than 4,096 characters: ignored.") == 1 and "3333333333" not in text
+    assert "Not allowed: an action's text is at most 200 characters, got 4096" in text  # 4,096 is read, and refused
+    assert final.bids[1] == Bid(3)
+    out = io.StringIO()
+    final = play_terminal(Rules.partnership(), 1, 3, "simple", io.StringIO("no\n" + "x" * 1_000_000), out)
+    text = out.getvalue()
+    assert text.count("That line is longer than 4,096 characters: ignored.") == 1 and "End of input" in text
+    assert len(text) < 5_000 and final.bids[1] is None
+
+
+def test_help_at_the_double_nil_question_and_a_failed_save_asked_again(tmp_path: Path) -> None:  # P-6
+    out = io.StringIO()
+    long_name = str(tmp_path / ("n" * 300))  # longer than a file name may be
+    keys = io.StringIO("help\nno\n3\nq\n" + long_name + "\n" + str(tmp_path / "game.txt") + "\n")
+    final = play_terminal(Rules.partnership(), 1, 3, "simple", keys, out)
+    text = out.getvalue()
+    assert "Double Nil is bid before you look at your cards (rule P-6): answer yes to bid it" in text
+    assert "Please answer yes or no" not in text
+    assert "Cannot write '" in text and "...: File name too long." in text and "n" * 100 not in text
+    assert f"Saved the record to {tmp_path / 'game.txt'}." in text
+    assert Record.parse((tmp_path / "game.txt").read_text(encoding="utf-8")).replay() == final
+
+
+def test_a_two_player_discard_is_told_as_a_discard() -> None:  # T-6
+    text, person, final = play(Rules.two_player(), 0, 2, double_nil=True)
+    assert re.search(r"You discard [^ ]+ [^ ]+ [^ ]+\.\n", text) and "You give " not in text

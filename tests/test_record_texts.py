@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from spades import ArgumentError, ArgumentTypeError, Bid, CardSet, Exchange, ParseError, Phase, Record, Rules, new_game
+from spades import ArgumentError, ArgumentTypeError, Bid, Card, CardSet, Exchange, ParseError, Phase, Record, Rules, new_game
 
 
 def _double_nil_game(discard_nothing: bool) -> Record:
@@ -278,9 +278,10 @@ def test_the_refusals_of_a_seeded_replay_and_of_the_rules_text_word_for_word() -
 
 
 def test_record_parse_checks_its_arguments() -> None:
-    for size in ("1", True, 1.0):
-        with pytest.raises(ArgumentTypeError, match=r"\Amax_size is an int, got "):
+    for size, shown in (("1", "'1'"), (True, "True"), (1.0, "1.0")):
+        with pytest.raises(ArgumentTypeError) as caught:
             Record.parse("", max_size=size)  # type: ignore[arg-type]
+        assert str(caught.value) == f"max_size is an int, got {shown}"
     with pytest.raises(ArgumentError, match=r"\Amax_size must be >= 0, got -1\Z"):
         Record.parse("", max_size=-1)
     assert _refusal("") == ('line 1, column 1: a record starts with [Format "spades-record 1"]', 1, 1)
@@ -352,10 +353,20 @@ def test_the_replay_of_a_record_built_directly_names_what_it_holds() -> None:
         (Record(rules=Rules.two_player(), actions=(stock, stock)),
          f"action 2 ({str(stock)[:77]}...) is illegal: Stock {str(stock)[:77]}... cannot be applied in phase DRAFT (rule T-2)"),
     ]
+    # A card forged around its constructor has no text: shown by its repr.
+    forged = int.__new__(Card, 99)
+    cases.append((Record(rules=Rules(), actions=(forged,)),
+                  "action 1 (<Card>) is illegal: <Card> is not an action: it holds what Card() refuses"))
     for record, message in cases:
         with pytest.raises(StateError) as caught:
             record.replay()
         assert str(caught.value) == message
+    # A record whose cache of its last state was never set (as one unpickled
+    # from a version without it) replays all the same.
+    bare = object.__new__(Record)
+    for name, value in (("rules", Rules()), ("seed", 3), ("actions", ()), ("tags", ())):
+        object.__setattr__(bare, name, value)
+    assert bare.replay() == new_game(Rules(), seed=3)
 
 
 @pytest.mark.parametrize("bidder", [0, 1, 2, 3])

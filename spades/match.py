@@ -38,7 +38,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from array import array
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final
 
@@ -115,6 +116,12 @@ def mean_interval(values: Sequence[float], z: float = Z_95) -> tuple[float, floa
         raise ArgumentError("the mean of no values is undefined")
     if type(z) is not float or not 0 < z < 10:
         raise ArgumentError(f"z is a float from 0 to 10, got {short_repr(z)}")
+    return _interval(values, z)
+
+
+def _interval(values: Sequence[float], z: float) -> tuple[float, float, float]:
+    """:func:`mean_interval` of values already checked (a list, a tuple or
+    an ``array('d')``)."""
     count = len(values)
     mean = math.fsum(values) / count
     if count < 2:
@@ -373,7 +380,7 @@ def play_match(
     executor: Executor | None = None,
     max_hands: int = 200,
     sealed: bool = False,
-    chunk_size: int = 1,
+    chunk_size: int | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> MatchResult:
     """Play ``games`` games between ``players``, one player per side of
@@ -397,13 +404,16 @@ def play_match(
     ``ThreadPoolExecutor``, a Dask ``Client.get_executor()``); with
     ``workers`` greater than 1 and no executor, a process pool of that many
     workers; else this process.  The work goes out as ``chunk_size`` deals
-    at a time, so the players must be picklable for a process pool
-    (functions of a module, or instances of a module's classes).  The result
+    at a time (default: about 64 chunks, at most 500 deals each), so the
+    players must be picklable for a process pool (functions of a module, or
+    instances of a module's classes).  The result
     is the same whatever runs it.  What the executor returns is checked
     (each game's row: else :class:`~spades.ArgumentError` naming it); what
     its ``map`` raises, or a worker raises through it, reaches the caller
     as it is.  ``progress(games_done, games)`` is called
-    as the games come back.  ``names`` names the players (default: each
+    as the games come back (after each chunk).  The games are tallied as
+    they come back: a match keeps one number per deal and player, not its
+    games' rows.  ``names`` names the players (default: each
     one's ``name`` attribute or ``__name__``).
 
     >>> from spades import Rules
@@ -447,19 +457,22 @@ def play_match(
     if executor is not None and workers != 1:
         raise ArgumentError("give workers=N or an executor, not both")
     max_hands = _check_count(max_hands, "max_hands", 1, HANDS_LIMIT)
+    deals = games // count
+    if chunk_size is None:
+        chunk_size = min(_CHUNK_DEALS, max(1, -(-deals // _CHUNKS)))
     chunk_size = _check_count(chunk_size, "chunk_size", 1, GAMES_LIMIT)
     if type(sealed) is not bool:
         raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress is a function (games_done, games), got {type_name(progress)}")
-    deals = games // count
     team = tuple(players)
-    chunks = [(rules, seed, start, min(deals, start + chunk_size), team, max_hands, sealed)
-              for start in range(0, deals, chunk_size)]
-    rows: list[_Row] = []
-    workers = min(workers, len(chunks))  # no process without a chunk of deals to play
+    starts = range(0, deals, chunk_size)
+    chunks: Iterator[_Chunk] = ((rules, seed, start, min(deals, start + chunk_size), team, max_hands, sealed)
+                                for start in starts)
+    sizes = [(min(deals, start + chunk_size) - start) * count for start in starts]
+    tally = _Tally(count, deals)
+    workers = min(workers, len(starts))  # no process without a chunk of deals to play
     pool = ProcessPoolExecutor(workers) if executor is None and workers > 1 else None
-    sizes = [(stop - start) * count for _rules, _seed, start, stop, _team, _hands, _sealed in chunks]
     try:
         runner = executor if executor is not None else pool
         if progress is not None:
@@ -468,44 +481,60 @@ def play_match(
         for part in executed(runner, _play_chunk, chunks, sizes, 7, lambda row: (row // count, row % count)):
             for row in part:
                 _check_row(row, count, max_hands, runner)
-            rows.extend(part)
+            for row in part:
+                tally.add(row)
             if progress is not None:
-                progress(len(rows), games)
+                progress(tally.games, games)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    return _result(rules, seed, games, deals, labels, rows, time.perf_counter() - began)
+    return tally.result(rules, seed, games, labels, time.perf_counter() - began)
 
 
-def _result(rules: Rules, seed: int, games: int, deals: int, labels: tuple[str, ...], rows: list[_Row],
-            seconds: float) -> MatchResult:
-    count = len(labels)
-    wins = [0] * count
-    moves = [0] * count
-    thinking = [0.0] * count
-    per_deal: list[list[float]] = [[0.0] * deals for _ in range(count)]
-    hands = unfinished = 0
-    for deal, _rotation, winner, played, scores, made, spent in rows:
-        hands += played
+_CHUNKS: Final = 64  # the number of chunks a match's work goes out in by default, ...
+_CHUNK_DEALS: Final = 500  # ... unless that makes chunks of more deals than this
+
+
+class _Tally:
+    """A match's games as they come back, in order (internal): counts and
+    sums per player, and each deal's mean points per hand per player (one
+    float a deal and player, what :func:`mean_interval` needs)."""
+
+    def __init__(self, count: int, deals: int) -> None:
+        self.count = count
+        self.games = self.hands = self.unfinished = 0
+        self.wins = [0] * count
+        self.moves = [0] * count
+        self.thinking = [0.0] * count
+        self.per_deal = [array("d", bytes(8 * deals)) for _ in range(count)]
+
+    def add(self, row: _Row) -> None:
+        deal, _rotation, winner, played, scores, made, spent = row
+        count = self.count
+        self.games += 1
+        self.hands += played
         if winner < 0:
-            unfinished += 1
+            self.unfinished += 1
         else:
-            wins[winner] += 1
+            self.wins[winner] += 1
         for player in range(count):
-            moves[player] += made[player]
-            thinking[player] += spent[player]
+            self.moves[player] += made[player]
+            self.thinking[player] += spent[player]
             share = scores[player] / played if played else 0.0
-            per_deal[player][deal] += share / count
-    results = []
-    for player in range(count):
-        if deals:
-            mean, low, high = mean_interval(per_deal[player])
-        else:
-            mean, low, high = 0.0, -math.inf, math.inf
-        results.append(PlayerResult(
-            name=labels[player], games=games, wins=wins[player], win_interval=wilson_interval(wins[player], games),
-            points_per_hand=mean, points_interval=(low, high), moves=moves[player],
-            seconds_per_move=thinking[player] / moves[player] if moves[player] else 0.0,
-        ))
-    return MatchResult(rules=rules, seed=seed, games=games, deals=deals, hands=hands, unfinished=unfinished,
-                       players=tuple(results), seconds=seconds)
+            self.per_deal[player][deal] += share / count
+
+    def result(self, rules: Rules, seed: int, games: int, labels: tuple[str, ...], seconds: float) -> MatchResult:
+        results = []
+        for player, label in enumerate(labels):
+            if self.per_deal[player]:
+                mean, low, high = _interval(self.per_deal[player], Z_95)
+            else:
+                mean, low, high = 0.0, -math.inf, math.inf
+            wins, moves = self.wins[player], self.moves[player]
+            results.append(PlayerResult(
+                name=label, games=games, wins=wins, win_interval=wilson_interval(wins, games),
+                points_per_hand=mean, points_interval=(low, high), moves=moves,
+                seconds_per_move=self.thinking[player] / moves if moves else 0.0,
+            ))
+        return MatchResult(rules=rules, seed=seed, games=games, deals=games // self.count, hands=self.hands,
+                           unfinished=self.unfinished, players=tuple(results), seconds=seconds)

@@ -347,7 +347,7 @@ class Executor(Protocol):
 
 
 def executed(
-    executor: Executor | None, function: Callable[[Any], tuple[tuple[Any, ...], ...]], chunks: Sequence[Any],
+    executor: Executor | None, function: Callable[[Any], tuple[tuple[Any, ...], ...]], chunks: Iterable[Any],
     sizes: Sequence[int], width: int, head: Callable[[int], tuple[Any, ...]],
 ) -> Iterator[tuple[tuple[Any, ...], ...]]:
     """``function`` over ``chunks``, by ``executor.map`` (``None``: in this

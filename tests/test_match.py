@@ -170,6 +170,47 @@ def test_same_result_in_this_process_a_thread_pool_and_a_process_pool() -> None:
     assert play_match([sensible, any_legal], FLOOR, games=6, seed=12) != expected
 
 
+class _Stopped(Exception):
+    pass
+
+
+class _Counting:
+    """An executor that counts the chunks it is given, then stops the match
+    before playing any."""
+
+    def __init__(self) -> None:
+        self.chunks: list[tuple[int, int]] = []
+
+    def map(self, function: Any, chunks: Any) -> Any:
+        self.chunks = [(chunk[2], chunk[3]) for chunk in chunks]
+        raise _Stopped
+
+
+@pytest.mark.parametrize(("games", "count", "size"), [
+    (2, 1, 1), (128, 64, 1), (130, 33, 2), (1_000, 63, 8), (64_000, 64, 500), (spades.match.GAMES_LIMIT, 10_000, 500),
+])
+def test_the_work_goes_out_in_a_bounded_number_of_chunks(games: int, count: int, size: int) -> None:
+    """By default the deals go out in about 64 chunks of at most 500 deals,
+    each deal in exactly one chunk, in order: even the largest match sends
+    no more than 10,000 chunks (one a deal would be 5,000,000)."""
+    counting = _Counting()
+    with pytest.raises(_Stopped):
+        play_match([steady, any_legal], FLOOR, games=games, seed=1, executor=counting)
+    assert len(counting.chunks) == count
+    assert counting.chunks[0] == (0, size) and counting.chunks[-1][1] == games // 2
+    assert all(stop == start for (_, stop), (start, _) in zip(counting.chunks, counting.chunks[1:]))
+    counting = _Counting()
+    with pytest.raises(_Stopped):
+        play_match([steady, any_legal], FLOOR, games=games, seed=1, executor=counting, chunk_size=3)
+    assert counting.chunks[0] == (0, min(3, games // 2)) and len(counting.chunks) == -(-games // 2 // 3)
+
+
+def test_the_result_does_not_depend_on_the_chunk_size() -> None:
+    expected = play_match([sensible, any_legal], FLOOR, games=10, seed=21, chunk_size=1)
+    for size in (2, 4, 5, 100, None):
+        assert play_match([sensible, any_legal], FLOOR, games=10, seed=21, chunk_size=size) == expected
+
+
 def test_progress_counts_the_games() -> None:
     seen: list[tuple[int, int]] = []
     play_match([steady, any_legal], FLOOR, games=4, seed=1, progress=lambda done, total: seen.append((done, total)))

@@ -22,16 +22,19 @@ too.  Tricks are counted from 1 to 13 within a hand.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import re
 import shutil
+import signal
 import stat
 import sys
 import textwrap
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO
 
 from spades.actions import Action, Bid, Draft, Exchange, Stock
@@ -1096,4 +1099,25 @@ def _run_match(args: argparse.Namespace) -> None:
         raise _CommandError(f"--max-hands: from 1 to {HANDS_LIMIT:,}, not {args.max_hands}")
     if not 1 <= args.workers <= WORKERS_LIMIT:
         raise _CommandError(f"--workers: from 1 to {WORKERS_LIMIT:,}, not {args.workers}")
-    run_match(names, rules, args.games, args.seed, args.workers, sys.stdout, sys.stderr, max_hands=args.max_hands)
+    with _stopped_by_sigterm():
+        run_match(names, rules, args.games, args.seed, args.workers, sys.stdout, sys.stderr, max_hands=args.max_hands)
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """SIGTERM ends the program as a SystemExit (status 128 + 15) raised
+    where it is, so that the match's worker processes are stopped on the
+    way out, not left running; only in the main thread, where signals are
+    handled."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -39,9 +39,10 @@ import math
 import random
 import time
 from array import array
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -404,9 +405,12 @@ def play_match(
     ``ThreadPoolExecutor``, a Dask ``Client.get_executor()``); with
     ``workers`` greater than 1 and no executor, a process pool of that many
     workers; else this process.  The work goes out as ``chunk_size`` deals
-    at a time (default: about 64 chunks, at most 500 deals each), so the
-    players must be picklable for a process pool (functions of a module, or
-    instances of a module's classes).  The result
+    at a time, so the players must be picklable for a process pool
+    (functions of a module, or instances of a module's classes).  By
+    default this process and the pool of ``workers`` take one deal at a
+    time, the pool a few deals ahead of the one awaited; an executor of
+    yours gets about 64 chunks of at most 500 deals (its ``map`` may take
+    all the work at once).  The result
     is the same whatever runs it.  What the executor returns is checked
     (each game's row: else :class:`~spades.ArgumentError` naming it); what
     its ``map`` raises, or a worker raises through it, reaches the caller
@@ -459,7 +463,9 @@ def play_match(
     max_hands = _check_count(max_hands, "max_hands", 1, HANDS_LIMIT)
     deals = games // count
     if chunk_size is None:
-        chunk_size = min(_CHUNK_DEALS, max(1, -(-deals // _CHUNKS)))
+        # This process and its own pool take the work a deal at a time; a
+        # caller's executor may take it all at once, so it gets fewer chunks.
+        chunk_size = 1 if executor is None else min(_CHUNK_DEALS, max(1, -(-deals // _CHUNKS)))
     chunk_size = _check_count(chunk_size, "chunk_size", 1, GAMES_LIMIT)
     if type(sealed) is not bool:
         raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
@@ -469,16 +475,16 @@ def play_match(
     starts = range(0, deals, chunk_size)
     chunks: Iterator[_Chunk] = ((rules, seed, start, min(deals, start + chunk_size), team, max_hands, sealed)
                                 for start in starts)
-    sizes = [(min(deals, start + chunk_size) - start) * count for start in starts]
     tally = _Tally(count, deals)
     workers = min(workers, len(starts))  # no process without a chunk of deals to play
     pool = ProcessPoolExecutor(workers) if executor is None and workers > 1 else None
     try:
-        runner = executor if executor is not None else pool
+        runner = executor if pool is None else _Ahead(pool, 2 * workers)
         if progress is not None:
             progress(0, games)
         # Row n is the game of deal n // count in rotation n % count.
-        for part in executed(runner, _play_chunk, chunks, sizes, 7, lambda row: (row // count, row % count)):
+        for part in executed(runner, _play_chunk, chunks, games, chunk_size * count, 7,
+                             lambda row: (row // count, row % count)):
             for row in part:
                 _check_row(row, count, max_hands, runner)
             for row in part:
@@ -491,7 +497,34 @@ def play_match(
     return tally.result(rules, seed, games, labels, time.perf_counter() - began)
 
 
-_CHUNKS: Final = 64  # the number of chunks a match's work goes out in by default, ...
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+class _Ahead:
+    """A process pool that is given chunks of work as it takes them, a few
+    ahead of the one awaited (internal: a pool's own ``map`` takes all the
+    work at once, and keeps it until the end)."""
+
+    def __init__(self, pool: ProcessPoolExecutor, ahead: int) -> None:
+        self.pool = pool
+        self.ahead = ahead
+
+    def map(self, function: Callable[[_T], _R], chunks: Iterable[_T]) -> Generator[_R, None, None]:
+        pending: deque[Future[_R]] = deque()
+        try:
+            for chunk in chunks:
+                pending.append(self.pool.submit(function, chunk))
+                if len(pending) > self.ahead:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+_CHUNKS: Final = 64  # the number of chunks a caller's executor is given by default, ...
 _CHUNK_DEALS: Final = 500  # ... unless that makes chunks of more deals than this
 
 

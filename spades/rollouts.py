@@ -348,16 +348,18 @@ class Executor(Protocol):
 
 def executed(
     executor: Executor | None, function: Callable[[Any], tuple[tuple[Any, ...], ...]], chunks: Iterable[Any],
-    sizes: Sequence[int], width: int, head: Callable[[int], tuple[Any, ...]],
+    total: int, size: int, width: int, head: Callable[[int], tuple[Any, ...]],
 ) -> Iterator[tuple[tuple[Any, ...], ...]]:
     """``function`` over ``chunks``, by ``executor.map`` (``None``: in this
     process), each result as it comes, checked for what a caller's executor
     may get wrong (internal: for :func:`simulate` and
-    :func:`spades.match.play_match`): one result per chunk, in order, each a
-    tuple of ``sizes[i]`` rows, each row a tuple of ``width`` values that
-    begins with ``head(n)``, ``n`` its number among all the rows (what names
-    its game).  Anything else raises :class:`~spades.ArgumentError` naming
-    the executor, never a silently wrong count of rows."""
+    :func:`spades.match.play_match`): ``total`` rows in all, one result per
+    chunk, in order, each a tuple of ``size`` rows (the last one: what is
+    left), each row a tuple of ``width`` values that begins with
+    ``head(n)``, ``n`` its number among all the rows (what names its game).
+    Anything else raises :class:`~spades.ArgumentError` naming the
+    executor, never a silently wrong count of rows."""
+    chunks_count = -(-total // size)
     parts = map(function, chunks) if executor is None else executor.map(function, chunks)
     name = "the work" if executor is None else f"{type_name(executor)}.map"
     try:
@@ -366,12 +368,13 @@ def executed(
         raise ArgumentError(f"{name} returned {type_name(parts)}, not the results of the chunks") from None
     done = rows = 0
     for part in results:
-        if done == len(sizes):
-            raise ArgumentError(f"{name} returned more results than the {len(sizes)} chunk(s) of work it was given")
-        if type(part) is not tuple or len(part) != sizes[done] or not all(
+        if done == chunks_count:
+            raise ArgumentError(f"{name} returned more results than the {chunks_count} chunk(s) of work it was given")
+        expected_rows = min(size, total - rows)
+        if type(part) is not tuple or len(part) != expected_rows or not all(
             type(row) is tuple and len(row) == width for row in part
         ):
-            raise ArgumentError(f"{name} returned {short_repr(part, 60)} for chunk {done}, not the {sizes[done]} "
+            raise ArgumentError(f"{name} returned {short_repr(part, 60)} for chunk {done}, not the {expected_rows} "
                                 f"row(s) of its games (a map must return each call's result, in order)")
         for row in part:
             expected = head(rows)
@@ -381,8 +384,8 @@ def executed(
             rows += 1
         done += 1
         yield part
-    if done != len(sizes):
-        raise ArgumentError(f"{name} returned {done} result(s) for the {len(sizes)} chunk(s) of work it was given")
+    if done != chunks_count:
+        raise ArgumentError(f"{name} returned {done} result(s) for the {chunks_count} chunk(s) of work it was given")
 
 
 def _count(value: object, name: str) -> int:
@@ -466,9 +469,8 @@ def simulate(
             raise ArgumentError("chunk_size is at least 1")
     whole_games = games is not None
     chunks = [(rules, seed, start, min(count, start + size), policy, whole_games) for start in range(0, count, size)]
-    sizes = [stop - start for _rules, _seed, start, stop, _policy, _whole in chunks]
     width = 4 if whole_games else 3
-    parts = executed(executor, _simulate_chunk, chunks, sizes, width, lambda index: (simulation_seed(seed, index),))
+    parts = executed(executor, _simulate_chunk, chunks, count, size, width, lambda index: (simulation_seed(seed, index),))
     rows = [row for part in parts for row in part]
     if whole_games:
         return tuple(SimulatedGame(*row) for row in rows)

@@ -7,8 +7,10 @@ import io
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -164,6 +166,54 @@ def test_a_closed_pipe_ends_quietly() -> None:
     process.stderr.close()
     assert process.wait(timeout=120) == BROKEN_PIPE_STATUS
     assert error == b""
+
+
+def _alive_in_group(group: int) -> list[int]:
+    """The processes of process group ``group`` that are not zombies (from
+    /proc: a container's first process may never reap the orphans)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
+@pytest.mark.parametrize(("stop", "status"), [("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_stopped_match_leaves_no_worker_running(stop: str, status: int) -> None:
+    """``spades match --workers 2`` stopped by SIGTERM (sent to it alone)
+    or Ctrl-C (SIGINT to its whole process group) ends at once, with the
+    status of its signal, and stops its worker processes."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spades", "match", "--players", "simple,random", "--games", "200000", "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(_alive_in_group(process.pid)) < 3 and time.monotonic() < deadline:  # itself and two workers
+            time.sleep(0.05)
+        assert len(_alive_in_group(process.pid)) == 3
+        time.sleep(0.5)  # under way
+        if stop == "SIGINT":
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=60)
+        assert process.returncode == status
+        deadline = time.monotonic() + 30
+        while _alive_in_group(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _alive_in_group(process.pid) == []
+    finally:
+        for pid in _alive_in_group(process.pid):
+            os.kill(pid, signal.SIGKILL)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
 
 
 @pytest.mark.parametrize("where", ["missing/game.txt", "."])

@@ -205,6 +205,29 @@ def test_the_work_goes_out_in_a_bounded_number_of_chunks(games: int, count: int,
     assert counting.chunks[0] == (0, min(3, games // 2)) and len(counting.chunks) == -(-games // 2 // 3)
 
 
+def test_the_own_pool_is_given_work_a_few_chunks_ahead() -> None:
+    """play_match's own pool takes the chunks as it needs them, two a
+    worker ahead of the one awaited, not all at once, and those not begun
+    are cancelled when the match stops."""
+    from spades.match import _Ahead
+
+    drawn: list[int] = []
+
+    def chunks() -> Any:
+        for index in range(1000):
+            drawn.append(index)
+            yield -index
+
+    with ProcessPoolExecutor(1) as pool:
+        results = _Ahead(pool, 2).map(abs, chunks())
+        assert next(results) == 0 and len(drawn) == 3
+        assert next(results) == 1 and len(drawn) == 4
+        results.close()
+        assert len(drawn) == 4
+        results = _Ahead(pool, 2).map(abs, chunks())
+        assert list(results) == list(range(1000))
+
+
 def test_the_result_does_not_depend_on_the_chunk_size() -> None:
     expected = play_match([sensible, any_legal], FLOOR, games=10, seed=21, chunk_size=1)
     for size in (2, 4, 5, 100, None):

@@ -303,7 +303,7 @@ def _json_kind(text: str) -> str | None:
     array, a string, a number, true, false or null), else ``None``: text
     that is not JSON at all is read as a text record."""
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=float)  # the kind only: a number of any length, without int's limit
     except RecursionError:  # JSON nested beyond what Python reads (a text record never nests)
         return "value nested too deeply"
     except ValueError:  # not JSON: a text record, perhaps

@@ -74,6 +74,7 @@ import marshal
 import math
 import operator
 import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, compress, repeat
 from importlib import resources
@@ -2050,6 +2051,9 @@ def _loads(text: str) -> object:
     except RecursionError:  # Python's own message names its decoder
         raise StateError("not valid JSON here: nested deeper than this reader goes") from None
     except ValueError as error:
+        if "integer string conversion" in str(error):  # Python's limit; its message suggests raising it
+            raise StateError(f"not valid JSON here: a number of more than {sys.get_int_max_str_digits():,} "
+                             "digits") from None
         raise StateError(f"not valid JSON: {error}") from None
 
 

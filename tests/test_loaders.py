@@ -7,6 +7,7 @@ import functools
 import gc
 import json
 import random
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -583,6 +584,19 @@ def test_json_errors_are_short() -> None:
     with pytest.raises(StateError) as info:
         from_json('{"' + _LONG)
     assert len(str(info.value)) <= 300
+
+
+def test_a_number_longer_than_python_converts_is_named() -> None:
+    # Python refuses to convert more than sys.get_int_max_str_digits()
+    # digits (4,300 by default), and its message said to raise the limit.
+    limit = sys.get_int_max_str_digits()
+    text = to_json(new_game(seed=1))
+    for document in (text.replace('"seed": 1', '"seed": 1' + "0" * limit), '{"format": ' + "1" * (limit + 1) + "}"):
+        with pytest.raises(StateError) as info:
+            from_json(document)
+        assert str(info.value) == f"not valid JSON here: a number of more than {limit:,} digits"
+        with pytest.raises(StateError, match="a number of more than"):
+            state_from_json(document)
 
 
 def test_a_derived_field_too_large_for_json_text_is_a_state_error() -> None:

@@ -487,7 +487,6 @@ def play_match(
                              lambda row: (row // count, row % count)):
             for row in part:
                 _check_row(row, count, max_hands, runner)
-            for row in part:
                 tally.add(row)
             if progress is not None:
                 progress(tally.games, games)

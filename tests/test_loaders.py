@@ -586,6 +586,7 @@ def test_json_errors_are_short() -> None:
     assert len(str(info.value)) <= 300
 
 
+@pytest.mark.skipif(not hasattr(sys, "get_int_max_str_digits"), reason="Python before 3.10.7 has no digit limit")
 def test_a_number_longer_than_python_converts_is_named() -> None:
     # Python refuses to convert more than sys.get_int_max_str_digits()
     # digits (4,300 by default), and its message said to raise the limit.

@@ -140,13 +140,34 @@ _CHANCE: Final = (Deal, Stock, Replacement)
 _ACTION_TYPES: Final = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
 _HEADER_TAGS: Final = ("Format", "Rules", "Seed")
 _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}\Z")
-_TAG_LINE: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*\Z')
+# A tag line is [Name "value"]: its head is matched, its value read by
+# _tag_of_line (a pattern repeating a group over the value would keep state
+# for each of its characters: hundreds of bytes each).
+_TAG_HEAD: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"')
+_ESCAPED: Final = re.compile(r"\\(.)")
 _TOKEN: Final = re.compile(r"\S+")
 _INT: Final = re.compile(r"-?[0-9]{1,40}\Z")
 _SEED: Final = re.compile(r"[0-9]{1,20}\Z")
 # Scores follow from options of at most 40 digits over at most MAX_ACTIONS
 # actions, so they have fewer than 60 digits.
 _SCORE: Final = re.compile(r"-?[0-9]{1,60}\Z")
+
+
+def _tag_of_line(line: str) -> tuple[str, str] | None:
+    """The name and value (unescaped) of ``line``, a stripped tag line
+    ``[Name "value"]`` whose value escapes ``"`` and ``\\`` with a backslash,
+    or ``None`` if it is not one.  Linear in time and memory."""
+    head = _TAG_HEAD.match(line)
+    if head is None or not line.endswith("]"):
+        return None
+    closed = line[:-1].rstrip()
+    if len(closed) <= head.end() or not closed.endswith('"'):
+        return None
+    value = closed[head.end():-1]
+    bare = _ESCAPED.sub("", value)  # the value without its escapes, read from the left
+    if '"' in bare or "\\" in bare:
+        return None  # a quote not escaped, or a backslash escaping the closing quote
+    return head.group(1), _ESCAPED.sub(r"\1", value)
 
 
 class _ReplayError(Exception):
@@ -709,11 +730,10 @@ class _Parser:
             stripped = raw.strip()
             indent = len(raw) - len(raw.lstrip())
             if stripped.startswith("["):
-                match = _TAG_LINE.match(stripped)
-                if match is None:
+                tag = _tag_of_line(stripped)
+                if tag is None:
                     raise ParseError('expected a tag like [Name "value"]', number, indent + 1)
-                name = match.group(1)
-                value = re.sub(r"\\(.)", r"\1", match.group(2))
+                name, value = tag
                 column = indent + stripped.index('"') + 2
                 finish_exchange()
                 if hand < 0 and name != "Hand":

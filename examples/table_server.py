@@ -120,13 +120,16 @@ Choices
   ``--max-tables`` (default 64).  When that many are open and a join needs
   a new one, a table where no person is connected closes, the same way
   (its record saved as above): one whose game no person has moved in
-  first; else the one no person has been connected to for the longest,
-  once that is ``--room-after`` seconds (default 60), so that a player
-  whose connection drops for a moment does not lose the game to a
-  stranger opening tables.  If there is none, the join is refused with
-  ``TOO_MANY_TABLES``.  A connection sits at one table at a time, so
-  holding tables takes one live connection for each, or a game a person
-  has moved in for ``--room-after`` seconds.
+  first; else the one left empty the longest, once that is
+  ``--room-after`` seconds (default 60), so that a player whose
+  connection drops for a moment does not lose the game to a stranger
+  opening tables.  A table is left empty when its last person goes after
+  a person's move; coming back without a move does not restart that
+  clock, so joining and leaving over and over holds no table.  If there
+  is none, the join is refused with ``TOO_MANY_TABLES``.  A connection
+  sits at one table at a time, so holding tables takes one live
+  connection for each, or a move in each game every ``--room-after``
+  seconds.
 * At most 256 connections are open at once, each counted from its accept
   until its socket is closed (a connection the server is hanging up on
   still counts); one more is answered ``TOO_MANY_CLIENTS`` and closed.
@@ -366,8 +369,10 @@ class Table:
     abandoning: asyncio.TimerHandle | None = None
     """The timer that closes the table if no one comes back."""
     empty_since: float | None = None
-    """When (the event loop's clock) the last person connected to the
-    started table left it; ``None`` while someone is connected."""
+    """When (the event loop's clock) the started table was left with no
+    person connected, the first time since a person's last move; ``None``
+    until then.  Only a person's move resets it: a person who comes back
+    and goes again without moving does not restart the clock."""
     looked: dict[int, int] = field(default_factory=dict)
     """For each person's seat that has looked at its cards, the hand
     (:attr:`spades.GameState.hand_number`) in which it last did: it has
@@ -398,9 +403,10 @@ class TableServer:
     ``humans`` seats for people (default: every seat), up to ``max_tables``
     at once (a whole number, 1 or more): when that many are open, a new one
     takes the place of one no person is connected to, if any: one in which
-    no person has moved first, else the one no person has been connected
-    to for the longest, once that is ``room_after`` seconds (a player who
-    drops for a moment keeps the game).  ``idle_timeout`` is how long a
+    no person has moved first, else the one left empty the longest since a
+    person's last move, once that is ``room_after`` seconds (a player who
+    drops for a moment keeps the game; coming back without a move does not
+    restart the clock).  ``idle_timeout`` is how long a
     connection may send no command (a blank line is none),
     ``abandon_after`` how long a started game waits with no person
     connected before it closes (seconds; ``None``: for ever).
@@ -660,7 +666,6 @@ class TableServer:
             if table.abandoning is not None:
                 table.abandoning.cancel()
                 table.abandoning = None
-            table.empty_since = None
             sitter.client = client
             self._seat(client, table, held)
             self._send(client, {"ok": {"table": table.name, "seat": held, "name": name, "token": sitter.token,
@@ -736,6 +741,7 @@ class TableServer:
                 Reason.DOUBLE_NIL_NOT_ALLOWED, f"seat {seat} has looked at its cards: no Double Nil this hand", rule))
         table.state = state.apply(action, seat=seat)
         table.acted = True
+        table.empty_since = None  # a person's move: the table's place is kept for room_after once it is empty
         self._send(client, {"ok": {"action": action_to_dict(action), "text": str(action)}})
         self._moved(table)
 
@@ -784,8 +790,8 @@ class TableServer:
         game waiting for its players: other tables close when their last
         person goes) that may give their place to a new table, in the order
         they do: those in which no person has moved (nothing is lost), then
-        those no person has been connected to for ``room_after`` seconds,
-        the one empty for the longest first."""
+        those left empty for ``room_after`` seconds since a person's last
+        move (:attr:`Table.empty_since`), the one empty for the longest first."""
         now = asyncio.get_running_loop().time()
 
         def since(table: Table) -> float:
@@ -1096,9 +1102,11 @@ async def _hang_up(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -
 
 # Printable characters that show nothing, alone or after another: the
 # Hangul fillers, the blank Braille pattern, the combining grapheme joiner,
-# the Khmer inherent vowels and the Mongolian variation selectors.  A name
-# holding one looks like the name without it.
-_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f")
+# the Khmer inherent vowels, the Mongolian variation selectors, the Khitan
+# small script filler and the musical null notehead.  A name holding one
+# looks like the name without it.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f"
+                    "\U00016fe4\U0001d159")
 
 
 def _invisible(name: str) -> bool:
@@ -1118,10 +1126,13 @@ _SELECTORS = dict.fromkeys([*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
 def _look_alike(name: str) -> str:
     """What two names that look alike share: the name without its
     variation selectors and with the case and width of its letters and
-    digits folded (NFKC, then casefold), so that ``Alice``, ``alice``,
-    ``alice`` with a selector after it and the full-width ``ａｌｉｃｅ``
-    are one."""
-    return unicodedata.normalize("NFKC", name.translate(_SELECTORS)).casefold()
+    digits folded: Unicode's compatibility caseless match (definition
+    D146, ``NFKD(casefold(NFKD(casefold(NFD(name)))))``, which also makes
+    ``ΐ`` and its capital ``Ϊ́``, ``ῷ`` and its title case ``ῼ͂`` one), so
+    that ``Alice``, ``alice``, ``alice`` with a selector after it and the
+    full-width ``ａｌｉｃｅ`` are one."""
+    folded = unicodedata.normalize("NFD", name.translate(_SELECTORS)).casefold()
+    return unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", folded).casefold())
 
 
 def _is_loopback(host: str) -> bool:

@@ -584,7 +584,8 @@ def test_a_name_is_one_however_its_accents_are_typed(tmp_path: Path) -> None:
                 assert error == {"reason": "BAD_REQUEST", "rule": "", "message": "name: a name has no space at either end"}
             for name in ("\u3000ann", "ann\u00a0", "a\u200bnn"):  # no other space is printable
                 assert (await two.refused({"join": {"table": "n", "name": name}}))["reason"] == "BAD_REQUEST"
-            for name in ("\u3164", "ann\u3164", "\u2800", "\uffa0ann", "a\u034fnn", "\u0301ann", "\u20dd"):  # show nothing
+            for name in ("\u3164", "ann\u3164", "\u2800", "\uffa0ann", "a\u034fnn", "\u0301ann", "\u20dd",
+                         "ann\U0001d159", "\U0001d159", "ann\U00016fe4"):  # show nothing
                 refused = await two.refused({"join": {"table": "n", "name": name}})
                 assert refused["reason"] == "BAD_REQUEST" and "U+3164" in refused["message"], name
             assert (await two.join("n", "\u0915\u093f"))["seat"] == 1  # a mark after a letter: a name that shows
@@ -1522,11 +1523,42 @@ def test_a_game_a_person_moved_in_keeps_its_place_a_while(tmp_path: Path) -> Non
             assert refused["reason"] == "TOO_MANY_TABLES"  # both games were moved in, a moment ago
             back = await Player.connect(server)
             assert (await back.join("vic", "vic", token=token))["rejoined"]  # the game is still there
+            await make_a_move(back)  # a move: its place is kept from when it is left empty again
             await back.close()
             await asyncio.sleep(0.6)  # --room-after: now the one empty the longest gives way
             assert (await cycler.join("j4", "x"))["started"]
             assert sorted(server.tables) == ["j4", "vic"] and "j3.json" in os.listdir(server.records)
             for player in (cycler,):
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_coming_back_without_a_move_holds_no_table(tmp_path: Path) -> None:
+    # Joining and leaving a game over and over, without a move, does not
+    # restart the --room-after clock: one connection cannot hold a table's
+    # place (nor many tables') that way.
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1, max_tables=1, room_after=0.5)
+        try:
+            holder = await Player.connect(server)
+            assert (await holder.join("held", "x"))["started"]
+            await make_a_move(holder)
+            assert "ok" in await holder.request({"leave": {}})
+            other = await Player.connect(server)
+            refused = await other.refused({"join": {"table": "new", "name": "o"}})
+            assert refused["reason"] == "TOO_MANY_TABLES"  # a person moved there a moment ago
+            loop = asyncio.get_running_loop()
+            began = loop.time()
+            while loop.time() - began < 0.8:
+                await _rejoined(holder, "held")
+                assert "ok" in await holder.request({"leave": {}})
+                await asyncio.sleep(0.05)
+            assert (await other.join("new", "o"))["started"]  # the held table gave its place
+            assert sorted(server.tables) == ["new"] and "held.json" in os.listdir(server.records)
+            for player in (holder, other):
                 await player.close()
         finally:
             await server.close()
@@ -1633,7 +1665,19 @@ def test_names_that_look_alike_do_not_sit_at_one_table(tmp_path: Path) -> None:
             assert (await other.join("n", "Al1ce"))["seat"] == 1  # another name
             elsewhere = await Player.connect(server)
             assert (await elsewhere.join("m", "alice"))["seat"] == 0  # another table
-            for player in (alice, other, elsewhere):
+            # Folding the case can undo the composed form: the capital of ΐ is
+            # three characters (Ι, diaeresis, acute), which compose again.
+            greek, probe = await Player.connect(server), await Player.connect(server)
+            assert (await greek.join("g", "\u0390"))["seat"] == 0
+            for name in ("\u0390".upper(), "\u0399\u0308\u0301", "\u03aa\u0301"):
+                refused = await probe.refused({"join": {"table": "g", "name": name}})
+                assert refused["reason"] == "NAME_TAKEN", name
+            assert "ok" in await greek.request({"leave": {}})
+            assert (await greek.join("h", "\u1ff7"))["seat"] == 0
+            for name in ("\u1ff7".title(), "\u1ff7".upper()):
+                refused = await probe.refused({"join": {"table": "h", "name": name}})
+                assert refused["reason"] == "NAME_TAKEN", name
+            for player in (alice, other, elsewhere, greek, probe):
                 await player.close()
         finally:
             await server.close()

@@ -494,8 +494,10 @@ class ExchangeChoices(SequenceABC[Exchange]):
 
     This is what :meth:`~spades.GameState.legal_actions` returns in the
     exchange phases, where a hand has hundreds of possible exchanges: each
-    is built only when it is looked at.  Order: the smaller exchanges first,
-    then the lexicographic order of card indexes.
+    is built only when it is looked at.  Order: size by size, in the order
+    of ``sizes`` (the library gives them smallest first), then the
+    lexicographic order of card indexes; a size given twice lists its
+    exchanges twice, as a tuple would.
 
     >>> from spades import CardSet
     >>> choices = ExchangeChoices(CardSet.parse("AK.Q.J.2"), (2,))

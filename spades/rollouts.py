@@ -346,6 +346,22 @@ class Executor(Protocol):
     def map(self, fn: Callable[..., Any], iterable: Iterable[Any], /) -> Iterator[Any]: ...
 
 
+class _Unstopped:
+    """``function``, a :class:`StopIteration` it raises (a player's, say)
+    raised as a :class:`RuntimeError`: a map would take it for the end of
+    its results, and the games would seem lost by the executor (the
+    reasoning of PEP 479, for generators).  Picklable when ``function`` is."""
+
+    def __init__(self, function: Callable[[Any], tuple[tuple[Any, ...], ...]]) -> None:
+        self.function = function
+
+    def __call__(self, chunk: Any) -> tuple[tuple[Any, ...], ...]:
+        try:
+            return self.function(chunk)
+        except StopIteration as stop:
+            raise RuntimeError("StopIteration was raised while playing the games (by a player?)") from stop
+
+
 def executed(
     executor: Executor | None, function: Callable[[Any], tuple[tuple[Any, ...], ...]], chunks: Iterable[Any],
     total: int, size: int, width: int, head: Callable[[int], tuple[Any, ...]],
@@ -360,7 +376,8 @@ def executed(
     Anything else raises :class:`~spades.ArgumentError` naming the
     executor, never a silently wrong count of rows."""
     chunks_count = -(-total // size)
-    parts = map(function, chunks) if executor is None else executor.map(function, chunks)
+    guarded = _Unstopped(function)
+    parts = map(guarded, chunks) if executor is None else executor.map(guarded, chunks)
     name = "the work" if executor is None else f"{type_name(executor)}.map"
     try:
         results = iter(parts)

@@ -1479,7 +1479,11 @@ def _own_state_dict(data: object) -> GameState | None:
     replayed state's values (:func:`_derived_values`), then in their marshal
     form (as :func:`_exactly` compares values)."""
     try:
-        if type(data) is not dict or data.get("format") != _STATE or data.keys() != _STATE_KEY_SET:
+        # The keys' types first: a key of another type is not hashed nor
+        # compared here (the full reading refuses it).
+        if type(data) is not dict or not _JUST_STR.issuperset(map(type, data)):
+            return None
+        if data.get("format") != _STATE or data.keys() != _STATE_KEY_SET:
             return None
         version = data["version"]
         seed = data["seed"]

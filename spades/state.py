@@ -278,6 +278,11 @@ class GameState:
     States compare and hash by value (the rules, the seed and everything
     that has happened).  Public attributes are read-only properties.
 
+    A state pickles small and loads fast (for process pools): a pickle is
+    trusted, as :mod:`pickle` itself must be (loading one can run any
+    code), so it is not checked again.  A state from a client or a file is
+    loaded from JSON, which replays and checks every action.
+
     >>> GameState()
     Traceback (most recent call last):
     ...

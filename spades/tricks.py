@@ -21,7 +21,7 @@ from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
 from spades.cards import Card, CardSet
 from spades.errors import (
     is_a,
-    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, PER_SEAT_LIMIT, read_bounded, short_repr,
+    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, clip, PER_SEAT_LIMIT, read_bounded, short_repr,
     type_name,
 )
 from spades.rules import Rules, check_hand, check_rules
@@ -323,6 +323,9 @@ def spades_broken(played: CardSet, rules: Rules | None = None) -> bool:
     rules = _check_rules(rules)
     if type(played) is not CardSet:
         raise ArgumentTypeError(f"the cards played are a CardSet, got {type_name(played)}")
+    if played.mask & ~rules.deck_mask:
+        outside = " ".join(map(str, CardSet(played.mask & ~rules.deck_mask)))
+        raise ArgumentError(f"the cards played hold {clip(outside, 60)}, not in this game's deck (C-1)")
     return broken_by(played.mask, rules.deck_facts)
 
 
@@ -342,6 +345,8 @@ def breaks_spades(card: Card, spades_broken: bool = False, rules: Rules | None =
     rules = _check_rules(rules)
     if type(card) is not Card:
         raise ArgumentTypeError(f"a card is a Card, got {type_name(card)}")
+    if not rules.deck_mask >> card & 1:
+        raise ArgumentError(f"{card} is not in this game's deck (C-1)")
     return _check_flag(spades_broken, "spades_broken") or broken_by(1 << card, rules.deck_facts)
 
 
@@ -401,6 +406,11 @@ def walk_tricks(rules: Rules, leader: int, plays: Sequence[Card]) -> tuple[Walke
     plays = read_bounded(plays, cards, ArgumentError, "", f"the plays of a hand are at most the deck's {cards} cards")
     if any(type(card) is not Card for card in plays):
         raise ArgumentTypeError("the plays are Card values")
+    seen = 0
+    for card in plays:
+        if not rules.deck_mask >> card & 1 or seen >> card & 1:
+            raise ArgumentError(f"{card} cannot be among the plays of a hand: not in the deck, or twice (C-1)")
+        seen |= 1 << card
     return tuple(walk_tricks_of(rules.players, rules.deck_facts, leader, plays))
 
 

@@ -469,6 +469,23 @@ class _Raising:
         return 1
 
 
+class _Name(str):
+    """A str subclass with str's own methods."""
+
+
+class _Key:
+    """A key that hashes as a name and raises when compared."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+
 class _Dict(_Raising, dict[str, Any]):  # type: ignore[misc]
     pass
 
@@ -515,6 +532,11 @@ def test_subclasses_of_json_types_in_documents_raise_state_error() -> None:
                 load({**document, key: odd})
         with pytest.raises(StateError, match="strings, not _Str"):
             load({_Str("format"): document["format"]})
+        # Every key of a whole document of another type, however it hashes
+        # and compares: none of its methods is called.
+        for odd_key in (_Name, _Key):
+            with pytest.raises(StateError, match=f"strings, not {odd_key.__name__}"):
+                load({odd_key(key): value for key, value in document.items()})
     with pytest.raises(StateError, match="not of a subclass"):
         action_from_dict(_Dict(bid="3"))
     with pytest.raises(StateError, match="not of a subclass"):

@@ -251,3 +251,29 @@ def test_an_executor_that_gets_its_results_wrong_is_named(how: str) -> None:
     assert simulate(rules, hands=4, seed=3, executor=good, chunk_size=1) == simulate(rules, hands=4, seed=3)
     assert play_match([random_bot, random_bot], rules, games=4, seed=3, executor=good, chunk_size=1).players == \
         play_match([random_bot, random_bot], rules, games=4, seed=3).players
+
+
+class _BuiltinMap:
+    """An executor whose map is the built-in one (a StopIteration raised in
+    a call would end its results)."""
+
+    def map(self, function: Callable[[Any], Any], iterable: Iterable[Any]) -> Any:
+        return map(function, iterable)
+
+
+def test_a_player_raising_stop_iteration_is_named_not_taken_for_lost_games() -> None:
+    # A map takes a StopIteration for the end of its results: the games
+    # would seem lost by the executor.  It is raised as a RuntimeError.
+    def stopping(state: GameState, rng: random.Random) -> Any:
+        raise StopIteration
+
+    for executor in (None, _BuiltinMap(), ThreadPoolExecutor(2)):
+        with pytest.raises(RuntimeError, match="^StopIteration was raised while playing the games") as caught:
+            spades.simulate(Rules.partnership(), 2, seed=1, players=[stopping] * 4, executor=executor)
+        assert type(caught.value.__cause__) is StopIteration
+
+    def stopping_bot(view: Any, rng: random.Random) -> Any:
+        raise StopIteration
+
+    with pytest.raises(RuntimeError, match="^StopIteration was raised while playing the games"):
+        spades.match.play_match([stopping_bot, spades.bots.random_bot], Rules.partnership(), 2, 1)

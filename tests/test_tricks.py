@@ -657,3 +657,28 @@ def test_legal_mask_against_the_reference() -> None:  # C-4, C-5, C-6, V-7, V-9
             cards = [] if led is None else [int(C(led))]
             want = ref_legal_cards(frozenset(int(c) for c in hand), cards, bool(played), rules, first)
             assert [int(c) for c in got] == sorted(want), (text, led, first)
+
+
+def test_the_plays_and_cards_played_are_cards_of_the_deck_each_once() -> None:  # C-1, V-9
+    # What trick_winner refuses of one trick, walk_tricks refuses of a
+    # hand's plays, and spades_broken and breaks_spades of the cards played.
+    standard, jokers = Rules.partnership(), Rules.jokers()
+    plays = [Card.parse(t) for t in "KH AH 2S QH".split()]
+    assert [w for _l, _c, w in walk_tricks(standard, 0, plays)] == [2]
+    with pytest.raises(ArgumentError, match=r"^KH cannot be among the plays of a hand: not in the deck, or twice \(C-1\)$"):
+        walk_tricks(standard, 0, plays + plays[:1])
+    with pytest.raises(ArgumentError, match=r"^BJ cannot be among the plays of a hand: not in the deck, or twice \(C-1\)$"):
+        walk_tricks(standard, 0, [Card.parse("BJ"), *plays[1:]])
+    with pytest.raises(ArgumentError, match=r"^2C cannot be among the plays"):
+        walk_tricks(jokers, 0, [Card.parse("2C")])  # the 2C is out (V-9)
+    assert walk_tricks(jokers, 0, [Card.parse("BJ"), *plays[1:]])[0][2] == 0  # the joker is the top trump
+    with pytest.raises(ArgumentError, match=r"^the cards played hold BJ, not in this game's deck \(C-1\)$"):
+        spades_broken(CardSet.from_cards([Card.parse("BJ"), Card.parse("2C")]), standard)
+    with pytest.raises(ArgumentError, match=r"^the cards played hold 2C 2D, not in this game's deck \(C-1\)$"):
+        spades_broken(CardSet.from_cards([Card.parse("2C"), Card.parse("2D"), Card.parse("3D")]), jokers)
+    assert spades_broken(CardSet.from_cards([Card.parse("BJ")]), jokers)  # a joker is a spade (V-9)
+    with pytest.raises(ArgumentError, match=r"^BJ is not in this game's deck \(C-1\)$"):
+        breaks_spades(Card.parse("BJ"), False, standard)
+    with pytest.raises(ArgumentError, match=r"^2C is not in this game's deck \(C-1\)$"):
+        breaks_spades(Card.parse("2C"), True, jokers)
+    assert breaks_spades(Card.parse("LJ"), False, jokers)

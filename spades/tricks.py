@@ -112,14 +112,22 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
     cards = read_bounded(trick, PER_SEAT_LIMIT, ArgumentError, "", f"a trick of {players} seats cannot hold so many cards")
     if len(cards) > players or (len(cards) == players and not to_win) or (to_win and not cards):
         raise ArgumentError(f"a trick of {players} seats cannot hold {len(cards)} cards here")
-    seen = 0
     for card in cards:
         if type(card) is not Card:
             raise ArgumentTypeError(f"a trick holds Card values, got {type_name(card)}")
-        if not rules.deck_mask >> card & 1 or seen >> card & 1:
-            raise ArgumentError(f"{card} cannot be in this trick: not in the deck, or twice")
-        seen |= 1 << card
+    _check_distinct(cards, rules, "cannot be in this trick: not in the deck, or twice")
     return cards
+
+
+def _check_distinct(cards: Sequence[Card], rules: Rules, refusal: str) -> None:
+    """Each of ``cards`` is a card of the deck, and none is there twice (a
+    card is in one place, C-1); else :class:`~spades.ArgumentError`, the
+    first card that is not followed by ``refusal``."""
+    seen = 0
+    for card in cards:
+        if not rules.deck_mask >> card & 1 or seen >> card & 1:
+            raise ArgumentError(f"{card} {refusal}")
+        seen |= 1 << card
 
 
 def _check_hand_for(hand: object, rules: Rules, trick: tuple[Card, ...]) -> CardSet:
@@ -406,11 +414,7 @@ def walk_tricks(rules: Rules, leader: int, plays: Sequence[Card]) -> tuple[Walke
     plays = read_bounded(plays, cards, ArgumentError, "", f"the plays of a hand are at most the deck's {cards} cards")
     if any(type(card) is not Card for card in plays):
         raise ArgumentTypeError("the plays are Card values")
-    seen = 0
-    for card in plays:
-        if not rules.deck_mask >> card & 1 or seen >> card & 1:
-            raise ArgumentError(f"{card} cannot be among the plays of a hand: not in the deck, or twice (C-1)")
-        seen |= 1 << card
+    _check_distinct(plays, rules, "cannot be among the plays of a hand: not in the deck, or twice (C-1)")
     return tuple(walk_tricks_of(rules.players, rules.deck_facts, leader, plays))
 
 

@@ -876,8 +876,11 @@ class GameState:
                 Reason.NOT_AN_ACTION, f"{short_repr(action)} is not an action; expected one of {self.phase.name}'s actions"
             )
         text = clip(str(action), 80)  # a deal of many hands
+        named = type_name(action)
+        if not text.startswith(named.lower() + " "):  # "Bid 3", but "replacement 3H", not "Replacement replacement 3H"
+            text = f"{named} {text}"
         return IllegalActionError(
-            Reason.WRONG_PHASE, f"{type_name(action)} {text} cannot be applied in phase {self.phase.name}",
+            Reason.WRONG_PHASE, f"{text} cannot be applied in phase {self.phase.name}",
             self._phase_rule(self._dealt()[_PHASE]),
         )
 

@@ -320,10 +320,10 @@ def test_more_refusals_of_a_record_word_for_word(monkeypatch: pytest.MonkeyPatch
          ("line 2, column 20: first_lead: must be one of 'left-of-dealer', 'two-of-clubs', got 'a=b'", 2, 20)),
         # An empty replacement, "" or "-", is no card; where none is due, the game refuses it (T-6).
         (unseeded_two.replace('[Play "1"]', '[Replacement "-"]\n[Play "1"]'),
-         ("line 28, column 15: action 34 (replacement -) is illegal: Replacement replacement - cannot be applied in phase "
+         ("line 28, column 15: action 34 (replacement -) is illegal: replacement - cannot be applied in phase "
           "PLAY (rule C-5)", 28, 15)),
         (unseeded_two.replace('[Play "1"]', '[Replacement " "]\n[Play "1"]'),
-         ("line 28, column 15: action 34 (replacement -) is illegal: Replacement replacement - cannot be applied in phase "
+         ("line 28, column 15: action 34 (replacement -) is illegal: replacement - cannot be applied in phase "
           "PLAY (rule C-5)", 28, 15)),
     ]
     for forged, expected in cases:
@@ -356,7 +356,7 @@ def test_the_replay_of_a_record_built_directly_names_what_it_holds() -> None:
          f"action 1 ({shown}) is not the chance step the game's seed gives"),
         (Record(rules=Rules(), actions=(Bid(3),)), "action 1 (3) is illegal: Bid 3 cannot be applied in phase DEAL (rule P-2)"),
         (Record(rules=Rules.two_player(), actions=(stock, stock)),
-         f"action 2 ({str(stock)[:77]}...) is illegal: Stock {str(stock)[:77]}... cannot be applied in phase DRAFT (rule T-2)"),
+         f"action 2 ({str(stock)[:77]}...) is illegal: {str(stock)[:77]}... cannot be applied in phase DRAFT (rule T-2)"),
     ]
     # A card forged around its constructor has no text: shown by its repr.
     forged = int.__new__(Card, 99)

@@ -523,11 +523,11 @@ def test_card_arithmetic_is_int_arithmetic() -> None:
     ace = C("AS")
     assert ace + 1 == 52 and type(ace + 1) is int and 1 << ace == C("AS").mask and ace * 2.0 == 102.0
     assert ace > C("KS") and sorted([ace, C("2C")]) == [C("2C"), ace]
-    for junk in ("x", None, [], object()):
+    for other in ("x", None, [], object()):
         with pytest.raises(TypeError):
-            ace + junk  # type: ignore[operator]
+            ace + other  # type: ignore[operator]
         with pytest.raises(TypeError):
-            ace < junk  # type: ignore[operator]
+            ace < other  # type: ignore[operator]
 
 
 @given(st.integers(min_value=0, max_value=(1 << 54) - 1))

@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from spades import Bid, Card, CardSet, Deal, Draft, GameState, Rules, Stock, new_game, seat_view
+from spades import Card, CardSet, Deal, Draft, GameState, Rules, Stock, new_game, seat_view
 from spades.actions import Action
 from spades.serial import to_dict
 

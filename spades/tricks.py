@@ -121,8 +121,8 @@ def _check_trick(trick: object, rules: Rules, *, to_win: bool = False) -> tuple[
 
 def _check_distinct(cards: Sequence[Card], rules: Rules, refusal: str) -> None:
     """Each of ``cards`` is a card of the deck, and none is there twice (a
-    card is in one place, C-1); else :class:`~spades.ArgumentError`, the
-    first card that is not followed by ``refusal``."""
+    card is in one place, C-1); else :class:`~spades.ArgumentError`: the
+    first card that breaks this, then ``refusal``."""
     seen = 0
     for card in cards:
         if not rules.deck_mask >> card & 1 or seen >> card & 1:

@@ -779,6 +779,15 @@ def check_rules(rules: object) -> Rules:
     return rules
 
 
+def check_of_deck(cards: CardSet, rules: Rules, holder: str) -> None:
+    """Each of ``cards`` is a card of the game's deck (C-1, V-9), else
+    :class:`~spades.ArgumentError`: ``holder`` (say "the hand holds"),
+    then the cards that are not."""
+    outside = cards.mask & ~rules.deck_mask
+    if outside:
+        raise ArgumentError(f"{holder} {CardSet(outside)}, not in this game's deck (C-1, V-9)")
+
+
 def check_hand(hand: object, rules: Rules) -> CardSet:
     """``hand`` if it can be a seat's hand under ``rules`` (checked
     :class:`Rules`): a :class:`~spades.CardSet` (else
@@ -788,9 +797,8 @@ def check_hand(hand: object, rules: Rules) -> CardSet:
     a hand)."""
     if type(hand) is not CardSet:
         raise ArgumentTypeError(f"a hand is a CardSet, got {type_name(hand)}")
+    check_of_deck(hand, rules, "the hand holds")
     mask = hand.mask
-    if mask & ~rules.deck_mask:
-        raise ArgumentError(f"the hand holds {CardSet(mask & ~rules.deck_mask)}, not in this game's deck (C-1, V-9)")
     if mask.bit_count() > rules.hand_size:
         raise ArgumentError(
             f"a hand holds at most {rules.hand_size} cards in this game, got {mask.bit_count()} (C-8, P-2, T-3, V-10)"

@@ -21,10 +21,10 @@ from spades._decks import SPADES, TWO_OF_CLUBS, DeckFacts
 from spades.cards import Card, CardSet
 from spades.errors import (
     is_a,
-    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, clip, PER_SEAT_LIMIT, read_bounded, short_repr,
+    ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, PER_SEAT_LIMIT, read_bounded, short_repr,
     type_name,
 )
-from spades.rules import Rules, check_hand, check_rules
+from spades.rules import Rules, check_hand, check_of_deck, check_rules
 
 __all__ = [
     "legal_plays",
@@ -331,9 +331,7 @@ def spades_broken(played: CardSet, rules: Rules | None = None) -> bool:
     rules = _check_rules(rules)
     if type(played) is not CardSet:
         raise ArgumentTypeError(f"the cards played are a CardSet, got {type_name(played)}")
-    if played.mask & ~rules.deck_mask:
-        outside = " ".join(map(str, CardSet(played.mask & ~rules.deck_mask)))
-        raise ArgumentError(f"the cards played hold {clip(outside, 60)}, not in this game's deck (C-1)")
+    check_of_deck(played, rules, "the cards played hold")
     return broken_by(played.mask, rules.deck_facts)
 
 
@@ -353,8 +351,7 @@ def breaks_spades(card: Card, spades_broken: bool = False, rules: Rules | None =
     rules = _check_rules(rules)
     if type(card) is not Card:
         raise ArgumentTypeError(f"a card is a Card, got {type_name(card)}")
-    if not rules.deck_mask >> card & 1:
-        raise ArgumentError(f"{card} is not in this game's deck (C-1)")
+    check_of_deck(CardSet(1 << card), rules, "the card played is")
     return _check_flag(spades_broken, "spades_broken") or broken_by(1 << card, rules.deck_facts)
 
 

@@ -672,13 +672,13 @@ def test_the_plays_and_cards_played_are_cards_of_the_deck_each_once() -> None:  
     with pytest.raises(ArgumentError, match=r"^2C cannot be among the plays"):
         walk_tricks(jokers, 0, [Card.parse("2C")])  # the 2C is out (V-9)
     assert walk_tricks(jokers, 0, [Card.parse("BJ"), *plays[1:]])[0][2] == 0  # the joker is the top trump
-    with pytest.raises(ArgumentError, match=r"^the cards played hold BJ, not in this game's deck \(C-1\)$"):
+    with pytest.raises(ArgumentError, match=r"^the cards played hold B\.\.\., not in this game's deck \(C-1, V-9\)$"):
         spades_broken(CardSet.from_cards([Card.parse("BJ"), Card.parse("2C")]), standard)
-    with pytest.raises(ArgumentError, match=r"^the cards played hold 2C 2D, not in this game's deck \(C-1\)$"):
+    with pytest.raises(ArgumentError, match=r"^the cards played hold \.\.2\.2, not in this game's deck \(C-1, V-9\)$"):
         spades_broken(CardSet.from_cards([Card.parse("2C"), Card.parse("2D"), Card.parse("3D")]), jokers)
     assert spades_broken(CardSet.from_cards([Card.parse("BJ")]), jokers)  # a joker is a spade (V-9)
-    with pytest.raises(ArgumentError, match=r"^BJ is not in this game's deck \(C-1\)$"):
+    with pytest.raises(ArgumentError, match=r"^the card played is B\.\.\., not in this game's deck \(C-1, V-9\)$"):
         breaks_spades(Card.parse("BJ"), False, standard)
-    with pytest.raises(ArgumentError, match=r"^2C is not in this game's deck \(C-1\)$"):
+    with pytest.raises(ArgumentError, match=r"^the card played is \.\.\.2, not in this game's deck \(C-1, V-9\)$"):
         breaks_spades(Card.parse("2C"), True, jokers)
     assert breaks_spades(Card.parse("LJ"), False, jokers)

@@ -267,10 +267,11 @@ def test_a_player_raising_stop_iteration_is_named_not_taken_for_lost_games() -> 
     def stopping(state: GameState, rng: random.Random) -> Any:
         raise StopIteration
 
-    for executor in (None, _BuiltinMap(), ThreadPoolExecutor(2)):
-        with pytest.raises(RuntimeError, match="^StopIteration was raised while playing the games") as caught:
-            spades.simulate(Rules.partnership(), 2, seed=1, players=[stopping] * 4, executor=executor)
-        assert type(caught.value.__cause__) is StopIteration
+    with ThreadPoolExecutor(2) as pool:
+        for executor in (None, _BuiltinMap(), pool):
+            with pytest.raises(RuntimeError, match="^StopIteration was raised while playing the games") as caught:
+                spades.simulate(Rules.partnership(), 2, seed=1, players=[stopping] * 4, executor=executor)
+            assert type(caught.value.__cause__) is StopIteration
 
     def stopping_bot(view: Any, rng: random.Random) -> Any:
         raise StopIteration

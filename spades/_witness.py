@@ -42,11 +42,12 @@ from typing import Final
 
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock
 from spades.cards import Card, CardSet
-from spades.errors import SpadesError, StateError
+from spades.errors import ArgumentError, SpadesError, StateError
 from spades.exchange import order_of
 from spades.rules import Rules
 from spades.state import GameState, Phase, new_game
 from spades.tricks import first_trick_matters, legal_mask
+from spades.sheet import check_summary
 from spades.view import HandSummary, PlayedTrick, SeatView
 
 __all__ = ["game_behind", "forbidden_by", "first_match", "Placer", "Impossible"]
@@ -652,7 +653,10 @@ def _after_sheet(rules: Rules, sheet: tuple[HandSummary, ...]) -> GameState:
         if state.is_over:
             raise _Impossible(f"sheet hand {summary.number}: the game ended before this hand (S-9)")
         try:
+            check_summary(summary, rules)
             state = _drive(state, _finished(rules, summary), rules, True)
+        except ArgumentError as error:
+            raise _Impossible(f"sheet hand {summary.number}: {error}") from None
         except _Impossible as error:
             raise _Impossible(f"sheet hand {summary.number}: {error}") from None
     if len(sheet) <= _SHEET_HANDS_KEPT:

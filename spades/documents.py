@@ -146,12 +146,12 @@ ActionDocument = Union[
 
 
 class TrickDocument(TypedDict):
-    """A trick: its leader, its cards from the lead on, its winner (-1
-    while it is not complete; C-7)."""
+    """A finished trick: its leader, its cards from the lead on, its winner
+    (C-7).  The trick being played is a document's ``trick``, its cards."""
 
     leader: Seat
     cards: list[Card]
-    winner: int
+    winner: Seat
 
 
 class SideScoreDocument(TypedDict):

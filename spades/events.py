@@ -36,6 +36,7 @@ from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stoc
 from spades.cards import Card, CardSet
 from spades.errors import is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr
 from spades.record import Record
+from spades.sheet import MAX_HAND_NUMBER
 from spades.state import GameState, Phase
 from spades.tricks import trick_winner_seat
 from spades.view import HandSummary, PlayedTrick, SeatView, hand_summary, seat_view
@@ -63,7 +64,8 @@ __all__ = [
 def _check(event: Any) -> None:
     """Each field of an event is exactly of its declared kind (a seat, a
     count or a hand's number an ``int`` that is not a ``bool``, from 0 to
-    10**9, as a score-sheet row's number; cards a ``Card`` or ``CardSet``;
+    10**9 (:data:`~spades.sheet.MAX_HAND_NUMBER`), as a score-sheet row's
+    number and the documents; cards a ``Card`` or ``CardSet``;
     ...): else :class:`~spades.ArgumentTypeError` or
     :class:`~spades.ArgumentError`.  Whether a seat or a count fits the
     game is :func:`advance`'s to judge."""
@@ -74,7 +76,7 @@ def _check(event: Any) -> None:
             continue
         if type(value) is not kind:
             raise ArgumentTypeError(f"{type(event).__name__}.{field.name}: expected {kind.__name__}, got {short_repr(value)}")
-        if type(value) is int and not 0 <= value <= 10**9:
+        if type(value) is int and not 0 <= value <= MAX_HAND_NUMBER:
             raise ArgumentError(f"{type(event).__name__}.{field.name}: {short_repr(value)} is out of range")
 
 

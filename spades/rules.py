@@ -514,12 +514,13 @@ class Rules:
             options = dict(data)
         except Exception:  # a mapping that cannot be read
             raise RulesError(f"rules: cannot read the options of a {type_name(data)}") from None
+        named = "preset" in options
         preset = options.pop("preset", None)
         unknown = [k for k in options if type(k) is not str or k not in _OPTION_NAMES]
         if unknown:
             raise _unknown(unknown)
-        if preset is not None:
-            if type(preset) is not str:
+        if named:
+            if type(preset) is not str:  # null included: a document without a preset has no "preset" key
                 raise RulesError(f"preset: a preset's name, got {short_repr(preset)}")
             return cls.preset(preset, **options)
         return cls(**options)

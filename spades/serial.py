@@ -105,7 +105,7 @@ from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
 from spades.rules import Rules
 from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
-from spades.sheet import HandRecord
+from spades.sheet import MAX_HAND_NUMBER, HandRecord
 from spades.state import GameState, Phase, apply_all, document_fields, history_size_and_first, new_game
 from spades.tricks import first_leader_of_masks, walk_tricks_of
 from spades.view import HandSummary, PlayedTrick, SeatView, seat_view
@@ -951,8 +951,10 @@ def _header(data: object, expected: str | None) -> tuple[_At, str]:
         raise top.fail("missing field: version")
     version = top.get("version").value
     wanted = VIEW_VERSION if kind == _VIEW else VERSION
-    if type(version) is not int or version != wanted:
-        shown = short_repr(version) if type(version) is int else _kind(version)
+    if type(version) is not int:
+        raise StateError(f"version: a whole number, got {_kind(version)}; this library reads version {wanted} of {kind}")
+    if version != wanted:
+        shown = short_repr(version)
         note = ""
         if kind == _VIEW and version == 1:
             note = " (a view is a message, not an archive: ask for a fresh one)"
@@ -1184,7 +1186,7 @@ def event_from_dict(data: object, rules: Rules) -> Event:
         elif field == "count":
             values[field] = item.integer(0, rules.double_nil_exchange)
         elif field == "number":
-            values[field] = item.integer(0, _MAX_ACTIONS)
+            values[field] = item.integer(0, MAX_HAND_NUMBER)
         elif field == "dealer":
             values[field] = item.seat(rules)
         elif field == "winner":
@@ -1246,7 +1248,7 @@ def _read_summary(at: _At, rules: Rules) -> HandSummary:
     at.obj(_SUMMARY_KEYS)
     players = rules.players
     return HandSummary(
-        number=at.get("number").integer(0, _MAX_ACTIONS),
+        number=at.get("number").integer(0, MAX_HAND_NUMBER),
         dealer=at.get("dealer").seat(rules),
         bids=tuple(b.bid(rules) for b in at.get("bids").items(players)),  # type: ignore[misc]
         tricks_won=at.get("tricks_won").ints(players, 0, rules.hand_size),
@@ -1807,7 +1809,7 @@ def _read_view(top: _At, rules: Rules) -> SeatView:
         phase=_phase(top.get("phase")),
         turn=top.get("turn").seat(rules, optional=True),
         dealer=top.get("dealer").seat(rules),
-        hand_number=top.get("hand_number").integer(0, _MAX_ACTIONS),
+        hand_number=top.get("hand_number").integer(0, MAX_HAND_NUMBER),
         hand=top.get("hand").cardset(rules),
         sealed=top.get("sealed").boolean(),
         hand_sizes=top.get("hand_sizes").ints(players, 0, most),

@@ -14,14 +14,14 @@
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from spades.actions import Action, Bid, Draft
 from spades.cards import Card, CardSet, card_set_of_mask
 from spades.errors import ArgumentError, ArgumentTypeError, fail_type, int_in, short_repr, tuple_of, type_name
-from spades.rules import Rules, check_hand, check_rules
+from spades.rules import Rules, check_hand, check_rules, hand_size
 from spades.scoring import HandScore
 
 __all__ = ["HandRecord", "HandSummary", "PlayedTrick"]
@@ -39,13 +39,20 @@ def _check_trick(trick: PlayedTrick) -> None:
     int_in("winner", trick.winner, -1, 3)
 
 
+MAX_HAND_NUMBER: Final = 10**9
+"""The largest hand number a score-sheet row, a view or an event holds, and
+the documents read (a game of a billion hands is beyond any document)."""
+
+_MOST_TRICKS: Final = max(hand_size(players) for players in (2, 3, 4))  # 17: three players' hands (V-10)
+
+
 def _check_summary(summary: HandSummary) -> None:
-    int_in("number", summary.number, 0, 10**9)
+    int_in("number", summary.number, 0, MAX_HAND_NUMBER)
     int_in("dealer", summary.dealer, 0, 3)
     tuple_of("bids", summary.bids, Bid, limit=4)
     for won in tuple_of("tricks_won", summary.tricks_won, int, limit=4):
-        int_in("tricks_won", won, 0, 18)
-    tuple_of("tricks", summary.tricks, PlayedTrick, limit=18)
+        int_in("tricks_won", won, 0, _MOST_TRICKS)
+    tuple_of("tricks", summary.tricks, PlayedTrick, limit=_MOST_TRICKS)
     if type(summary.result) is not HandScore:
         raise fail_type("result", "a HandScore", summary.result)
 
@@ -180,6 +187,35 @@ def check_row(record: object, rules: object) -> tuple[HandRecord, Rules]:
         raise ArgumentError("the record's hand was " + ("drafted, and these rules deal (P-2)" if drafted else
                                                         "dealt, and these rules draft (T-2)"))
     return record, rules
+
+
+def check_summary(summary: HandSummary, rules: Rules) -> None:
+    """Check that ``summary`` can be a finished hand under ``rules``: a bid
+    (of at most a hand's tricks) and a trick count per seat, its dealer one
+    of the seats, a score per side (P-1, T-1, V-10; C-3), at most a hand's
+    tricks of a card per seat each, led and won by seats, of cards of the
+    deck (C-1, C-7, C-8, V-9).  Otherwise :class:`~spades.ArgumentError`
+    (for what works out a game from score-sheet rows).  Whether a game can
+    give these bids, tricks and scores is not checked here."""
+    players, size = rules.players, rules.hand_size
+    if len(summary.bids) != players or len(summary.tricks_won) != players or len(summary.result.sides) != len(rules.sides):
+        raise ArgumentError(
+            f"the row is of {len(summary.bids)} bids, {len(summary.tricks_won)} trick counts and "
+            f"{len(summary.result.sides)} scores, not these rules' {players} seats and {len(rules.sides)} sides (P-1, T-1, V-10)"
+        )
+    if summary.dealer >= players:
+        raise ArgumentError(f"the row's dealer is not a seat of these rules: {summary.dealer} (P-1, T-1, V-10)")
+    if any(bid.tricks > size for bid in summary.bids) or any(won > size for won in summary.tricks_won):
+        raise ArgumentError(f"the row's bids and trick counts are of at most {size} tricks, a hand's (C-3, C-8)")
+    if len(summary.tricks) > size:
+        raise ArgumentError(f"the row holds {len(summary.tricks)} tricks, more than a hand's {size} (C-8)")
+    deck = rules.deck_mask
+    for trick in summary.tricks:
+        if trick.leader >= players or trick.winner >= players or len(trick.cards) > players:
+            raise ArgumentError("the row holds a trick of seats or of more cards than these rules' (C-7)")
+        for card in trick.cards:
+            if not deck >> card & 1:
+                raise ArgumentError(f"the row holds {card}, which is not in this deck (C-1, V-9, V-10)")
 
 
 def _record(

@@ -31,7 +31,7 @@ from spades.errors import (
 )
 from spades.exchange import exchanged_of, given_counts_of, order_of
 from spades.rules import Rules
-from spades.sheet import HandRecord, HandSummary, PlayedTrick, check_row, seat_or_none
+from spades.sheet import MAX_HAND_NUMBER, HandRecord, HandSummary, PlayedTrick, check_row, seat_or_none
 from spades.state import GameState, Phase, action_types_of
 from spades.tricks import first_leader, walk_tricks, walk_tricks_of
 
@@ -172,7 +172,7 @@ def _check_view(view: SeatView) -> None:
         raise fail_type("phase", "a Phase", view.phase)
     seat_or_none("turn", view.turn, players)
     int_in("dealer", view.dealer, 0, players - 1)
-    int_in("hand_number", view.hand_number, 0, 10**9)
+    int_in("hand_number", view.hand_number, 0, MAX_HAND_NUMBER)
     for name in ("hand", "gave", "received", "drafted", "draft_discards"):
         cards = getattr(view, name)
         if type(cards) is not CardSet:

@@ -167,3 +167,80 @@ def test_the_schemas_record_tags_are_the_loaders() -> None:
         assert not validator.is_valid({**document, "tags": tags}), tags
         with pytest.raises(StateError):
             record_from_dict({**document, "tags": tags})
+
+
+def test_a_hands_number_has_one_limit_in_the_events_the_loaders_and_the_schema() -> None:  # C-2
+    """A hand's number up to 10**9 is made, written, read back and valid
+    to the schema, in an event, a score-sheet row and a view; one more is
+    refused by all three."""
+    import attrs
+
+    from spades import ArgumentError, Rules, StateError
+    from spades.events import HandScored, HandStarted
+    from spades.serial import event_from_dict, view_from_dict
+
+    rules = Rules.partnership()
+    event_schema, view_schema = _validator("event_document"), _validator("view_document")
+    states = play(rules, 2, seeded=True)
+    row = next(e for e in events(states[0], states[-1], 0) if isinstance(e, HandScored)).summary
+    for number, fits in ((10**9, True), (10**9 + 1, False)):
+        scored = event_to_dict(HandScored(summary=row))
+        for document in ({"event": "hand_started", "number": number, "dealer": 0},
+                         {**scored, "summary": {**scored["summary"], "number": number}}):
+            assert event_schema.is_valid(document) is fits, document
+            if fits:
+                assert event_to_dict(event_from_dict(document, rules)) == document
+            else:
+                with pytest.raises(StateError, match="out of range 0..1000000000"):
+                    event_from_dict(document, rules)
+        view = to_dict(seat_view(states[0], 1))
+        view["hand_number"] = number
+        assert view_schema.is_valid(view) is fits
+        with pytest.raises(StateError, match="hand_number: the document says" if fits else "out of range 0..1000000000"):
+            view_from_dict(view)  # a game at hand 10**9 is not this one: read, then found not to fit
+        if fits:
+            assert HandStarted(number=number, dealer=0).number == attrs.evolve(row, number=number).number == number
+        else:
+            with pytest.raises(ArgumentError):
+                HandStarted(number=number, dealer=0)
+            with pytest.raises(ArgumentError):
+                attrs.evolve(row, number=number)
+
+
+def test_a_rules_document_with_a_null_preset_is_refused_as_by_the_schema() -> None:  # V-1
+    """A rules document without a preset has no ``"preset"`` key: ``null``
+    there is not a preset's name, to the loader as to the schema."""
+    from spades import Rules, RulesError, StateError
+    from spades.serial import rules_from_dict
+
+    validator = _validator("rules_document")
+    for preset in (None, 1, ["two-player"]):
+        document = {"format": "spades.rules", "version": 1, "preset": preset}
+        assert not validator.is_valid(document)
+        with pytest.raises(StateError, match="preset: a preset's name, got "):
+            rules_from_dict(document)
+        with pytest.raises(RulesError, match="^preset: a preset's name, got "):
+            Rules.from_dict({"preset": preset})
+    assert validator.is_valid({"format": "spades.rules", "version": 1}) and rules_from_dict(
+        {"format": "spades.rules", "version": 1}) == Rules()
+
+
+def test_the_schemas_two_documented_differences_from_the_loaders() -> None:  # C-1, C-3
+    """The schema's description names where it and the loaders differ: the
+    loaders read other spellings of a card or a bid and write back their
+    own; a whole number written with a fraction is the schema's and not the
+    loaders'."""
+    from spades import Rules, StateError
+    from spades.serial import action_from_dict, rules_from_dict
+
+    assert "the loaders also read the other common spellings" in schema()["description"]
+    validator = _validator("action_document")
+    for given, written in (({"play": "qh"}, {"play": "QH"}), ({"play": "10H"}, {"play": "TH"}),
+                           ({"play": "Q\u2665"}, {"play": "QH"}), ({"bid": "Nil"}, {"bid": "nil"})):
+        assert not validator.is_valid(given) and validator.is_valid(written)
+        assert action_to_dict(action_from_dict(given)) == written
+    document = {"format": "spades.rules", "version": 1, "target": 500.0}
+    assert _validator("rules_document").is_valid(document)
+    with pytest.raises(StateError):
+        rules_from_dict(document)
+    assert rules_from_dict({**document, "target": 500}) == Rules(target=500)

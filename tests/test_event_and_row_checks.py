@@ -15,7 +15,10 @@ import attrs
 import pytest
 
 from spades import ArgumentError, ArgumentTypeError, Bid, Card, Draft, HandRecord, Phase, Rules, StateError, new_game, seat_view
-from spades.events import (BidMade, Dealt, Discarded, Drafted, Exchanged, HandStarted, Replaced, TopOfStock, TrickWon, advance, events)
+from spades.events import (BidMade, Dealt, Discarded, Drafted, Exchanged, HandScored, HandStarted, Replaced, TopOfStock, TrickWon,
+                           advance, events)
+from spades.sampling import count_deals, sample_hands
+from spades.serial import to_dict
 from spades.cli import format_hand
 from spades.sheet import HandSummary, PlayedTrick, check_row
 from spades.view import hand_summary
@@ -206,10 +209,68 @@ def test_hand_summary_fields_are_in_range() -> None:  # P-1, V-10, C-8
     _summary(number=10**9)
     row = _summary()
     for bad in (dict(number=10**9 + 1), dict(dealer=4), dict(bids=row.bids + (Bid(1),)),
-                dict(tricks_won=row.tricks_won + (0,)), dict(tricks_won=(19, 0, 0, 0)),
-                dict(tricks=row.tricks + row.tricks[:1] * (19 - len(row.tricks)))):
+                dict(tricks_won=row.tricks_won + (0,)), dict(tricks_won=(18, 0, 0, 0)),
+                dict(tricks=row.tricks + row.tricks[:1] * (18 - len(row.tricks)))):
         with pytest.raises(ArgumentError):
             _summary(**bad)
+
+
+def test_a_summary_holds_at_most_a_hand_of_seventeen_tricks_and_every_one_writes() -> None:  # V-10, C-8
+    """Three players' 17-card hands are the largest (V-10): a row of more
+    tricks is refused when made, and every row that is made can be written
+    in a view's score-sheet code."""
+    row = _summary()
+    for won in range(18):
+        view = seat_view(play(Rules.partnership(), 0, seeded=True)[-1], 0)
+        view = attrs.evolve(view, sheet=(attrs.evolve(row, tricks_won=(won, 0, 0, 0)),) + view.sheet[1:])
+        code = to_dict(view)["sheet"][0]
+        assert code.split("/")[1] == "0123456789TJQKWXYZ"[won] + "000"
+    with pytest.raises(ArgumentError):
+        attrs.evolve(row, tricks_won=(18, 0, 0, 0))
+
+
+def _misfits(rules: Rules, row: HandSummary) -> Iterator[tuple[str, HandSummary]]:
+    """``row`` changed, one way at a time, into a row no hand under
+    ``rules`` gives, though each field is in its own range."""
+    players, size = rules.players, rules.hand_size
+    for dealer in range(players, 4):
+        yield f"dealer {dealer}", attrs.evolve(row, dealer=dealer)
+    if players < 4:
+        yield "a bid too many", attrs.evolve(row, bids=row.bids + (Bid(1),))
+        yield "a trick count too many", attrs.evolve(row, tricks_won=row.tricks_won + (0,))
+    yield "a bid too few", attrs.evolve(row, bids=row.bids[:-1])
+    yield "a trick count too few", attrs.evolve(row, tricks_won=row.tricks_won[:-1])
+    if size < 17:
+        yield "a bid over a hand", attrs.evolve(row, bids=(Bid(size + 1),) + row.bids[1:])
+        yield "tricks over a hand", attrs.evolve(row, tricks_won=(size + 1,) + row.tricks_won[1:])
+    if row.tricks and players < 4:
+        first = row.tricks[0]
+        yield "a trick led by no seat", attrs.evolve(row, tricks=(attrs.evolve(first, leader=players),) + row.tricks[1:])
+        yield "a trick won by no seat", attrs.evolve(row, tricks=(attrs.evolve(first, winner=players),) + row.tricks[1:])
+    other = next(r for r in PRESETS.values() if len(r.sides) != len(rules.sides))
+    result = play(other, 0, seeded=True)[-1].sheet[0].result
+    yield "the scores of other sides", attrs.evolve(row, result=result)
+
+
+@pytest.mark.parametrize("name", ["two-player", "cutthroat-3", "partnership"])
+def test_what_works_out_a_game_from_a_view_refuses_a_row_of_other_rules(name: str) -> None:  # P-1, T-1, V-10, C-8
+    """count_deals, sample_hands and advance work out a game from the
+    view's score sheet: a row no hand of the rules gives is a StateError
+    that names the row, never a crash (an IndexError)."""
+    rules = PRESETS[name]
+    states = play(rules, 1, seeded=True)
+    end = next(i for i, state in enumerate(states) if state.sheet)
+    start = seat_view(states[0], 0, history=True)
+    later = seat_view(states[min(end + 3, len(states) - 1)], 0, history=True)
+    scored = events(states[0], states[end], 0)
+    for what, bad in _misfits(rules, later.sheet[0]):
+        view = attrs.evolve(later, sheet=(bad,))
+        for work in (count_deals, lambda v: sample_hands(v, random.Random(0))):
+            with pytest.raises(StateError, match="^no game gives this view: sheet hand 0: "):
+                work(view)
+        forged = tuple(HandScored(summary=bad) if type(event) is HandScored else event for event in scored)
+        with pytest.raises(StateError):
+            advance(start, forged)
 
 
 def test_hand_summary_refuses_a_record_of_other_rules() -> None:  # P-1, P-2, T-2, V-10

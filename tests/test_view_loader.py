@@ -612,6 +612,10 @@ def test_a_view_of_another_version_is_refused() -> None:
         forged["version"] = version
         message = _refused(forged, "version", f"unsupported version {version} of spades.view", "reads version 2")
         assert ("fresh" in message) == (version == 1)
+    for written in (2.0, "2", None, True):  # a version is a whole number, not one written otherwise
+        forged = {**data, "version": written}
+        message = _refused(forged, "version: a whole number, got", "reads version 2 of spades.view")
+        assert "unsupported" not in message
     # A state document stays version 1.
     state = new_game(_PARTNERSHIP, seed=1)
     assert to_dict(state)["version"] == 1

@@ -51,7 +51,9 @@ within its own 13 bits), and the shift to those bits."""
 
 @attrs.frozen(slots=True, eq=False, repr=False)
 class DeckFacts:
-    """Everything derived from the choice of deck; built by ``deck_facts``.
+    """Everything derived from the choice of deck; built by ``deck_facts``
+    only (``DeckFacts(...)`` and ``attrs.evolve`` raise
+    :class:`~spades.ArgumentError`).
 
     All card-indexed tuples have one entry for each of the 54 card indexes
     (jokers included), whether or not the card is in this deck.  There is
@@ -90,6 +92,16 @@ class DeckFacts:
     one-lookup path of "must follow" (C-5)."""
     card_bytes: bytes
     """The deck's card indexes in order, one byte each (for shuffling)."""
+    # The builder's key while it builds (None after): facts are made by
+    # build_deck_facts only, never by hand or by attrs.evolve, so that what
+    # a pickle names is what the facts are.
+    _builder: object = attrs.field(default=None, eq=False, repr=False, alias="_builder")
+
+    def __attrs_post_init__(self) -> None:
+        if self._builder is not _BUILDER:
+            raise ArgumentError("DeckFacts are made by deck_facts(name, without_two_of_clubs) (a rules' are "
+                                "Rules.deck_facts), not directly or by changing others (C-1, V-9, V-10)")
+        object.__setattr__(self, "_builder", None)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (deck_facts, (self.name, self.without_two_of_clubs))
@@ -187,4 +199,8 @@ def build_deck_facts(name: str, without_two_of_clubs: bool) -> DeckFacts:
         trick_ranks=ranks,
         follow=tuple(follow[suit] for suit in suit_of),
         card_bytes=bytes(i for i in range(NUM_CARD_INDEXES) if mask >> i & 1),
+        _builder=_BUILDER,
     )
+
+
+_BUILDER: Final = object()  # build_deck_facts' key (see DeckFacts._builder)

@@ -366,6 +366,22 @@ class Record:
     # first replay.
     _final: GameState | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
+    def __repr__(self) -> str:
+        """One bounded line however long the game: the actions and tags
+        counted, not listed (the text form, :meth:`to_text`, lists them).
+
+        >>> from spades import Bid, Rules
+        >>> Record(rules=Rules.two_player(), seed=3, actions=[Bid(3)], tags=[("Event", "club night")])
+        Record(rules=Rules.preset('two-player'), seed=3, actions=<1 action>, tags=<1 tag>)
+        """
+        rules = self.rules.to_preset_dict()
+        name = rules.pop("preset", None)
+        options = ", ".join(f"{key}={value!r}" for key, value in rules.items())
+        shown = f"Rules.preset({name!r}{', ' if options else ''}{options})" if name is not None else f"Rules({options})"
+        actions, tags = len(self.actions), len(self.tags)
+        return (f"Record(rules={shown}, seed={self.seed}, actions=<{actions} action{'' if actions == 1 else 's'}>, "
+                f"tags=<{tags} tag{'' if tags == 1 else 's'}>)")
+
     @classmethod
     def of_state(cls, state: GameState, tags: Iterable[tuple[str, str]] = ()) -> Record:
         """The record of ``state``'s game so far, with descriptive ``tags``

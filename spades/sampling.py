@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -150,23 +151,56 @@ class _Problem:
 class Deals:
     """The deals of the unseen cards consistent with ``view``: what the seat
     cannot see of the current hand, as far as it knows (see the module).
-    Raises :class:`~spades.StateError` if no real game gives the view."""
+    Raises :class:`~spades.StateError` if no real game gives the view.
+
+    A value, as everything the library hands out: its attributes cannot
+    be set or deleted, and a copy or a pickle is the deals of the same view.
+
+    >>> from spades import Rules, new_game, seat_view
+    >>> deals = Deals(seat_view(new_game(Rules.partnership(), seed=1), 0))
+    >>> deals.count  # the other 39 cards, 13 to each other seat
+    84478098072866400
+    >>> deals.view = None
+    Traceback (most recent call last):
+    ...
+    AttributeError: Deals is immutable: cannot set 'view'
+    """
+
+    __slots__ = ("view", "_witness", "_tables", "_known")
+
+    view: SeatView
+    """The view whose unseen cards these are the deals of."""
+    _witness: GameState
+    _tables: tuple[_Table, ...]
+    _known: tuple[int, ...]
 
     def __init__(self, view: SeatView) -> None:
         if type(view) is not SeatView:
             raise ArgumentTypeError(f"Deals needs a SeatView, got {type_name(view)}")
-        self.view = view
+        setter = object.__setattr__
+        setter(self, "view", view)
         problem = _Problem()
         witness = game_behind(view, problem)
         _check_behind(witness, view)
-        self._witness = witness
-        self._problem = problem
-        self._tables = [_Table(problem.cards, problem.allowed, capacity) for capacity in problem.alternatives]
+        setter(self, "_witness", witness)
+        setter(self, "_tables", tuple(_Table(problem.cards, problem.allowed, capacity) for capacity in problem.alternatives))
         # What the witness holds beyond its placement: the cards each seat is
         # known to hold (its own; a partner's exchanged cards, P-6).
-        self._known = tuple(
+        setter(self, "_known", tuple(
             hand.mask & ~self._placed_for(problem.placed, seat) for seat, hand in enumerate(witness.hands)
-        )
+        ))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Deals is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Deals is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Deals, (self.view,))
+
+    def __repr__(self) -> str:
+        return f"Deals(seat={self.view.seat}, hand_number={self.view.hand_number}, phase={self.view.phase.name}, count={self.count})"
 
     def _placed_for(self, placement: dict[str, int], seat: int) -> int:
         """The cards a placement gives ``seat``: its own place, and for the

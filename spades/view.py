@@ -144,6 +144,19 @@ class SeatView:
     def __attrs_post_init__(self) -> None:
         _check_view(self)
 
+    def __repr__(self) -> str:
+        """One bounded line however long the game, like a state's: the
+        seat, the hand's number, phase and turn, its cards, the scores.
+
+        >>> from spades import Rules, new_game
+        >>> seat_view(new_game(Rules.partnership(), seed=1), 2)
+        <SeatView seat 2 hand 0 BID turn 1 cards 'KQ6.5.J754.K9762' scores (0, 0) bags (0, 0)>
+        """
+        turn = "-" if self.turn is None else self.turn
+        cards = "sealed" if self.sealed else repr(str(self.hand))
+        return (f"<SeatView seat {self.seat} hand {self.hand_number} {self.phase.name} turn {turn} cards {cards} "
+                f"scores {self.scores} bags {self.bags}>")
+
     @property
     def is_over(self) -> bool:
         """True once the game has ended (S-9)."""

@@ -231,7 +231,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
 
     from spades import analysis, bots, cli, deal, events, heuristic, match, record, serial, view
     from spades.solver import CardValue, NilCardValue, Solver, card_values, nil_card_values, nil_kept
-    from spades._decks import build_deck_facts, deck_facts
+    from spades._decks import _BUILDER, build_deck_facts, deck_facts
     from spades.draft import cards_drawn, draft_actions, draft_over
     from spades.exchange import exchange_sizes
     from spades.tricks import first_trick_matters
@@ -313,7 +313,7 @@ def _sweep_table() -> list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, 
         (spades.rules.seating, (4, True), {}),
         (deck_facts, ("jokers", False), {}),
         (build_deck_facts, ("jokers", False), {}),
-        (spades.DeckFacts, (), fields(facts)),
+        (spades.DeckFacts, (), {**fields(facts), "_builder": _BUILDER}),  # the builder's call: others are refused
         # errors
         (spades.SpadesError, ("x",), {}),
         (IllegalActionError, (spades.Reason.GAME_OVER, "x", "S-9"), {}),

@@ -9,6 +9,7 @@ these tests see the builder itself at work."""
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 
 import pytest
 
@@ -183,3 +184,27 @@ def test_the_one_lookup_follow_table_is_only_for_plain_suits() -> None:  # C-5, 
         assert facts.follow[spade][1] == () and facts.follow[club][1] != ()
     standard = fresh("standard")
     assert standard.follow[spade][1] != () and standard.follow[spade][2] == 39
+
+
+def test_deck_facts_are_made_by_the_builder_only() -> None:  # C-1, V-9, V-10
+    """A DeckFacts made by hand or changed with attrs.evolve would compare,
+    copy and pickle as the deck it names, whatever it holds: both are
+    refused; the facts a rules value holds copy and pickle as themselves."""
+    import copy
+    import pickle
+
+    import attrs
+
+    from spades import ArgumentError, Rules
+
+    facts = Rules.preset("cutthroat-3", three_player_deck="remove-two-of-clubs").deck_facts
+    assert facts is deck_facts("standard", True)
+    for again in (copy.copy(facts), copy.deepcopy(facts), pickle.loads(pickle.dumps(facts))):
+        assert again is facts
+    fields = {field.name: getattr(facts, field.name) for field in attrs.fields(DeckFacts) if field.init and field.alias != "_builder"}
+    makes: tuple[Callable[[], object], ...] = (lambda: DeckFacts(**fields), lambda: DeckFacts(**{**fields, "size": 3}),
+                                               lambda: attrs.evolve(facts, size=3), lambda: attrs.evolve(facts))
+    for make in makes:
+        with pytest.raises(ArgumentError, match="^DeckFacts are made by deck_facts"):
+            make()
+    assert build_deck_facts("standard", True).mask == facts.mask  # the builder builds afresh

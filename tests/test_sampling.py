@@ -9,7 +9,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -387,3 +387,29 @@ def test_a_random_source_with_its_own_getrandbits_deals_as_random_random() -> No
     for seed in range(10):
         assert sample_hands(view, _OwnBits(seed)) == sample_hands(view, random.Random(seed))
         assert Deals(view).state(_OwnBits(seed)) == Deals(view).state(random.Random(seed))
+
+
+def test_deals_is_a_value_that_cannot_be_changed() -> None:
+    """A Deals, as every value the library hands out, cannot be changed
+    (its view rebound, attributes added or deleted); a copy or a pickle is
+    the deals of the same view, drawing the same hands from the same
+    random numbers; its repr is a line, whatever the view."""
+    import copy
+    import pickle
+
+    from spades.sampling import Deals
+
+    view = seat_view(new_game(Rules.partnership(), seed=4), 0)
+    deals = Deals(view)
+    other = seat_view(new_game(Rules.partnership(), seed=5), 1)
+    changes: tuple[Callable[[], object], ...] = (
+        lambda: setattr(deals, "view", other), lambda: setattr(deals, "extra", 1),
+        lambda: delattr(deals, "view"), lambda: setattr(deals, "_known", ()))
+    for change in changes:
+        with pytest.raises(AttributeError, match="^Deals is immutable: cannot "):
+            change()
+    assert deals.view is view and not hasattr(deals, "__dict__")
+    for again in (copy.copy(deals), copy.deepcopy(deals), pickle.loads(pickle.dumps(deals))):
+        assert again.view == view and again.count == deals.count
+        assert again.sample(random.Random(1)) == deals.sample(random.Random(1))
+    assert repr(deals) == f"Deals(seat=0, hand_number=0, phase=BID, count={deals.count})"

@@ -597,3 +597,25 @@ def test_an_illegal_actions_message_names_no_hidden_card(preset: str) -> None:  
 def test_the_leak_check_sees_cards_in_both_spellings() -> None:
     assert _cards_in_text("cannot play JH: not in the hand AK.Q..32 (rule C-5)") == CardSet.parse("AK.QJ..32").mask
     assert _cards_in_text("x 2C, 10H and 9S; REPLACE, DEAL, P-6") == CardSet.parse("9.T..2").mask
+
+
+@pytest.mark.parametrize("name", ["partnership", "two-player", "cutthroat-3"])
+def test_the_reprs_of_a_view_a_record_and_a_state_are_one_bounded_line(name: str) -> None:
+    """However long the game, a state's, a view's and a record's repr is one
+    line of at most a few hundred characters (a log line, a debugger), and
+    says where the game is."""
+    from spades import Record
+
+
+    states = play(Rules.preset(name, losing_floor=-1000), 5, seeded=True)
+    last = states[-1]
+    assert len(last.sheet) >= 3
+    for state in (states[0], states[len(states) // 2], last):
+        for value in (state, Record.of_state(state), seat_view(state, 0), seat_view(state, 1, history=True)):
+            text = repr(value)
+            assert "\n" not in text and len(text) <= 400, (type(value).__name__, len(text))
+        view = seat_view(state, 1, history=True)
+        assert repr(view).startswith(f"<SeatView seat 1 hand {view.hand_number} {view.phase.name} ")
+        assert f"scores {view.scores} bags {view.bags}>" in repr(view)
+        count = len(Record.of_state(state).actions)
+        assert f"actions=<{count} action{'' if count == 1 else 's'}>" in repr(Record.of_state(state))

@@ -62,7 +62,7 @@ from spades.deal import check_rng, random_bits, random_choice, random_fraction, 
 from spades.errors import (
     is_a,
     ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, PER_SEAT_LIMIT, read_bounded,
-    short_repr, type_name,
+    short_repr, stopped, type_name,
 )
 from spades.heuristic import hand_tricks, heuristic_bot, play_out_hand
 from spades.rules import Rules, check_hand, check_rules
@@ -244,7 +244,10 @@ def play_game(
     that takes: players who bid at random seldom reach the target, and under
     rules without a losing floor (V-1) such a game can last thousands of
     hands; give ``hands`` (or a losing floor) to bound it.  An illegal
-    action from a player raises :class:`~spades.IllegalActionError`.
+    action from a player raises :class:`~spades.IllegalActionError`; what
+    else a player raises reaches the caller as it is, but a
+    :class:`StopIteration`, raised as a :class:`RuntimeError` from it (a
+    loop or a ``map`` around the game would take it for its own end).
 
     >>> from spades import Rules
     >>> final = play_game(Rules.partnership(), (simple_bot,) * 4, seed=5, hands=2)
@@ -275,14 +278,17 @@ def play_game(
     rngs = tuple(random.Random(player_seed(seed, seat)) for seat in range(rules.players))
     looked = [False] * rules.players
     hand_number = 0
-    while not state.is_over and (hands is None or len(state.sheet) < hands):
-        seat = state.turn
-        if seat is None:  # pragma: no cover - a seeded game resolves chance itself
-            raise StateError("the game waits for a chance step")
-        if state.hand_number != hand_number:
-            hand_number = state.hand_number
-            looked = [False] * rules.players
-        state = state.apply(ask_seat(state, seat, players[seat], rngs[seat], looked, sealed=sealed), seat=seat)
+    try:
+        while not state.is_over and (hands is None or len(state.sheet) < hands):
+            seat = state.turn
+            if seat is None:  # pragma: no cover - a seeded game resolves chance itself
+                raise StateError("the game waits for a chance step")
+            if state.hand_number != hand_number:
+                hand_number = state.hand_number
+                looked = [False] * rules.players
+            state = state.apply(ask_seat(state, seat, players[seat], rngs[seat], looked, sealed=sealed), seat=seat)
+    except StopIteration as stop:  # a loop or a map around the game would take it for its own end
+        raise stopped(stop) from stop
     return state
 
 

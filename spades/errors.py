@@ -498,6 +498,16 @@ def read_bounded(
 # the views, the scores and the analysis).
 
 
+def stopped(stop: StopIteration) -> RuntimeError:
+    """The error a :class:`StopIteration` a player or a policy raises is
+    raised as (from it), wherever the library plays games (internal): a
+    ``map`` or a loop over results would take it for their end and the
+    games would seem lost (the reasoning of PEP 479, for generators)."""
+    error = RuntimeError("StopIteration was raised while playing the games (by a player?)")
+    error.__cause__ = stop
+    return error
+
+
 def fail_type(name: str, what: str, value: object) -> ArgumentTypeError:
     """The error for a field ``name`` that is not ``what``."""
     return ArgumentTypeError(f"{name}: expected {what}, got {short_repr(value)}")

@@ -45,7 +45,7 @@ import attrs
 from spades.actions import Action
 from spades.bots import random_action
 from spades.deal import SEED_LIMIT, check_rng, seeded_bytes
-from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, stopped, type_name
 from spades.rules import Rules
 from spades.scoring import HandScore, score_sides
 from spades.state import GameState, Phase, bid_out, is_play, new_game, play_out
@@ -169,7 +169,9 @@ def rollout(
     documentation).  A whole game between random bidders may never end
     under rules without a losing floor (V-1): give such rules, or a policy
     that bids.  What the policy or ``rng`` raises reaches the caller as it
-    is; an illegal action the policy returns raises
+    is, but a :class:`StopIteration`, raised as a :class:`RuntimeError`
+    from it (a loop or a ``map`` around the rollout would take it for its
+    own end); an illegal action the policy returns raises
     :class:`~spades.IllegalActionError`.
 
     >>> import random
@@ -197,13 +199,16 @@ def rollout(
         # A policy of the caller's, or a source that draws its own way (a
         # subclass with a random(), choice() or getrandbits() of its own,
         # each draw checked by the players): the loop itself.
-        while True:
-            done = len(state.sheet)
-            while len(state.sheet) == done:
-                state = state.apply(policy(state, rng))
-            hands += 1
-            if state.is_over or not whole_game:
-                return _result(state, hands, whole_game)
+        try:
+            while True:
+                done = len(state.sheet)
+                while len(state.sheet) == done:
+                    state = state.apply(policy(state, rng))
+                hands += 1
+                if state.is_over or not whole_game:
+                    return _result(state, hands, whole_game)
+        except StopIteration as stop:
+            raise stopped(stop) from stop
     choice = rng.choice
     getrandbits = rng.getrandbits
     while True:
@@ -359,7 +364,7 @@ class _Unstopped:
         try:
             return self.function(chunk)
         except StopIteration as stop:
-            raise RuntimeError("StopIteration was raised while playing the games (by a player?)") from stop
+            raise stopped(stop) from stop
 
 
 def executed(

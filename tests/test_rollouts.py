@@ -278,3 +278,13 @@ def test_a_player_raising_stop_iteration_is_named_not_taken_for_lost_games() -> 
 
     with pytest.raises(RuntimeError, match="^StopIteration was raised while playing the games"):
         spades.match.play_match([stopping_bot, spades.bots.random_bot], Rules.partnership(), 2, 1)
+    # The same in the entry points that play one game or one rollout: a
+    # loop or a map around them would take it for their own end.
+    for call in (lambda: spades.bots.play_game(Rules.partnership(), [stopping_bot] * 4, seed=1),
+                 lambda: spades.rollout(new_game(Rules.partnership(), seed=1), random.Random(1), stopping)):
+        with pytest.raises(RuntimeError, match="^StopIteration was raised while playing the games") as caught:
+            call()
+        assert type(caught.value.__cause__) is StopIteration
+    games = (lambda seed: spades.bots.play_game(Rules.partnership(), [stopping_bot] * 4, seed=seed))
+    with pytest.raises(RuntimeError):
+        list(map(games, range(3)))  # not an empty list: no game seems lost

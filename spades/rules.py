@@ -552,7 +552,16 @@ class Rules:
 
         >>> Rules.two_player().sides
         ((0,), (1,))
+        >>> Rules.two_player(players=4)
+        Traceback (most recent call last):
+        ...
+        spades.errors.RulesError: the two-player game cannot have players=4 (T-1); Rules.cutthroat(4) is 4 players each for themselves
         """
+        if "players" in changes and (type(changes["players"]) is not int or changes["players"] != 2):
+            given = changes["players"]
+            more = (f"; Rules.cutthroat({given}) is {given} players each for themselves"
+                    if type(given) is int and given in (3, 4) else "")
+            raise RulesError(f"the two-player game cannot have players={short_repr(given)} (T-1){more}")
         return cls(**{"players": 2, "partners": False, **changes})
 
     @classmethod

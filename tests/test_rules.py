@@ -665,6 +665,20 @@ def test_a_cutthroat_preset_keeps_its_players() -> None:  # V-10
     assert Rules.from_dict({"preset": "cutthroat-4", "target": 300}).players == 4
 
 
+def test_the_two_player_preset_keeps_its_players() -> None:  # T-1
+    """"two-player" names its number of players, as "cutthroat-3" does: it
+    refuses another (it built a four-player cutthroat game), however it is
+    asked for."""
+    assert Rules.two_player(players=2) == Rules.two_player()
+    for players in (3, 4, "2", True, 2.0):
+        makes: tuple[Callable[[], object], ...] = (
+            lambda: Rules.two_player(players=players), lambda: Rules.preset("two-player", players=players),
+            lambda: Rules.from_dict({"preset": "two-player", "players": players}))
+        for make in makes:
+            with pytest.raises(RulesError, match=r"^the two-player game cannot have players=.* \(T-1\)"):
+                make()
+
+
 def test_presets_keep_the_values_they_build() -> None:
     # Rules are immutable values: a preset built twice with the same
     # arguments may be the same object.

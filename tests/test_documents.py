@@ -153,7 +153,7 @@ def test_a_scored_hand_event_holds_finished_tricks_only() -> None:  # C-7
 def test_the_schemas_record_tags_are_the_loaders() -> None:
     """A tag the record loader refuses, the schema refuses: a name of the
     format's own, a value of more than one line (every line boundary
-    ``str.splitlines`` knows)."""
+    ``str.splitlines`` knows) or holding a lone surrogate."""
     from spades import Rules, StateError
     from spades.record import _RESERVED_TAGS
     from spades.serial import record_from_dict
@@ -161,8 +161,10 @@ def test_the_schemas_record_tags_are_the_loaders() -> None:
     validator = _validator("record_document")
     document = to_dict(Record(rules=Rules()))
     assert validator.is_valid({**document, "tags": [["Event", "a club night"]]})
+    assert validator.is_valid({**document, "tags": [["Event", "a \U0001F0A1 night"]]})  # beyond the BMP: text
     refused = [[[name, "x"]] for name in sorted(_RESERVED_TAGS)]
     refused += [[["Event", f"a{end}b"]] for end in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"]
+    refused += [[["Event", f"a{lone}b"]] for lone in ("\ud800", "\udbff", "\udc00", "\udfff")]  # not Unicode text
     for tags in refused:
         assert not validator.is_valid({**document, "tags": tags}), tags
         with pytest.raises(StateError):

@@ -20,7 +20,7 @@ from spades.events import (BidMade, Dealt, Discarded, Drafted, Exchanged, HandSc
 from spades.sampling import count_deals, sample_hands
 from spades.serial import to_dict
 from spades.cli import format_hand
-from spades.sheet import HandSummary, PlayedTrick, check_row
+from spades.sheet import HandSummary, PlayedTrick, check_row, check_summary
 from spades.view import hand_summary
 
 from _games import PRESETS, play
@@ -243,10 +243,19 @@ def _misfits(rules: Rules, row: HandSummary) -> Iterator[tuple[str, HandSummary]
     if size < 17:
         yield "a bid over a hand", attrs.evolve(row, bids=(Bid(size + 1),) + row.bids[1:])
         yield "tricks over a hand", attrs.evolve(row, tricks_won=(size + 1,) + row.tricks_won[1:])
+    if row.tricks:
+        first = row.tricks[0]
+        joker = (Card.parse("BJ"),) + first.cards[1:]  # not in these rules' standard deck (C-1)
+        yield "a card not in the deck", attrs.evolve(row, tricks=(attrs.evolve(first, cards=joker),) + row.tricks[1:])
+        if size < 17:
+            yield "more tricks than a hand", attrs.evolve(row, tricks=row.tricks + (first,) * (size + 1 - len(row.tricks)))
     if row.tricks and players < 4:
         first = row.tricks[0]
         yield "a trick led by no seat", attrs.evolve(row, tricks=(attrs.evolve(first, leader=players),) + row.tricks[1:])
         yield "a trick won by no seat", attrs.evolve(row, tricks=(attrs.evolve(first, winner=players),) + row.tricks[1:])
+        extra = next(Card(card) for card in range(52) if card not in first.cards)
+        yield "a trick of a card too many", attrs.evolve(row, tricks=(attrs.evolve(first, cards=first.cards + (extra,)),)
+                                                                     + row.tricks[1:])
     other = next(r for r in PRESETS.values() if len(r.sides) != len(rules.sides))
     result = play(other, 0, seeded=True)[-1].sheet[0].result
     yield "the scores of other sides", attrs.evolve(row, result=result)
@@ -263,7 +272,12 @@ def test_what_works_out_a_game_from_a_view_refuses_a_row_of_other_rules(name: st
     start = seat_view(states[0], 0, history=True)
     later = seat_view(states[min(end + 3, len(states) - 1)], 0, history=True)
     scored = events(states[0], states[end], 0)
+    check_summary(later.sheet[0], rules)
+    size, row = rules.hand_size, later.sheet[0]
+    check_summary(attrs.evolve(row, bids=(Bid(size),) + row.bids[1:], tricks_won=(size,) + row.tricks_won[1:]), rules)
     for what, bad in _misfits(rules, later.sheet[0]):
+        with pytest.raises(ArgumentError, match="^the row"):
+            check_summary(bad, rules)
         view = attrs.evolve(later, sheet=(bad,))
         for work in (count_deals, lambda v: sample_hands(v, random.Random(0))):
             with pytest.raises(StateError, match="^no game gives this view: sheet hand 0: "):

@@ -728,6 +728,9 @@ class TableServer:
             except ParseError as error:
                 raise Refusal("BAD_INPUT", str(error)) from None
         else:
+            out_of_turn = state.turn_error(seat)  # whose turn first, as parse_action checks it: then the JSON
+            if out_of_turn is not None:
+                raise _refusal_of(out_of_turn)
             try:
                 action = action_from_dict(body["action"], state.rules)
             except SpadesError as error:

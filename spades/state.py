@@ -172,6 +172,26 @@ _EXPECTED: Final = {
     _DISCARD: (("exchange",), "up to {n} cards to discard, or -", "T-6"),
     _PLAY: (("card",), "a card of the hand", "C-5"),
 }
+def _choices_expected(phase: int, legal: tuple[Action, ...]) -> str:
+    """What the seat to act may answer in the bidding or the draft, as a
+    refusal names it: the bids this seat may make now (C-3; a hand of 17
+    cards under V-10; Nil and Double Nil only where open, P-6, T-6, V-2,
+    V-3, V-6), or keep or reject (T-2) and Double Nil where it may still
+    declare it (T-6).  Empty if ``legal`` holds no bid where bids are
+    expected."""
+    double_nil = any(type(action) is Bid and action.double_nil for action in legal)
+    if phase == _DRAFT:
+        return "keep or reject" + (", or double nil at the start of the first turn" if double_nil else "")
+    numbers = sorted({action.tricks for action in legal if type(action) is Bid and not action.double_nil})
+    if not numbers:
+        return ""
+    low, high = numbers[0], numbers[-1]
+    missing = [str(n) for n in range(low, high + 1) if n not in numbers]
+    choices = [f"{low}..{high}" + (f" but not {', '.join(missing)}" if missing else "") if high > low else str(low)]
+    choices += ["nil"] * (low == 0) + ["double nil"] * double_nil
+    return "a bid: " + (", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0])
+
+
 _PHASE_WORDS: Final = {
     _BID: "the bidding", _DRAFT: "the draft", _EXCHANGE: "the Double Nil exchange", _DISCARD: "the Double Nil discard",
     _PLAY: "the play",
@@ -670,6 +690,8 @@ class GameState:
             )
         kinds, expects, _rule = _EXPECTED[phase]
         rule = self._phase_rule(phase)
+        if phase == _BID or phase == _DRAFT:
+            expects = _choices_expected(phase, play[_LEGAL]) or expects
         expects = expects.replace("{n}", str(self.rules.double_nil_exchange))
         try:
             readings = read_action(text)

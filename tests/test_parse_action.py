@@ -258,3 +258,45 @@ def test_a_refusal_of_the_wrong_kind_names_the_rule_of_the_phase(preset: str) ->
                         assert parsed.value.rule == expected[phase]
         state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions()))
     assert {Phase.DEAL, Phase.BID, Phase.PLAY} <= seen
+
+
+def _named_bids(message: str) -> set[Bid]:
+    """The bids a refusal says the bidding expects, read back plainly:
+    ``a bid: 0..13, nil or double nil``, ``1..13 but not 4``, ``2``."""
+    said = message.split("expects a bid: ", 1)[1].split(" (rule", 1)[0]
+    double_nil = said.endswith("double nil")
+    said = said.removesuffix("double nil").removesuffix(" or ").removesuffix(", ")
+    said = said.removesuffix("nil").removesuffix(" or ").removesuffix(", ")
+    span, _, holes = said.partition(" but not ")
+    low, _, high = span.partition("..")
+    numbers = set(range(int(low), int(high or low) + 1)) - {int(n) for n in holes.split(", ") if n}
+    return {Bid(n) for n in numbers} | ({Bid.DOUBLE_NIL} if double_nil else set())
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_refusal_in_the_bidding_names_the_bids_this_seat_may_make(name: str) -> None:  # C-3, P-6, T-6, V-2, V-3, V-6, V-10
+    """WRONG_PHASE and the ParseError of the bidding name what the phase
+    expects of this seat: exactly its legal bids (a 17-card hand's 17 under
+    V-10; no Double Nil where the rules or the scores close it; the bids
+    the rules leave out), and in the draft Double Nil only where it may
+    still be declared (T-6)."""
+    rules = PRESETS[name].replace(bids_may_not_total_tricks=True)
+    checked = 0
+    for seed in range(4):
+        for state in play(rules, seed, seeded=True, limit=400):
+            if state.is_chance or state.is_over or state.phase not in (Phase.BID, Phase.DRAFT):
+                continue
+            seat = state.turn
+            assert seat is not None
+            legal = set(state.legal_actions())
+            for text in ("QH", "zzz"):
+                with pytest.raises((IllegalActionError, ParseError)) as info:
+                    state.parse_action(text, seat=seat)
+                message = str(info.value)
+                if state.phase is Phase.BID:
+                    assert _named_bids(message) == legal, (message, sorted(legal))
+                else:
+                    expects = message.split("the draft expects ", 1)[1]
+                    assert ("double nil" in expects) == (Bid.DOUBLE_NIL in legal), message
+                checked += 1
+    assert checked > 20

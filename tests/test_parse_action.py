@@ -294,7 +294,7 @@ def test_a_refusal_in_the_bidding_names_the_bids_this_seat_may_make(name: str) -
                     state.parse_action(text, seat=seat)
                 message = str(info.value)
                 if state.phase is Phase.BID:
-                    assert _named_bids(message) == legal, (message, sorted(legal))
+                    assert _named_bids(message) == legal, (message, legal)
                 else:
                     expects = message.split("the draft expects ", 1)[1]
                     assert ("double nil" in expects) == (Bid.DOUBLE_NIL in legal), message

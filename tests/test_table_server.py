@@ -447,8 +447,10 @@ def test_out_of_turn_wrong_phase_and_illegal_moves(tmp_path: Path) -> None:
             first = players[state.turn]
             idle = players[(state.turn + 1) % 4]
             # Whose turn comes first (P-3), as text and as JSON.
-            for body in ({"text": "3"}, {"text": "QH"}, {"text": "fourteen"}, {"action": {"bid": "3"}},
-                         {"action": {"bid": "14"}}, {"action": {"play": "ZZ"}}, {"action": {"deal": []}}, {"action": 7}):
+            sent: tuple[dict[str, Any], ...] = (
+                {"text": "3"}, {"text": "QH"}, {"text": "fourteen"}, {"action": {"bid": "3"}},
+                {"action": {"bid": "14"}}, {"action": {"play": "ZZ"}}, {"action": {"deal": []}}, {"action": 7})
+            for body in sent:
                 error = await idle.refused({"act": body})
                 assert (error["reason"], error["rule"]) == ("NOT_YOUR_TURN", "P-3")
                 assert error["message"] == f"it is seat {state.turn}'s turn, not seat {idle.seat}'s (rule P-3)"

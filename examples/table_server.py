@@ -98,6 +98,11 @@ Pushed to each client at a table, whenever there is something new:
     looked at its cards in the hand the events end in.  After an accepted
     ``act`` the next message to the actor is always this push, holding its
     own move and every bot move that followed.
+``{"closed": {"table", "reason": "MAX_HANDS", "message"}}``
+    The game has played ``--max-hands`` hands (default 1000) without
+    ending: the table closes, its record saved as unfinished, and the
+    client is at no table (its connection stays open).  Sent after the
+    events of the move that ended the last hand.
 
 Choices
 -------
@@ -191,6 +196,11 @@ Choices
   record is always saved.  A finished table closes when its last client
   leaves, and its name may then host a new game (a join meanwhile is
   told that the game is over).
+* A game plays at most ``--max-hands`` hands (default 1000, at most
+  10,000: a record holds at most a million actions): under rules without
+  a losing floor (V-1) players can keep a game going for ever.  One still
+  going then closes (``closed``, above).  A game whose record could not be
+  made is logged, and nothing is saved of it.
 * The server listens on loopback addresses only (``127.0.0.1``, ``::1``).
 
 In a test or another program, run it in-process::
@@ -251,6 +261,11 @@ MAX_UNFINISHED = 1000
 """The most records of games closed unfinished that one run saves, by default."""
 MAX_UNSAVED = 100
 """The most records kept in memory, waiting to be saved, after their save failed."""
+MAX_HANDS = 1000
+"""The most hands one game plays, by default: a game still going then closes."""
+_MOST_HANDS = 10_000
+"""The most hands a game may be let play: a record holds at most
+:data:`spades.record.MAX_ACTIONS` actions, some 60 a hand."""
 _CLOSE_GRACE = 5.0
 """Seconds a replaced connection has to take its last messages before it is cut off."""
 _TABLE_BACKLOG = 64 * 1024
@@ -412,7 +427,8 @@ class TableServer:
     connected before it closes (seconds; ``None``: for ever).
     ``max_unfinished`` is the most records of games closed unfinished that
     the server saves (a whole number, 0 or more; those of games in which no
-    person made a move are never saved).
+    person made a move are never saved).  ``max_hands`` is the most hands
+    a game plays (1 to 10,000): one still going then closes, unfinished.
     """
 
     def __init__(
@@ -427,6 +443,7 @@ class TableServer:
         abandon_after: float | None = ABANDON_AFTER,
         max_unfinished: int = MAX_UNFINISHED,
         room_after: float = ROOM_AFTER,
+        max_hands: int = MAX_HANDS,
     ) -> None:
         rules = Rules.partnership() if rules is None else rules
         self.default = TableConfig(rules, rules.players if humans is None else humans)
@@ -449,6 +466,9 @@ class TableServer:
         if type(max_unfinished) is not int or max_unfinished < 0:
             raise ValueError(f"max_unfinished must be a whole number, 0 or more, got {max_unfinished!r}")
         self.max_unfinished = max_unfinished
+        if type(max_hands) is not int or not 1 <= max_hands <= _MOST_HANDS:
+            raise ValueError(f"max_hands must be a whole number from 1 to {_MOST_HANDS}, got {max_hands!r}")
+        self.max_hands = max_hands
         self.unfinished = 0
         """How many records of unfinished games this run has taken to save."""
         self.tables: dict[str, Table] = {}
@@ -522,6 +542,8 @@ class TableServer:
             # hanging up on too (they are in self.clients until closed).
             if len(self.clients) >= MAX_CLIENTS:
                 self._send(client, Refusal("TOO_MANY_CLIENTS", f"the server takes at most {MAX_CLIENTS} connections").reply())
+                client.closed = True
+                await _hang_up(reader, writer)  # the reply read, not lost to a reset by lines already sent
                 return
             self.clients.add(client)
             loop = asyncio.get_running_loop()
@@ -849,10 +871,34 @@ class TableServer:
 
     def _moved(self, table: Table) -> None:
         """After a move: the bots' moves, the record if the game is over,
-        then each client's events."""
+        then each client's events; and a game that has played
+        :attr:`max_hands` hands without ending closes."""
         self._play_bots(table)
         for client in table.clients():
             self._push_events(client)
+        state = table.state
+        if state is not None and not state.is_over and len(state.sheet) >= self.max_hands:
+            self._close_at_limit(table)
+
+    def _close_at_limit(self, table: Table) -> None:
+        """The game has played :attr:`max_hands` hands and goes on: its
+        record is saved (unfinished), each client at the table is told and
+        is no longer at it (its connection stays open), and the table closes."""
+        log.warning("table %s: the game has played %d hands, the most this server plays; the table closes",
+                    table.name, self.max_hands)
+        message = {"closed": {"table": table.name, "reason": "MAX_HANDS",
+                              "message": f"the game has played {self.max_hands} hands, the most this server plays: "
+                                         "the table closes, its record saved as unfinished"}}
+        clients = table.clients()
+        for client in clients:
+            self._send(client, message)
+        self._save(table)
+        for sitter in table.seats:
+            if sitter is not None:
+                sitter.client = None
+        for client in clients:
+            self._off_table(client)
+        self._drop(table)
 
     def _play_bots(self, table: Table) -> None:
         state = table.state
@@ -868,7 +914,7 @@ class TableServer:
         before the start its seat is free again; after it, the seat waits
         for the same name to come back."""
         table, seat = client.table, client.seat
-        client.table, client.seat, client.seen = None, None, None
+        self._off_table(client)
         if table is None or seat is None:
             return
         sitter = table.seats[seat]
@@ -913,14 +959,20 @@ class TableServer:
         if self.tables.get(table.name) is table:
             del self.tables[table.name]
 
+    def _off_table(self, client: Client) -> None:
+        """The client is at no table: nor is a table message waiting for it
+        sent (the table it tells of is not the client's any more)."""
+        client.table, client.seat, client.seen = None, None, None
+        client.table_message = None
+        if client.table_timer is not None:
+            client.table_timer.cancel()
+            client.table_timer = None
+
     def _gone(self, client: Client) -> None:
         """The connection is closing: nothing more is sent to it, and it is
         no longer at its table.  (It leaves :attr:`clients` only once its
         socket is closed.)"""
         client.closed = True
-        if client.table_timer is not None:
-            client.table_timer.cancel()
-            client.table_timer = None
         self._away(client)
 
     # ------------------------------------------------------------------
@@ -951,7 +1003,7 @@ class TableServer:
         """Try again to send the latest table message kept for ``client``."""
         client.table_timer = None
         message, client.table_message = client.table_message, None
-        if message is not None and not client.closed:
+        if message is not None and not client.closed and client.table is not None:
             self._send_table(client, message)
 
     def _push_view(self, client: Client) -> None:
@@ -1013,7 +1065,11 @@ class TableServer:
                             "%d such records, the most it saves (--max-unfinished)", table.name, self.unfinished)
                 return False
             self.unfinished += 1
-        self.unsaved[table] = self._record(table)
+        try:
+            self.unsaved[table] = self._record(table)
+        except SpadesError as error:  # not a record this library can hold (a game beyond its size)
+            log.error("table %s: no record can be made of the game, none is saved: %s", table.name, error)
+            return False
         return True
 
     def _record(self, table: Table) -> Record:
@@ -1272,6 +1328,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="the most records of games closed unfinished that one run saves "
                              f"(default {MAX_UNFINISHED}); those of games in which no person made a move "
                              "are never saved")
+    parser.add_argument("--max-hands", type=_option_number(1), default=MAX_HANDS, metavar="N",
+                        help=f"the most hands a game plays (default {MAX_HANDS}, at most {_MOST_HANDS}): a game "
+                             "still going then closes, its record saved as unfinished")
     parser.add_argument("--quiet", action="store_true", help="log only warnings")
     return parser
 
@@ -1289,6 +1348,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
                           ("--room-after", args.room_after)):
         if not 0 <= seconds < float("inf"):
             raise ValueError(f"{flag} is a number of seconds, 0 or more, not {seconds}")
+    if args.max_hands > _MOST_HANDS:
+        raise ValueError(f"--max-hands is at most {_MOST_HANDS}, not {args.max_hands}")
     humans = rules.players if args.humans is None else args.humans
     default = TableConfig(rules, humans)
     tables = None
@@ -1303,7 +1364,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             tables[name] = TableConfig(rules, int(count)) if count else default
     return {"rules": rules, "humans": humans, "tables": tables, "records": args.records, "max_tables": args.max_tables,
             "idle_timeout": args.idle_timeout or None, "abandon_after": args.abandon_after or None,
-            "max_unfinished": args.max_unfinished, "room_after": args.room_after}
+            "max_unfinished": args.max_unfinished, "room_after": args.room_after, "max_hands": args.max_hands}
 
 
 async def _run(options: dict[str, Any], host: str, port: int) -> None:

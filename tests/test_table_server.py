@@ -117,6 +117,8 @@ class Player:
             self.view = advance(self.view, happened, sealed=not self.looked)
         elif "table" in message:
             self.table = message["table"]
+        elif "closed" in message:
+            self.table = None
         else:
             assert set(message) <= {"ok", "error"}, message
         return message
@@ -967,6 +969,7 @@ def test_connections_count_until_their_socket_is_closed(tmp_path: Path, monkeypa
             assert (await late.next())["error"]["reason"] == "TOO_MANY_CLIENTS"
             assert await asyncio.wait_for(late.reader.read(), TIMEOUT) == b""
             await late.close()
+
             for player in cut:
                 await player.close()
             assert await _until_gone(server, 0, 5.0)  # closed: room again
@@ -977,6 +980,61 @@ def test_connections_count_until_their_socket_is_closed(tmp_path: Path, monkeypa
             await server.close()
 
     run(body)
+
+
+def test_a_connection_too_many_that_sends_at_once_reads_its_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A connection over the limit that sends its first line at once, as any
+    # client does, was reset (its line unread) before it read the refusal.
+    monkeypatch.setattr(ts, "MAX_CLIENTS", 2)
+
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT)
+        try:
+            held = [await Player.connect(server) for _ in range(2)]
+            await asyncio.sleep(0.1)
+            for _ in range(5):
+                # The line goes out with the connection, before the server
+                # has taken it (no wait between them).
+                reader, writer = await asyncio.open_connection(*server.address)
+                writer.write(b'{"join": {"table": "t", "name": "eager"}}\n')
+                await asyncio.sleep(0.1)  # reads a moment later
+                eager = Player(reader, writer)
+                assert (await eager.next())["error"]["reason"] == "TOO_MANY_CLIENTS"
+                await eager.close()
+            for player in held:
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_a_game_no_record_can_be_made_of_is_logged_and_the_server_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A record the library cannot hold (a game beyond MAX_ACTIONS, which
+    # max_hands keeps away): the save is logged and given up, and the
+    # server still stops, closing every connection.
+    def too_long(self: Any, table: Any) -> Record:
+        raise spades.StateError("a record holds at most 1000000 actions")
+
+    monkeypatch.setattr(ts.TableServer, "_record", too_long)
+
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1)
+        player = await Player.connect(server)
+        await player.join("big", "p")
+        await make_a_move(player)
+        await server.close()  # saves the unfinished game: no record, logged
+        assert await asyncio.wait_for(player.reader.read(), TIMEOUT) == b""
+        assert not list(server.records.glob("big*")) and not server.unsaved
+        await player.close()
+
+    with caplog.at_level("ERROR", logger="table_server"):
+        run(body)
+    assert any("no record can be made of the game" in record.getMessage() for record in caplog.records)
 
 
 def test_a_record_that_could_not_be_saved_is_saved_later(tmp_path: Path) -> None:
@@ -1651,6 +1709,67 @@ def test_joins_and_leaves_do_not_fill_a_slow_readers_backlog(tmp_path: Path) -> 
             await server.close()
 
     run(body)
+
+
+def test_a_table_message_held_for_a_slow_reader_is_not_sent_once_it_has_left(tmp_path: Path) -> None:
+    # A table message held back for a client that reads slowly told it,
+    # after it had left, of the seats of the table it left (itself seated).
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=4)
+        try:
+            slow = await Player.connect(server)
+            await slow.join("g", "slow")
+            (held,) = [c for c in server.clients if c.table is server.tables["g"]]
+            held.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            slow.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            spam = await Player.connect(server)
+            while held.table_timer is None:  # until a table message to the slow reader waits
+                await spam.join("g", "spam")
+                assert "ok" in await spam.request({"leave": {}})
+            await slow.send({"leave": {}})
+            left = False
+            while True:
+                try:
+                    message = await asyncio.wait_for(slow.next(), 1.0)
+                except asyncio.TimeoutError:
+                    break
+                assert not (left and "table" in message), message  # nothing of a table after the leave's ok
+                left = left or message == {"ok": {}}
+            assert left and held.table is None and held.table_message is None and held.table_timer is None
+            await spam.close()
+            await slow.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+def test_a_game_closes_after_the_most_hands_the_server_plays(tmp_path: Path) -> None:  # V-1
+    # Without a losing floor (V-1) a game can go on for ever: after
+    # max_hands hands one still going closes, its record saved unfinished.
+    async def body() -> None:
+        server = await start(tmp_path, rules=Rules.partnership(target=10_000), humans=1, max_hands=2)
+        try:
+            alone = await Player.connect(server)
+            await alone.join("long", "alone")
+            await play_out(alone, 3, stop=lambda view: len(view.sheet) == 2)  # the events of the second hand's end
+            closed = await alone.next()  # then, at once, the table closes
+            assert closed["closed"]["reason"] == "MAX_HANDS" and closed["closed"]["table"] == "long", closed
+            assert "long" not in server.tables and alone.view is not None and len(alone.view.sheet) == 2
+            assert (await alone.refused({"view": {}}))["reason"] == "NOT_JOINED"
+            paths = sorted(server.records.glob("long*"))
+            assert [path.name for path in paths] == ["long.json", "long.txt"]
+            record = record_from_json(paths[0].read_text(encoding="utf-8"))
+            assert ("Status", "unfinished") in record.tags and len(record.replay().sheet) == 2
+            assert alone.view == seat_view(record.replay(), 0, sealed=alone.view.sealed)
+            await alone.close()
+        finally:
+            await server.close()
+
+    run(body)
+    for bad in (0, 10_001, True, 2.0):
+        with pytest.raises(ValueError, match="max_hands"):
+            ts.TableServer(records=tmp_path, max_hands=bad)
 
 
 def test_names_that_look_alike_do_not_sit_at_one_table(tmp_path: Path) -> None:

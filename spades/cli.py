@@ -226,6 +226,23 @@ def _encodes(out: TextIO, text: str) -> bool:
     return True
 
 
+def _fitted(out: TextIO, text: str) -> str:
+    """``text`` as ``out`` can write it: suit symbols as letters, and any
+    other character its encoding lacks (what a player typed, say) as an
+    escape, on a console or a file without them."""
+    if _encodes(out, text):
+        return text
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    text = text.translate(_SUIT_LETTERS)
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding, "replace")
+    except LookupError:  # an encoding Python does not know: ASCII is safe
+        return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
+_SUIT_LETTERS: Final = str.maketrans("♠♥♦♣", "SHDC")
+
+
 def play_demo(rules: Rules, seed: int, out: TextIO, *, verbose: bool = False) -> GameState:
     """Play one seeded game between demo players (:func:`demo_action`),
     printing each hand as it ends (with ``verbose``, every trick too, see
@@ -279,22 +296,22 @@ def _read_record(path: str) -> Record:
     with open(path, "rb") as handle:
         data = handle.read(_READ_LIMIT + 1)  # an endless or huge input is not read whole
     if len(data) > _READ_LIMIT:
-        raise _CommandError(f"{path} is larger than {_READ_LIMIT:,} bytes: too large for a game record or state")
+        raise _CommandError(f"{_quoted(path)} is larger than {_READ_LIMIT:,} bytes: too large for a game record or state")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ParseError(f"{path} is not UTF-8 text: {error}") from None
+        raise ParseError(f"{_quoted(path)} is not UTF-8 text: {error}") from None
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     if text.lstrip().startswith("{"):
         value = from_json(text)
         if is_a(value, GameState):
             return Record.of_state(value)
         if not is_a(value, Record):
-            raise StateError(f"{path} holds {type(value).__name__} data, not a game record or a game state")
+            raise StateError(f"{_quoted(path)} holds {type(value).__name__} data, not a game record or a game state")
         return value
     kind = _json_kind(text)
     if kind is not None:
-        raise StateError(f"{path} holds a JSON {kind}, not a game record or a game state (in JSON, an object)")
+        raise StateError(f"{_quoted(path)} holds a JSON {kind}, not a game record or a game state (in JSON, an object)")
     return Record.parse(text)
 
 
@@ -386,7 +403,7 @@ def _analyse(path: str, as_json: bool) -> None:
     try:
         record = _read_record(path)
     except OSError as error:
-        raise _CommandError(f"cannot read {path}: {error.strerror or error}") from None
+        raise _CommandError(f"cannot read {_quoted(path)}: {error.strerror or type_name(error)}") from None
 
     def progress(done: int, cards: int) -> None:
         print(f"\ranalysed {done} of {cards} cards", end="" if done < cards else "\n", file=sys.stderr, flush=True)
@@ -469,7 +486,7 @@ class _Output:
         try:
             self.handle = open(path, "a", encoding="utf-8")
         except OSError as error:
-            raise _CommandError(f"cannot write {path}: {error.strerror or error}") from None
+            raise _CommandError(f"cannot write {_quoted(path)}: {error.strerror or type_name(error)}") from None
         self.written = False
 
     def write(self, text: str) -> None:
@@ -480,7 +497,7 @@ class _Output:
             self.handle.write(text)
             self.handle.flush()
         except OSError as error:
-            raise _CommandError(f"cannot write {self.path}: {error.strerror or error}") from None
+            raise _CommandError(f"cannot write {_quoted(self.path)}: {error.strerror or type_name(error)}") from None
         self.written = True
 
     def _emptied_first(self) -> bool:
@@ -504,7 +521,7 @@ class _Output:
             self.handle.close()
         except OSError as error:  # what a failed write left in the buffer, written again
             if self.written:
-                raise _CommandError(f"cannot write {self.path}: {error.strerror or error}") from None
+                raise _CommandError(f"cannot write {_quoted(self.path)}: {error.strerror or type_name(error)}") from None
         if not self.written and not self.existed:
             try:
                 os.remove(self.path)
@@ -549,6 +566,12 @@ def _whole(text: str) -> int:
     if not _WHOLE.fullmatch(digits):
         raise argparse.ArgumentTypeError(f"a whole number in the digits 0 to 9, not {text!r}")
     return int(digits)
+
+
+def _quoted(path: str) -> str:
+    """A file name as a message shows it: quoted, its control characters
+    escaped (a name cannot write on the terminal), cut short."""
+    return short_repr(path, 100)
 
 
 class _CommandError(Exception):
@@ -602,7 +625,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                 try:
                     record = _read_record(args.file)
                 except OSError as error:
-                    raise _CommandError(f"cannot read {args.file}: {error.strerror or error}") from None
+                    raise _CommandError(f"cannot read {_quoted(args.file)}: {error.strerror or type_name(error)}") from None
                 print(format_replay(record, symbols=_encodes(sys.stdout, "♠♥♦♣")))
             elif args.command == "analyse":
                 _analyse(args.file, args.json)
@@ -688,14 +711,14 @@ class _Terminal:
         self.symbols = _encodes(out, "♠♥♦♣")
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out)
+        print(_fitted(self.out, text), file=self.out)
 
     def ask(self, prompt: str) -> str | None:
         """The next line typed, stripped; ``None`` at the end of input.  A
         line longer than :data:`LINE_LIMIT` characters is not kept: it is
         read to its end in pieces, said to be too long, and asked again."""
         while True:
-            self.out.write(prompt)
+            self.out.write(_fitted(self.out, prompt))
             self.out.flush()
             line = self.inp.readline(LINE_LIMIT + 1)
             if not line:
@@ -746,6 +769,7 @@ class _Terminal:
                 self.say(f"Trick {len(view.tricks) + 1}: you lead")
         if view.phase is Phase.DRAFT:
             self.say(f"Drafted so far: {self.cards(view.hand)}   (stock: {view.stock_left} cards)")
+            self.say(f"You discarded: {self.cards(view.draft_discards)}")
         elif view.sealed:
             self.say(f"Your hand: {len(view.hand_sizes) and view.hand_sizes[self.seat]} cards, not shown yet")
         else:
@@ -786,10 +810,14 @@ class _Terminal:
                 self.say(f"{self.who(taker).capitalize()} {'win' if taker == self.seat else 'wins'} the trick.")
         elif is_a(action, Draft):
             if seat == self.seat:
-                mine_before = seat_view(before, self.seat).hand
-                got = seat_view(after, self.seat).hand.mask & ~mine_before.mask
-                self.say(f"You {'keep' if action is Draft.KEEP else 'reject it and take'} "
-                         f"{self.cards(CardSet(got))}.")
+                # The drawing player sees both cards (T-2): the one kept and the one discarded.
+                was, now = seat_view(before, self.seat), seat_view(after, self.seat)
+                got = CardSet(now.hand.mask & ~was.hand.mask)
+                thrown = CardSet(now.draft_discards.mask & ~was.draft_discards.mask)
+                if action is Draft.KEEP:
+                    self.say(f"You keep {self.cards(got)} and discard the next card, {self.cards(thrown)}.")
+                else:
+                    self.say(f"You reject {self.cards(thrown)} and take {self.cards(got)}.")
             else:
                 self.say(f"Seat {seat} takes its draft turn.")
         elif is_a(action, Exchange):
@@ -1042,7 +1070,8 @@ def _bot_list() -> str:
 
 def _add_play_parser(commands: Any, raw: type[argparse.HelpFormatter]) -> None:
     play = commands.add_parser("play", help="play one seat of a game in the terminal against bots",
-                               description=_PLAY, epilog=_PLAY_EXAMPLES.format(bots=_bot_list()), formatter_class=raw)
+                               description=_fitted(sys.stdout, _PLAY), epilog=_PLAY_EXAMPLES.format(bots=_bot_list()),
+                               formatter_class=raw)
     play.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS), default="partnership",
                       help="the preset to play (default partnership)")
     play.add_argument("--seat", type=_whole, default=0, help="your seat, from 0 (default 0)")

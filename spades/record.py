@@ -103,7 +103,7 @@ from spades.errors import (
     type_name,
 )
 from spades.exchange import order_of
-from spades.rules import Rules, check_rules
+from spades.rules import OPTION_CHOICES, Rules, check_rules
 from spades.state import GameState, new_game
 from spades.tricks import first_leader_of_masks
 
@@ -533,7 +533,7 @@ def _options(text: str) -> tuple[dict[str, Any], dict[str, int]]:
             value = True
         elif raw == "false":
             value = False
-        elif raw == "none":
+        elif raw == "none" and "none" not in OPTION_CHOICES.get(key, ()):  # boston=none is a choice's name
             value = None
         elif _INT.match(raw):
             value = int(raw)
@@ -734,6 +734,7 @@ class _Parser:
         exchange: list[tuple[str, int, int]] | None = None
         exchange_at = (0, 0)
         pending_turn: tuple[int, int, int] | None = None
+        empty_section: tuple[str, int, int] | None = None  # a section of actions none of which is read yet
 
         def finish_exchange() -> None:
             nonlocal exchange
@@ -741,6 +742,13 @@ class _Parser:
                 return
             self.add_exchange(exchange, *exchange_at)
             exchange = None
+
+        def finish_section() -> None:
+            # The writer never writes a section without an action: one
+            # would go unchecked (its seat, its kind), and not be written back.
+            if empty_section is not None:
+                name, line, start = empty_section
+                raise ParseError(f"the [{name}] section holds no action", line, start)
 
         for number, raw in self.lines():
             stripped = raw.strip()
@@ -752,6 +760,7 @@ class _Parser:
                 name, value = tag
                 column = indent + stripped.index('"') + 2
                 finish_exchange()
+                finish_section()
                 if hand < 0 and name != "Hand":
                     self.header_tag(name, value, number, column, indent + 1)
                     continue
@@ -789,6 +798,7 @@ class _Parser:
                         raise ParseError(f"[{name}] before the hand's [Deal] or [Stock]", number, indent + 1)
                     section = name
                     pending_turn = (self.seat(value, number, column), number, column) if value else None
+                    empty_section = (name, number, indent + 1) if name in ("Draft", "Auction", "Play") else None
                     if name in ("Exchange", "Discard"):
                         exchange = []
                         exchange_at = (number, indent + 1)
@@ -812,8 +822,10 @@ class _Parser:
                 if pending_turn is not None:
                     self.check_turn(len(self.items), pending_turn)
                     pending_turn = None
+                empty_section = None
                 self.add(self.token(section, token, number, column), number, column)
         finish_exchange()
+        finish_section()
         if hand < 0:
             self.start_game(1)
         elif not self.hand_deal:

@@ -532,3 +532,16 @@ def test_format_hand_refuses_a_hand_of_other_rules() -> None:
     )
     with pytest.raises(spades.ArgumentError, match="T-2"):
         format_hand(dealt, Rules.two_player())  # a two-player hand with no draft
+
+
+@pytest.mark.parametrize("command", [["replay"], ["analyse"], ["demo", "--record"]])
+def test_a_file_name_in_a_message_is_quoted_escaped_and_short(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A message naming a file shows its name quoted, its control
+    characters escaped (a name cannot write on the terminal: a newline, a
+    colour) and cut short, within the bound every message keeps."""
+    for name in ("/nonexistent/" + "a" * 100_000, "/nonexistent/x\n\x1b[31mFAKE: all good\x1b[0m", "/nonexistent/\udcff"):
+        assert main([*command, name], prog="spades") == 2
+        err = capsys.readouterr().err
+        assert err.startswith("spades: error: cannot ") and err.endswith("\n") and len(err) <= 300, err[:400]
+        assert "\x1b" not in err and err.count("\n") == 1 and "\udcff" not in err
+        assert "'/nonexistent/" in err

@@ -336,3 +336,48 @@ def test_help_at_the_double_nil_question_and_a_failed_save_asked_again(tmp_path:
 def test_a_two_player_discard_is_told_as_a_discard() -> None:  # T-6
     text, person, final = play(Rules.two_player(), 0, 2, double_nil=True)
     assert re.search(r"You discard [^ ]+ [^ ]+ [^ ]+\.\n", text) and "You give " not in text
+
+
+def test_a_terminal_that_cannot_write_suit_symbols_gets_letters_not_a_crash() -> None:
+    """On a console or file whose encoding has no suit symbols (ASCII, a C
+    locale, cp1252 has none of them), the help, the prompts and what the
+    person typed echoed back are written with letters and escapes."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii", newline="\n")
+    typed = io.StringIO("no\nhelp\n\u00e9\u2665\nq\n\n")
+    play_terminal(Rules.partnership(), 0, 5, "random", typed, out)
+    out.flush()
+    text = raw.getvalue().decode("ascii")
+    assert "  a card         QH, QH, qh, 10h, TH" in text
+    assert "Not allowed: cannot read '\\xe9H' as an action" in text
+    assert "Seed 5 (--seed 5 deals these cards again)." in text
+
+
+def test_play_help_where_standard_output_cannot_write_suit_symbols() -> None:
+    import subprocess
+
+    for encoding in ("ascii", "cp1252"):
+        done = subprocess.run([sys.executable, "-m", "spades", "play", "--help"], capture_output=True, timeout=60,
+                              env=dict(os.environ, PYTHONIOENCODING=encoding), check=False)
+        assert done.returncode == 0 and not done.stderr, done.stderr[-300:]
+        assert b"a card (QH, QH, 10h)" in done.stdout.replace(b"\r\n", b"\n").replace(b"\n", b" ")
+
+
+@pytest.mark.parametrize("seed", [1, 5, 8])
+def test_the_drawing_player_is_shown_both_cards_of_its_draft_turn(seed: int) -> None:  # T-2
+    """T-2 [decided]: the drawing player sees both cards.  Each of the
+    person's draft turns says the card kept and the card discarded, and
+    the table shows the discards so far; together they are the seat's
+    discards of the hand."""
+    text, _person, final = play(Rules.two_player(), 0, seed)
+    turns = re.findall(r"You keep (\S+) and discard the next card, (\S+)\.|You reject (\S+) and take (\S+)\.", text)
+    assert len(turns) == 13  # T-3: 13 turns each
+    kept = {Card.parse(k or t) for k, _d, _r, t in turns}
+    thrown = {Card.parse(d or r) for _k, d, r, _t in turns}
+    assert len(kept) == len(thrown) == 13 and not kept & thrown
+    row = final.sheet[0]
+    assert kept == set(row.hands[0])  # the person's hand as play began (no Double Nil discard: it bid 3)
+    deck = {Card(c) for c in range(54) if final.rules.deck_mask >> c & 1}
+    assert thrown <= deck - set(row.hands[0]) - set(row.hands[1])  # out of play for the hand (T-3)
+    shown = re.findall(r"^You discarded: (.*)$", text, re.M)
+    assert shown and shown[0] == "none"

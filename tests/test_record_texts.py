@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades import ArgumentError, ArgumentTypeError, Bid, Card, CardSet, Exchange, ParseError, Phase, Record, Rules, new_game
+from spades import (ArgumentError, ArgumentTypeError, Bid, Card, CardSet, Exchange, ParseError, Phase, Record, Rules, RulesError,
+                    new_game)
 from spades.record import _tag_of_line
 
 
@@ -156,8 +157,10 @@ def test_the_refusals_of_a_record_s_layout_word_for_word() -> None:
         ("\n".join(lines[:6]) + '\n\n [Hand "1"]\n', ("line 8, column 2: hand 0 has no [Deal] or [Stock]", 8, 2)),
         ("\n".join(lines[:27]) + "\n% the deal is still to come\n\n", ("line 29, column 1: hand 1 has no [Deal] or [Stock]", 29, 1)),
         (text.replace(deal, deal + "\n " + deal), ("line 8, column 2: [Deal] must come first in a hand, once", 8, 2)),
-        (text.replace('[Play "1"]', '[Play "1"]\n  [Stock "AS"]'),
-         ("line 11, column 3: [Stock] must come first in a hand, once", 11, 3)),
+        (text.replace('[Play "1"]', '  [Stock "AS"]\n[Play "1"]'),
+         ("line 10, column 3: [Stock] must come first in a hand, once", 10, 3)),
+        (text.replace('[Play "1"]', '[Play "1"]\n  [Stock "AS"]'),  # a section of no action first
+         ("line 10, column 1: the [Play] section holds no action", 10, 1)),
         (text.replace(deal, ' [Score "0 0"]\n' + deal), ("line 7, column 2: [Score] before the hand's actions", 7, 2)),
         (text.replace(deal, '  [Auction "1"]\n' + deal),
          ("line 7, column 3: [Auction] before the hand's [Deal] or [Stock]", 7, 3)),
@@ -458,3 +461,54 @@ def test_a_long_tag_line_is_read_in_memory_linear_in_it() -> None:
     finally:
         tracemalloc.stop()
     assert peak < 4_000_000, peak
+
+
+def test_every_named_choice_of_an_option_reads_as_written() -> None:  # V-8
+    """``key=value`` words read every choice of an option by its name,
+    ``boston=none`` too (``none`` is no option's ``None`` there), in a
+    record's ``[Rules]`` tag as in :func:`rules_from_text`; and ``none``
+    still reads as ``None`` where that is the option's value."""
+    from spades.record import rules_from_text
+    from spades.rules import OPTION_CHOICES
+
+    read = 0
+    for key, choices in OPTION_CHOICES.items():
+        for choice in choices:
+            try:
+                expected = Rules.from_dict({key: choice})
+            except RulesError:
+                continue  # a choice that needs other options (three_player_deck, ...)
+            assert rules_from_text(f"{key}={choice}") == expected, (key, choice)
+            text = Record(rules=Rules()).to_text().replace('[Rules ""]', f'[Rules "{key}={choice}"]')
+            assert f'[Rules "{key}={choice}"]' in text
+            assert Record.parse(text).rules == expected
+            read += 1
+    assert read >= 10
+    assert rules_from_text("boston=none target=300") == Rules(target=300)
+    assert rules_from_text("losing_floor=none max_side_contract=none") == Rules()
+
+
+@pytest.mark.parametrize("name", ["partnership", "two-player"])
+def test_a_section_of_no_action_is_refused_wherever_it_is(name: str) -> None:  # P-3, P-7, T-2, T-4
+    """The writer never writes a [Draft], [Auction] or [Play] section with
+    no action in it; one the parser met went unchecked (a seat whose turn
+    it is not, a draft in a game that deals) and could not be written
+    back.  At the end of a game in progress, between sections, of any kind
+    and naming any seat, it is refused where it stands."""
+    rules = Rules.preset(name)
+    state = new_game(rules, seed=2)
+    rng = random.Random(3)
+    for _ in range(40):
+        state = state.apply(rng.choice([a for a in state.legal_actions() if a != Bid.DOUBLE_NIL]))
+    text = Record.of_state(state).to_text()
+    assert Record.parse(text).replay() == state
+    lines = text.rstrip("\n").splitlines()
+    for kind in ("Draft", "Auction", "Play"):
+        for seat in [str(s) for s in range(rules.players)] + [""]:
+            at_end = text.rstrip("\n") + f'\n[{kind} "{seat}"]\n'
+            with pytest.raises(ParseError, match=rf"^line {len(lines) + 1}, column 1: the \[{kind}\] section holds no action$"):
+                Record.parse(at_end)
+            first = next(i for i, line in enumerate(lines) if line.startswith(("[Play", "[Draft")))
+            between = "\n".join(lines[:first] + [f'[{kind} "{seat}"]'] + lines[first:]) + "\n"
+            with pytest.raises(ParseError, match=rf"^line {first + 1}, column 1: the \[{kind}\] section holds no action$"):
+                Record.parse(between)

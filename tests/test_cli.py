@@ -224,7 +224,7 @@ def test_a_record_that_cannot_be_written_fails_before_the_game(
     assert main(["demo", "--record", str(path)], prog="spades") == 2
     out, err = capsys.readouterr()
     assert out == ""  # not a hand was played
-    assert err.startswith(f"spades: error: cannot write {path}: ")
+    assert err.startswith(f"spades: error: cannot write {str(path)!r}: ")
 
 
 def test_a_game_that_fails_leaves_the_record_file_as_it_was(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -396,7 +396,7 @@ def test_json_that_is_not_an_object_is_named_as_such(tmp_path: Path, capsys: pyt
     # JSON nested deeper than Python reads is named as such, not read as a text record.
     path.write_text("[" * 100_000 + "]" * 100_000)
     assert main(["replay", str(path)], prog="spades") == 2
-    assert capsys.readouterr().err == (f"spades: error: {path} holds a JSON value nested too deeply, not a game record "
+    assert capsys.readouterr().err == (f"spades: error: {str(path)!r} holds a JSON value nested too deeply, not a game record "
                                        "or a game state (in JSON, an object)\n")
     path.write_text('{"a": ' * 100_000 + "1" + "}" * 100_000)
     assert main(["replay", str(path)], prog="spades") == 2
@@ -430,7 +430,7 @@ def test_records_go_to_devices_and_are_refused_for_no_name(tmp_path: Path, capsy
         assert capsys.readouterr().err == ""
     if os.path.exists("/dev/full"):
         assert main(["demo", "--seed", "3", "--record", "/dev/full"], prog="spades") == 2
-        assert capsys.readouterr().err.endswith("error: cannot write /dev/full: No space left on device\n")
+        assert capsys.readouterr().err.endswith("error: cannot write '/dev/full': No space left on device\n")
     assert main(["demo", "--seed", "3", "--record", ""], prog="spades") == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "cannot write" in captured.err  # refused before the game

@@ -578,7 +578,10 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     action chosen uniformly with ``rng``: the choice :func:`random_bot`
     makes on the view of the seat to act (the state's legal actions are the
     view's, in the same order).  No view is built: this is the cheap
-    driver for simulations."""
+    driver for simulations.  A plain ``random.Random`` is drawn from as
+    its class draws (a method replaced on the object itself is not
+    consulted, where :func:`random_bot` would call it): to draw another
+    way, use a subclass."""
     legal = worked_out_actions(state)
     if legal and type(rng) is _PLAIN:
         # The play of tricks and the bidding: rng.choice(legal), written out

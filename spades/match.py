@@ -276,9 +276,9 @@ class MatchResult:
 
 # One chunk of work: (rules, seed, first deal, stop, players, max hands, sealed).
 _Chunk = tuple[Rules, int, int, int, tuple[Bot, ...], int, bool]
-# One game's row: (deal, rotation, winning side or -1, hands, final scores,
+# One game's row: (deal, rotation, the game's seed, winning side or -1, hands, final scores,
 # moves of each player, seconds of each player).
-_Row = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[float, ...]]
+_Row = tuple[int, int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[float, ...]]
 
 
 def _play_chunk(chunk: _Chunk) -> tuple[_Row, ...]:
@@ -318,19 +318,19 @@ def _play_chunk(chunk: _Chunk) -> tuple[_Row, ...]:
                 moves[who] += 1
                 state = state.apply(action, turn)
             winner = state.winner
-            rows.append((deal, rotation, -1 if winner is None else side_player[winner], len(state.sheet),
+            rows.append((deal, rotation, game_seed, -1 if winner is None else side_player[winner], len(state.sheet),
                          tuple(state.scores[(player + rotation) % count] for player in range(count)),
                          tuple(moves), tuple(seconds)))
     return tuple(rows)
 
 
 def _check_row(row: tuple[Any, ...], count: int, max_hands: int, runner: object) -> None:
-    """A game's row as :func:`_play_chunk` makes it (its deal and rotation
-    checked already): a winner among the players or -1, a number of hands
-    up to the limit, and per player a score, a number of moves and a time;
-    else an :class:`~spades.ArgumentError` naming the executor that
+    """A game's row as :func:`_play_chunk` makes it (its deal, rotation and
+    game seed checked already): a winner among the players or -1, a number
+    of hands up to the limit, and per player a score, a number of moves and
+    a time; else an :class:`~spades.ArgumentError` naming the executor that
     returned it."""
-    _deal, _rotation, winner, played, scores, made, spent = row
+    _deal, _rotation, _seed, winner, played, scores, made, spent = row
     problem = None
     if type(winner) is not int or not -1 <= winner < count:
         problem = f"the winner {short_repr(winner)}"
@@ -473,8 +473,10 @@ def play_match(
         raise ArgumentTypeError(f"progress is a function (games_done, games), got {type_name(progress)}")
     team = tuple(players)
     starts = range(0, deals, chunk_size)
-    chunks: Iterator[_Chunk] = ((rules, seed, start, min(deals, start + chunk_size), team, max_hands, sealed)
+    chunks: Iterable[_Chunk] = ((rules, seed, start, min(deals, start + chunk_size), team, max_hands, sealed)
                                 for start in starts)
+    if executor is not None:  # a caller's map may want a sequence (Dask's does): the chunks are few
+        chunks = list(chunks)
     tally = _Tally(count, deals)
     workers = min(workers, len(starts))  # no process without a chunk of deals to play
     pool = ProcessPoolExecutor(workers) if executor is None and workers > 1 else None
@@ -482,9 +484,18 @@ def play_match(
         runner = executor if pool is None else _Ahead(pool, 2 * workers)
         if progress is not None:
             progress(0, games)
-        # Row n is the game of deal n // count in rotation n % count.
-        for part in executed(runner, _play_chunk, chunks, games, chunk_size * count, 7,
-                             lambda row: (row // count, row % count)):
+        # Row n is the game of deal n // count in rotation n % count, with
+        # the deal's game seed: a row of another match is not this one's.
+        game_seeds: dict[int, int] = {}
+
+        def head(row: int) -> tuple[int, int, int]:
+            deal = row // count
+            if deal not in game_seeds:
+                game_seeds.clear()
+                game_seeds[deal] = match_seeds(seed, deal, rules)[0]
+            return deal, row % count, game_seeds[deal]
+
+        for part in executed(runner, _play_chunk, chunks, games, chunk_size * count, 8, head):
             for row in part:
                 _check_row(row, count, max_hands, runner)
                 tally.add(row)
@@ -541,7 +552,7 @@ class _Tally:
         self.per_deal = [array("d", bytes(8 * deals)) for _ in range(count)]
 
     def add(self, row: _Row) -> None:
-        deal, _rotation, winner, played, scores, made, spent = row
+        deal, _rotation, _seed, winner, played, scores, made, spent = row
         count = self.count
         self.games += 1
         self.hands += played

@@ -10,8 +10,8 @@ exactly: the result is the one of the step-by-step loop ::
         state = state.apply(policy(state, rng))
 
 with ``policy`` :func:`spades.bots.random_action` by default
-(``rng.choice(state.legal_actions())`` at each decision, over the legal
-actions in their order; ``state.sample_chance(rng)`` at a chance step of an
+(``rng.choice(state.legal_actions())`` at each decision, as ``rng``'s class
+draws it, over the legal actions in their order; ``state.sample_chance(rng)`` at a chance step of an
 unseeded game, a seeded game drawing its own chance from its seed), and the
 same ``rng``.  The default policy plays the tricks without making a state per
 card, which is what makes it fast.
@@ -166,7 +166,9 @@ def rollout(
     :func:`spades.bots.random_action`, played without making a state per
     card.  The result is exactly that of the loop ``state =
     state.apply(policy(state, rng))`` with the same ``rng`` (see the module's
-    documentation).  A whole game between random bidders may never end
+    documentation; a plain ``random.Random`` draws as its class draws, a
+    method replaced on the object itself not consulted, as
+    :func:`~spades.bots.random_action` says).  A whole game between random bidders may never end
     under rules without a losing floor (V-1): give such rules, or a policy
     that bids.  What the policy or ``rng`` raises reaches the caller as it
     is, but a :class:`StopIteration`, raised as a :class:`RuntimeError`
@@ -476,8 +478,10 @@ def simulate(
         raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
     policy: Policy | None = None
     if players is not None:
-        if type(players) not in (tuple, list) or len(players) != rules.players:
+        if type(players) not in (tuple, list):
             raise ArgumentTypeError(f"players is a tuple of {rules.players} policies, one a seat, got {type_name(players)}")
+        if len(players) != rules.players:
+            raise ArgumentError(f"players: give {rules.players} policies, one a seat, not {len(players)}")
         if not all(callable(player) for player in players):
             raise ArgumentTypeError("each player is a function (state, rng) -> action")
         policy = _Seats(tuple(players))
@@ -486,14 +490,38 @@ def simulate(
     if chunk_size is None:
         size = max(1, min(1000, math.ceil(count / 32)))
     else:
+        if type(chunk_size) is int and not 1 <= chunk_size <= _COUNT_LIMIT:
+            raise ArgumentError(f"chunk_size is from 1 to {_COUNT_LIMIT:,}, got {short_repr(chunk_size)}")
         size = _count(chunk_size, "chunk_size")
-        if size == 0:
-            raise ArgumentError("chunk_size is at least 1")
     whole_games = games is not None
     chunks = [(rules, seed, start, min(count, start + size), policy, whole_games) for start in range(0, count, size)]
     width = 4 if whole_games else 3
     parts = executed(executor, _simulate_chunk, chunks, count, size, width, lambda index: (simulation_seed(seed, index),))
     rows = [row for part in parts for row in part]
+    for row in rows:
+        if not _fits(row, rules, whole_games):
+            name = "the work" if executor is None else f"{type_name(executor)}.map"
+            raise ArgumentError(f"{name} returned {short_repr(row, 60)}: not the row of a "
+                                f"{'game' if whole_games else 'hand'} under these rules (P-1, T-1, V-10, C-8, S-9)")
     if whole_games:
         return tuple(SimulatedGame(*row) for row in rows)
     return tuple(SimulatedHand(*row) for row in rows)
+
+
+def _fits(row: tuple[Any, ...], rules: Rules, whole_game: bool) -> bool:
+    """Whether ``row`` (its seed checked already) can be what
+    :func:`_simulate_chunk` makes under ``rules``: a hand's tricks, one
+    count a seat, making a hand (C-8), and points, one a side; a game's
+    hands, scores one a side, and a winning side (S-9)."""
+    def numbers(value: object, length: int, low: int, high: int) -> bool:
+        return type(value) is tuple and len(value) == length and all(
+            type(each) is int and low <= each <= high for each in value)
+
+    sides = len(rules.sides)
+    if whole_game:
+        _seed, hands, scores, winner = row
+        return (type(hands) is int and 1 <= hands <= _SCORE_BOUND and numbers(scores, sides, -_SCORE_BOUND, _SCORE_BOUND)
+                and type(winner) is int and 0 <= winner < sides)
+    _seed, tricks, points = row
+    return (numbers(tricks, rules.players, 0, rules.hand_size) and sum(tricks) == rules.hand_size
+            and numbers(points, sides, -_SCORE_BOUND, _SCORE_BOUND))

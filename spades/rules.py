@@ -708,12 +708,21 @@ OPTION_CHOICES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 """
 
 
-@functools.lru_cache(maxsize=256)
 def _rules_of_options(values: tuple[Any, ...]) -> Rules:
     """The rules of a pickle (see ``Rules.__reduce__``): the option values in
-    field order; equal pickles give the same value."""
-    if len(values) != len(_OPTION_ORDER):
+    field order; equal pickles give the same value.  Kept by the type of
+    each value as well as the value (``500.0`` is not ``500``, ``True`` is
+    not ``1``): a pickle is checked as the first of its kind was."""
+    if type(values) is not tuple or len(values) != len(_OPTION_ORDER):
         raise RulesError("not a pickle of Rules")
+    try:
+        return _rules_of_typed(values, tuple(map(type, values)))
+    except TypeError:  # a value that cannot be a key: built, and refused, the usual way
+        return Rules(**dict(zip(_OPTION_ORDER, values)))
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_of_typed(values: tuple[Any, ...], _types: tuple[type, ...]) -> Rules:
     return Rules(**dict(zip(_OPTION_ORDER, values)))
 
 

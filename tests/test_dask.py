@@ -1,4 +1,4 @@
-"""spades.simulate on a local Dask cluster of two worker processes (the
+"""spades.simulate and spades.match.play_match on a local Dask cluster of two worker processes (the
 ``spades[dask]`` extra; skipped when ``distributed`` is not installed): the
 same rows as in one process."""
 
@@ -9,6 +9,8 @@ import pytest
 from typing import Any
 
 from spades import Rules, simulate
+from spades.bots import random_bot, simple_bot
+from spades.match import play_match
 
 distributed = pytest.importorskip("distributed")
 
@@ -26,8 +28,9 @@ class _Bounded:
         return self.executor.map(function, iterable, timeout=LIMIT)
 
 
-def test_simulate_on_a_local_dask_cluster() -> None:
+def test_simulate_and_play_match_on_a_local_dask_cluster() -> None:
     rules = Rules.partnership()
+    short = Rules.partnership(target=200, losing_floor=-200)
     expected = simulate(rules, hands=40, seed=7)
     with distributed.LocalCluster(
         n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, silence_logs=40
@@ -36,5 +39,8 @@ def test_simulate_on_a_local_dask_cluster() -> None:
         executor = _Bounded(client.get_executor())
         rows = simulate(rules, hands=40, seed=7, executor=executor, chunk_size=5)
         games = simulate(Rules.pagat(), games=4, seed=7, executor=executor, chunk_size=1)
+        # play_match too: Dask maps over a sequence of chunks, not an iterator.
+        match = play_match([random_bot, simple_bot], short, games=4, seed=3, executor=executor, chunk_size=1)
     assert rows == expected
     assert games == simulate(Rules.pagat(), games=4, seed=7)
+    assert match == play_match([random_bot, simple_bot], short, games=4, seed=3)

@@ -430,16 +430,31 @@ class _Tampering:
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
-    (2, None, "the winner None"), (2, 2, "the winner 2"), (2, -2, "the winner -2"), (2, 10**100, "the winner an int of 101 digits"),
-    (3, 0, "0 hands played"), (3, 4, "4 hands played"), (3, 1.0, "1.0 hands played"),
-    (4, (1.0, 0), "the scores (1.0, 0)"), (4, (0,), "the scores (0,)"), (4, (10**13, 0), "the scores (10000000000000, 0)"),
-    (5, (-1, 0), "the moves (-1, 0)"), (5, [0, 0], "the moves [0, 0]"),
-    (6, (math.nan, 0.0), "the times (nan, 0.0)"), (6, (0, 0.0), "the times (0, 0.0)"), (6, (math.inf, 0.0), "the times (inf, 0.0)"),
+    (3, None, "the winner None"), (3, 2, "the winner 2"), (3, -2, "the winner -2"), (3, 10**100, "the winner an int of 101 digits"),
+    (4, 0, "0 hands played"), (4, 4, "4 hands played"), (4, 1.0, "1.0 hands played"),
+    (5, (1.0, 0), "the scores (1.0, 0)"), (5, (0,), "the scores (0,)"), (5, (10**13, 0), "the scores (10000000000000, 0)"),
+    (6, (-1, 0), "the moves (-1, 0)"), (6, [0, 0], "the moves [0, 0]"),
+    (7, (math.nan, 0.0), "the times (nan, 0.0)"), (7, (0, 0.0), "the times (0, 0.0)"), (7, (math.inf, 0.0), "the times (inf, 0.0)"),
 ])
 def test_an_executor_that_returns_another_games_row_is_named(field: int, value: object, said: str) -> None:
     """What a caller's executor returns is checked before it is counted: a
     row with values no game of the match gives is an ArgumentError naming
     the executor, as simulate's are."""
-    assert play_match([steady, any_legal], FLOOR, games=2, seed=1, executor=_Tampering(6, (0.0, 0.0)), max_hands=3).games == 2
+    assert play_match([steady, any_legal], FLOOR, games=2, seed=1, executor=_Tampering(7, (0.0, 0.0)), max_hands=3).games == 2
     with pytest.raises(ArgumentError, match=rf"^_Tampering\.map returned a game's row with {re.escape(said)}: not a game of this match$"):
         play_match([steady, any_legal], FLOOR, games=2, seed=1, executor=_Tampering(field, value), max_hands=3)
+
+
+def test_an_executor_that_plays_another_matchs_games_is_named() -> None:
+    """Each game's row carries its seed (spades.match.match_seeds): the
+    rows of another match's games, as an executor that ran the chunks
+    with another seed returns them, are not counted as this one's."""
+    from spades.match import match_seeds
+
+    class Reseeding:
+        def map(self, function: Any, chunks: Any) -> Any:
+            return [function((chunk[0], 999, *chunk[2:])) for chunk in chunks]
+
+    with pytest.raises(ArgumentError, match=r"^Reseeding\.map returned row 0 of another game "):
+        play_match([steady, any_legal], FLOOR, games=2, seed=1, executor=Reseeding(), max_hands=3)
+    assert match_seeds(1, 0, FLOOR)[0] != match_seeds(999, 0, FLOOR)[0]

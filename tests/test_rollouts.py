@@ -149,7 +149,7 @@ def test_bad_arguments() -> None:
         simulate(Rules.partnership(), hands=1, seed=-1)
     with pytest.raises(ArgumentTypeError):
         simulate(Rules.partnership(), hands=1, seed=1, executor=object())  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError):
+    with pytest.raises(ArgumentError):  # a list of the wrong length: the count is wrong, not the type
         simulate(Rules.partnership(), hands=1, seed=1, players=[random_action])
     with pytest.raises(ArgumentError):
         simulate(Rules.partnership(), hands=1, seed=1, chunk_size=0)
@@ -288,3 +288,41 @@ def test_a_player_raising_stop_iteration_is_named_not_taken_for_lost_games() -> 
     games = (lambda seed: spades.bots.play_game(Rules.partnership(), [stopping_bot] * 4, seed=seed))
     with pytest.raises(RuntimeError):
         list(map(games, range(3)))  # not an empty list: no game seems lost
+
+
+class _Rewriting:
+    """An executor that rewrites every row the work returns."""
+
+    def __init__(self, edit: Callable[[tuple[Any, ...]], tuple[Any, ...]]) -> None:
+        self.edit = edit
+
+    def map(self, function: Callable[[Any], Any], chunks: Iterable[Any]) -> Any:
+        return [tuple(self.edit(row) for row in function(chunk)) for chunk in chunks]
+
+
+def test_an_executors_rows_must_be_hands_and_games_of_the_rules() -> None:  # P-1, V-10, C-8, S-9
+    """A row no hand or game under the rules gives (tricks of another
+    number of seats or not making a hand, points or scores of another
+    number of sides, a winner that is no side) is an ArgumentError naming
+    the executor, not a result."""
+    rules = Rules.partnership(losing_floor=-200)
+    edits: list[Callable[[tuple[Any, ...]], tuple[Any, ...]]] = [
+        lambda r: (r[0], r[1][:2], r[2]), lambda r: (r[0], (13, 13, 13, 13), r[2]), lambda r: (r[0], (14, 0, 0, 0), r[2]),
+        lambda r: (r[0], r[1], r[2] + (0,)), lambda r: (r[0], list(r[1]), r[2]), lambda r: (r[0], r[1], (True, 0)),
+    ]
+    for edit in edits:
+        with pytest.raises(ArgumentError, match=r"^_Rewriting\.map returned .*: not the row of a hand under these rules"):
+            spades.simulate(rules, hands=2, seed=1, executor=_Rewriting(edit))
+    for edit in (lambda r: r[:3] + (2,), lambda r: r[:3] + (None,), lambda r: (r[0], 0) + r[2:], lambda r: r[:2] + ((0,),) + r[3:]):
+        with pytest.raises(ArgumentError, match=r"^_Rewriting\.map returned .*: not the row of a game under these rules"):
+            spades.simulate(rules, games=1, seed=1, executor=_Rewriting(edit))
+    assert spades.simulate(rules, hands=2, seed=1, executor=_Rewriting(lambda r: r)) == spades.simulate(rules, hands=2, seed=1)
+
+
+def test_simulates_refusals_say_what_is_wrong() -> None:
+    rules = Rules.partnership()
+    with pytest.raises(ArgumentError, match="^players: give 4 policies, one a seat, not 3$"):
+        spades.simulate(rules, hands=1, seed=1, players=[random_action] * 3)
+    for size in (0, -1, 10**10):
+        with pytest.raises(ArgumentError, match=r"^chunk_size is from 1 to 1,000,000,000, got "):
+            spades.simulate(rules, hands=1, seed=1, chunk_size=size)

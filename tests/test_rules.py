@@ -696,3 +696,24 @@ def test_presets_keep_the_values_they_build() -> None:
     for _ in range(2):
         with pytest.raises(RulesError, match="unknown option"):
             Rules.partnership(colour="red")
+
+
+def test_a_pickle_of_rules_is_checked_whatever_was_loaded_before() -> None:  # V-1, V-5
+    """A pickle's option values are checked as a new value's are, by type:
+    500.0 is not a target and True not a number of points, even after a
+    pickle of the same values written as whole numbers was loaded (they
+    compare equal)."""
+    import pickle
+
+    from spades.rules import _OPTION_ORDER, _rules_of_options
+
+    rules = Rules.partnership()
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    values = rules.__reduce__()[1][0]
+    for name, forged in (("target", 500.0), ("bag_points", True), ("nil_allowed", 1)):
+        bad = tuple(forged if option == name else value for option, value in zip(_OPTION_ORDER, values))
+        assert bad == values  # equal, value by value, to the pickle just loaded
+        with pytest.raises(RulesError, match=f"^{name}: must be "):
+            _rules_of_options(bad)
+    with pytest.raises(RulesError, match="^not a pickle of Rules$"):
+        _rules_of_options(list(values))  # type: ignore[arg-type]

@@ -5,10 +5,12 @@ Run from the repository root::
 
     python benchmarks/bots.py                          # default sizes
     python benchmarks/bots.py --games 200 --sampling-games 20 --workers 2
+    python benchmarks/bots.py --sampling-games 40 --samples 8 --workers 2
 
 Each row is one match under partnership rules: the first bot against the
 second, ``--games`` games (``--sampling-games`` for the matches of the
-sampling bot, which thinks for up to its budget on every move), each deal
+sampling bot, which plays out ``--samples`` deals on every move, 32 by
+default: :class:`spades.bots.SamplingBot`'s), each deal
 played twice with the partnerships' seats swapped.  The table gives the
 first bot's win rate with its 95% Wilson interval, both bots' mean points
 per hand with their 95% intervals, each bot's milliseconds per move, and
@@ -34,7 +36,7 @@ if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
 import spades  # noqa: E402
-from spades.bots import BOTS  # noqa: E402
+from spades.bots import BOTS, SamplingBot  # noqa: E402
 from spades.match import MatchResult  # noqa: E402
 
 __all__ = ["TARGETS", "Target", "Row", "run", "format_rows", "main"]
@@ -89,17 +91,21 @@ class Row(NamedTuple):
 
 
 def run(games: int, sampling_games: int, workers: int, seed: int, *, rules: spades.Rules | None = None,
-        targets: Sequence[Target] = TARGETS, progress: Any = None) -> list[Row]:
-    """Play each target's match and return its rows."""
+        targets: Sequence[Target] = TARGETS, progress: Any = None, samples: int | None = None) -> list[Row]:
+    """Play each target's match and return its rows (the sampling bot with
+    ``samples`` deals a move, if given, else ``BOTS["sampling"]``)."""
     rules = rules or spades.Rules.partnership()
+    players = dict(BOTS)
+    if samples is not None and "sampling" in players:
+        players["sampling"] = SamplingBot(samples=samples)
     rows = []
     for target in targets:
-        missing = [name for name in (target.first, target.second) if name not in BOTS]
+        missing = [name for name in (target.first, target.second) if name not in players]
         if missing:
             rows.append(Row(target, None, ", ".join(missing)))
             continue
         count = sampling_games if target.sampling else games
-        result = spades.play_match([BOTS[target.first], BOTS[target.second]], rules, count, seed,
+        result = spades.play_match([players[target.first], players[target.second]], rules, count, seed,
                                    names=[target.first, target.second], workers=workers, progress=progress)
         rows.append(Row(target, result))
     return rows
@@ -148,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games of each match without the sampling bot")
     parser.add_argument("--sampling-games", type=int, default=10, help="games of each match of the sampling bot")
+    parser.add_argument("--samples", type=int, help="deals the sampling bot plays out a move (default: its own, 32)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="the matches' seed")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
@@ -160,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\r  games {done}/{total}", end="\n" if done == total else "", file=sys.stderr, flush=True)
 
     started = time.perf_counter()
-    rows = run(args.games, args.sampling_games, args.workers, args.seed, progress=progress)
+    rows = run(args.games, args.sampling_games, args.workers, args.seed, progress=progress, samples=args.samples)
     print(format_rows(rows))
     print(f"{time.perf_counter() - started:.0f} s in all; load average after: {_load()}")
     return 0

@@ -51,7 +51,7 @@ from spades.solver import double_dummy
 from spades.rollouts import RolloutResult, SimulatedGame, SimulatedHand, rollout, simulate, simulation_seed
 from spades.match import play_match
 
-__version__ = "0.2.0"
+__version__ = "0.3.0.dev0"
 
 __all__ = [
     "Action",

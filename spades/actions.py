@@ -358,6 +358,15 @@ class Deal:
     make a possible deal (one hand per seat, of the right size, sharing no
     card) is the state's business: it refuses an impossible deal with
     ``BAD_CHANCE`` (:func:`~spades.deal.deal_error`).
+
+    >>> import random
+    >>> from spades import Rules, new_game
+    >>> state = new_game(Rules.partnership())  # unseeded: the deal is supplied
+    >>> deal = state.sample_chance(random.Random(1))
+    >>> type(deal).__name__, [len(hand) for hand in deal.hands]
+    ('Deal', [13, 13, 13, 13])
+    >>> state.apply(deal).hand(0) == deal.hands[0]
+    True
     """
 
     hands: tuple[CardSet, ...] = attrs.field(converter=_hands)
@@ -401,6 +410,12 @@ class Stock:
     :data:`MAX_CHANCE_ITEMS` of them; anything else raises
     :class:`~spades.ParseError`.  Whether they are the whole deck, each card
     once, is the state's business (``BAD_CHANCE``).
+
+    >>> from spades import Rules, new_game
+    >>> state = new_game(Rules.two_player())  # unseeded: the stock is supplied
+    >>> stock = Stock([index for index in range(52)])  # 2C on top, then 3C...
+    >>> str(state.apply(stock).top_of_stock), len(stock.cards)
+    ('2C', 52)
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
@@ -413,7 +428,12 @@ class Stock:
 @attrs.frozen(slots=True)
 class Replacement:
     """Chance: the cards a two-player Double Nil bidder draws from the discard
-    pile to replace the cards discarded (T-6)."""
+    pile to replace the cards discarded (T-6).
+
+    >>> from spades import CardSet
+    >>> str(Replacement(CardSet.parse("AK..."))), str(Replacement("-"))
+    ('replacement KS AS', 'replacement -')
+    """
 
     cards: CardSet = attrs.field(converter=_card_set)
     """The cards drawn."""

@@ -165,6 +165,15 @@ class SpadesError(Exception):
 
     Its message is at most :data:`MESSAGE_LIMIT` (300) characters long,
     whatever the input was: values are quoted cut short.
+
+    >>> from spades import Card, Rules
+    >>> for bad in (lambda: Card.parse("x" * 10_000), lambda: Rules(players=5)):
+    ...     try:
+    ...         bad()
+    ...     except SpadesError as error:
+    ...         print(type(error).__name__, len(str(error)) <= 300)
+    ParseError True
+    RulesError True
     """
 
     def __init__(self, message: str = "") -> None:
@@ -175,6 +184,14 @@ class IllegalActionError(SpadesError, ValueError):
     """An action that the rules do not allow in the given state.
 
     The state the action was offered to is unchanged and still valid.
+
+    >>> from spades import Card, Rules, new_game
+    >>> state = new_game(Rules.partnership(), seed=1)
+    >>> try:
+    ...     state.apply(Card.parse("AS"))
+    ... except IllegalActionError as error:
+    ...     print(error.reason.name, error.rule, "|", error.message)
+    WRONG_PHASE C-3 | Card AS cannot be applied in phase BID
     """
 
     reason: Reason
@@ -219,6 +236,18 @@ class ParseError(SpadesError, ValueError):
 
     ``line`` and ``column`` (1-based) locate the error in multi-line input;
     they are ``None`` for a single token.
+
+    >>> from spades import Card, Record
+    >>> try:
+    ...     Card.parse("ZZ")
+    ... except ParseError as error:
+    ...     print(error, error.line)
+    cannot read 'ZZ' as a card: unknown suit 'Z' None
+    >>> try:
+    ...     Record.parse(chr(10).join(['[Format "spades-record 1"]', '[Rules "players=5"]']))
+    ... except ParseError as error:
+    ...     print(error.line, error.column)
+    2 9
     """
 
     line: int | None
@@ -236,12 +265,26 @@ class ParseError(SpadesError, ValueError):
 
 class RulesError(SpadesError, ValueError):
     """A :class:`~spades.Rules` value that cannot be built: an unknown option,
-    a value out of range, or options that contradict each other."""
+    a value out of range, or options that contradict each other.
+
+    >>> from spades import Rules
+    >>> Rules(players=5)
+    Traceback (most recent call last):
+    ...
+    spades.errors.RulesError: players: must be >= 2 and <= 4, got 5
+    """
 
 
 class StateError(SpadesError, ValueError):
     """A serialised state, view or record that does not describe a possible
-    game (malformed, an unknown format version, or impossible contents)."""
+    game (malformed, an unknown format version, or impossible contents).
+
+    >>> from spades.serial import from_json
+    >>> from_json('{"format": "spades.state", "version": 9}')
+    Traceback (most recent call last):
+    ...
+    spades.errors.StateError: version: unsupported version 9 of spades.state; this library reads version 1
+    """
 
 
 class ArgumentError(SpadesError, ValueError):

@@ -344,6 +344,12 @@ class Record:
     :meth:`replay` reproduces the game; :meth:`to_text` and :meth:`parse`
     write and read the PBN-style text form; :mod:`spades.serial` gives the
     JSON form.  Build one with :meth:`of_state`.
+
+    >>> from spades import Bid, Rules, new_game
+    >>> state = new_game(Rules.partnership(), seed=1).apply(Bid(3))
+    >>> record = Record.of_state(state, tags=[("Event", "club night")])
+    >>> record.replay() == state, Record.parse(record.to_text()) == record
+    (True, True)
     """
 
     rules: Rules = attrs.field(validator=_check_rules)

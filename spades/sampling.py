@@ -266,12 +266,27 @@ def _check_behind(state: GameState, view: SeatView) -> None:
 
 def count_deals(view: SeatView) -> int:
     """``Deals(view).count``: the number of consistent deals of the cards
-    ``view``'s seat cannot see."""
+    ``view``'s seat cannot see.
+
+    >>> import math
+    >>> from spades import Rules, new_game, seat_view
+    >>> view = seat_view(new_game(Rules.partnership(), seed=1), 0)
+    >>> count_deals(view) == math.factorial(39) // math.factorial(13) ** 3  # 39 cards, 13 to each other seat
+    True
+    """
     return Deals(view).count
 
 
 def sample_hands(view: SeatView, rng: random.Random) -> tuple[CardSet, ...]:
     """``Deals(view).sample(rng)``: each seat's hand, the unseen cards dealt
-    uniformly at random among those consistent with the view."""
+    uniformly at random among those consistent with the view.
+
+    >>> import random
+    >>> from spades import Rules, new_game, seat_view
+    >>> state = new_game(Rules.partnership(), seed=1)
+    >>> hands = sample_hands(seat_view(state, 0), random.Random(2))
+    >>> hands[0] == state.hand(0), [len(hand) for hand in hands]  # its own hand as it is
+    (True, [13, 13, 13, 13])
+    """
     return Deals(view).sample(rng)
 

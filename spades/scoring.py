@@ -125,7 +125,13 @@ _TOTAL_BAGS: Final = operator.attrgetter("total_bags")
 
 @attrs.frozen(slots=True)
 class HandScore:
-    """The result of one hand for every side."""
+    """The result of one hand for every side.
+
+    >>> from spades import Bid, Rules
+    >>> score = score_hand((Bid(3), Bid(4), Bid(2), Bid(4)), (4, 4, 2, 3), Rules.partnership())
+    >>> score.points, [side.bags for side in score.sides]  # 51: contract 5, 6 won; -80: 8 bid, 7 won
+    ((51, -80), [1, 0])
+    """
 
     sides: tuple[SideScore, ...]
     """One entry per side, in the order of ``Rules.sides``."""

@@ -64,6 +64,11 @@ class PlayedTrick:
     The fields are checked for type and range (a seat is an ``int`` from 0
     to 3, the cards a tuple of :class:`~spades.Card`): anything else raises
     :class:`~spades.ArgumentTypeError` or :class:`~spades.ArgumentError`.
+
+    >>> from spades import Card
+    >>> trick = PlayedTrick(leader=1, cards=tuple(map(Card.parse, ("AD", "JD", "9D", "TD"))), winner=1)
+    >>> trick.cards[0], trick.winner
+    (Card('AD'), 1)
     """
 
     leader: int
@@ -81,7 +86,17 @@ class PlayedTrick:
 class HandSummary:
     """A finished hand as every seat may know it: a score-sheet row without
     the hidden parts (the deal, the draft, the exchanges).  The fields are
-    checked for type and range, as for :class:`PlayedTrick`."""
+    checked for type and range, as for :class:`PlayedTrick`.
+
+    >>> import random
+    >>> from spades import Rules, new_game, seat_view
+    >>> state, rng = new_game(Rules.partnership(), seed=1), random.Random(0)
+    >>> while not state.sheet:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> row = seat_view(state, 0, history=True).sheet[0]  # as seat 0 may know it
+    >>> sum(row.tricks_won), len(row.tricks), row.result == state.sheet[0].result
+    (13, 13, True)
+    """
 
     number: int
     """The hand's number in the game, from 0."""
@@ -106,6 +121,15 @@ class HandSummary:
 @attrs.frozen(slots=True, kw_only=True)
 class HandRecord:
     """What happened in one hand, and how it was scored.
+
+    >>> import random
+    >>> from spades import Deal, Rules, new_game
+    >>> state, rng = new_game(Rules.partnership(), seed=1), random.Random(0)
+    >>> while not state.sheet:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> row = state.sheet[0]  # every seat's cards too: the state's, not a player's
+    >>> row.number, sum(row.tricks), type(row.actions[0]) is Deal, [len(hand) for hand in row.hands]
+    (0, 13, True, [13, 13, 13, 13])
 
     The records a game's state makes at the end of each hand work out
     :attr:`hands` and :attr:`actions` when they are first read, which

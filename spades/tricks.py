@@ -164,6 +164,13 @@ def legal_plays(
     Rules C-4 (no spade lead before spades are broken, unless the hand holds
     only spades), C-5 (follow suit if able, else anything) and, on the first
     trick, V-7's options.
+
+    >>> from spades import Card, CardSet
+    >>> hand = CardSet.parse("AK.Q.2.")  # spades, hearts, diamonds, clubs
+    >>> legal_plays(hand, [Card.parse("3H")])  # follow hearts (C-5)
+    CardSet('.Q..')
+    >>> legal_plays(hand), legal_plays(hand, spades_broken=True)  # no spade lead yet (C-4)
+    (CardSet('.Q.2.'), CardSet('AK.Q.2.'))
     """
     rules = _check_rules(rules)
     cards = _check_trick(trick, rules)

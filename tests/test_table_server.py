@@ -230,6 +230,18 @@ async def make_a_move(player: Player) -> None:
     await player.act(next(a for a in view.legal_actions if a != Bid.DOUBLE_NIL), as_json=True)
 
 
+async def slow_reader(server: Any, table: str, name: str) -> tuple[Player, Any]:
+    """A player seated at ``table`` who will read slowly, and the server's
+    side of its connection: small socket buffers at both ends, so that
+    what it has not read waits in the server."""
+    slow = await Player.connect(server)
+    await slow.join(table, name)
+    (held,) = [c for c in server.clients if c.table is server.tables[table]]
+    held.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    slow.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    return slow, held
+
+
 def check_record(server: Any, table: str, views: list[SeatView]) -> spades.GameState:
     """The saved record (JSON and text) replays to the end the clients saw."""
     saved = server.tables[table].saved if table in server.tables else None
@@ -1686,12 +1698,7 @@ def test_joins_and_leaves_do_not_fill_a_slow_readers_backlog(tmp_path: Path) -> 
     async def body() -> None:
         server = await start(tmp_path, rules=SHORT, humans=4)
         try:
-            slow = await Player.connect(server)
-            await slow.join("g", "slow")  # then reads nothing for a while
-            # Small socket buffers at both ends: what is unread waits in the server.
-            (held,) = [c for c in server.clients if c.table is server.tables["g"]]
-            held.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-            slow.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            slow, held = await slow_reader(server, "g", "slow")  # then reads nothing for a while
             spam = await Player.connect(server)
             burst = b'{"join":{"table":"g","name":"spam"}}\n{"leave":{}}\n' * 50
             for _ in range(60):
@@ -1717,11 +1724,7 @@ def test_a_table_message_held_for_a_slow_reader_is_not_sent_once_it_has_left(tmp
     async def body() -> None:
         server = await start(tmp_path, rules=SHORT, humans=4)
         try:
-            slow = await Player.connect(server)
-            await slow.join("g", "slow")
-            (held,) = [c for c in server.clients if c.table is server.tables["g"]]
-            held.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-            slow.writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            slow, held = await slow_reader(server, "g", "slow")
             spam = await Player.connect(server)
             while held.table_timer is None:  # until a table message to the slow reader waits
                 await spam.join("g", "spam")

@@ -1339,7 +1339,9 @@ def state_from_dict(data: object) -> GameState:
         if _exactly(mine, theirs):
             continue
         if mine != theirs or _types(mine) != _types(theirs):
-            raise StateError(f"{key}: the document says {_json_text(mine)}, but its actions give {_json_text(theirs)}")
+            found = _difference(mine, theirs, key)  # where, deep in a list or an object: a trick, a row...
+            path, said, gives = found if found is not None else (key, mine, theirs)
+            raise StateError(clip(f"{path}: the document says {_json_text(said)}, but its actions give {_json_text(gives)}"))
     return state
 
 

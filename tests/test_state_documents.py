@@ -529,3 +529,25 @@ def test_a_game_longer_than_a_document_holds_is_not_written() -> None:
         for write in (to_json, to_dict):
             with pytest.raises(StateError, match=f"the game holds {count} actions, more than a document holds"):
                 write(state)
+
+
+def test_a_forgery_deep_in_a_state_is_named_where_it_is() -> None:  # C-7
+    """A trick given to the wrong seat in a finished hand's row or in the
+    current hand: the message names the very field (``sheet[1].tricks[5].winner``)
+    and both values, not the whole field cut short, which read the same."""
+    rules = Rules.partnership(target=10_000)
+    rng = random.Random(4)
+    state = new_game(rules, seed=4)
+    while len(state.sheet) < 2 or len(to_dict(state)["tricks"]) < 5:
+        state = state.apply(rng.choice(state.legal_actions()))
+    data = to_dict(state)
+    for field, trick in (("sheet", data["sheet"][1]["tricks"][5]), ("tricks", data["tricks"][4])):
+        forged = copy.deepcopy(data)
+        target = forged["sheet"][1]["tricks"][5] if field == "sheet" else forged["tricks"][4]
+        target["winner"] = (trick["winner"] + 1) % 4
+        where = "sheet[1].tricks[5].winner" if field == "sheet" else "tricks[4].winner"
+        message = f"^{where}: the document says {(trick['winner'] + 1) % 4}, but its actions give {trick['winner']}$"
+        loads: tuple[Callable[[], object], ...] = (lambda: state_from_dict(forged), lambda: state_from_json(json.dumps(forged)))
+        for load in loads:
+            with pytest.raises(StateError, match=message.replace("[", "\\[").replace("]", "\\]")):
+                load()

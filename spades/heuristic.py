@@ -341,7 +341,9 @@ def _bid(view: SeatView, legal: Sequence[Action]) -> Action:
     if view.sealed:
         if Bid.DOUBLE_NIL in legal and _desperate(view):
             return Bid.DOUBLE_NIL
-        return next(a for a in legal if a != Bid.DOUBLE_NIL)  # decline and look at the cards
+        # Decline and look at the cards; but where the rules leave Double Nil
+        # alone (V-6: the side's contract full, Nil not allowed), bid it.
+        return next((a for a in legal if a != Bid.DOUBLE_NIL), Bid.DOUBLE_NIL)
     hand = view.hand
     tricks = hand_tricks(hand, rules)
     risk = nil_risk(hand, rules)
@@ -360,6 +362,8 @@ def _bid(view: SeatView, legal: Sequence[Action]) -> Action:
     bag_room = rules.bags_per_penalty - view.bags[rules.side_of[view.seat]] % rules.bags_per_penalty
     want = int(want + 0.5) if bag_room > 3 else int(want + 0.8)
     bids = [a for a in legal if type(a) is Bid and not a.double_nil]
+    if not bids:  # only Double Nil is left (V-6: the side's contract full, Nil not allowed)
+        return Bid.DOUBLE_NIL
     numbers = [b for b in bids if b.tricks > 0] or bids
     return min(numbers, key=lambda b: (abs(b.tricks - max(want, 1)), b.tricks))
 

@@ -823,3 +823,26 @@ def test_the_heuristic_answers_from_its_legal_actions_or_refuses_the_view() -> N
     with pytest.raises(StateError, match=rf"^seat {view.seat}'s view holds legal actions that do not follow from the "
                                          r"rest of it: no game gives it$"):
         heuristic_bot(attrs.evolve(view, legal_actions=(other,)), random.Random(0))
+
+
+@pytest.mark.parametrize("sealed", [False, True])
+def test_every_bot_bids_double_nil_where_the_rules_leave_nothing_else(sealed: bool) -> None:  # V-3, V-6
+    """Nil not allowed and a side's contract at most 2 (V-6): once a seat's
+    partner has bid 2, Double Nil (contract 0) is the seat's one legal bid.
+    Every bot bids it, from a view sealed or not; the heuristic bot raised
+    ValueError (and, sealed, StopIteration)."""
+    from spades import Bid, Rules, new_game, seat_view
+    from spades.bots import BOTS, SamplingBot, play_game
+
+    rules = Rules(nil_allowed=False, max_side_contract=2)
+    state = new_game(rules, seed=192)
+    state = state.apply(Bid(2)).apply(Bid(1))  # seat 1 bids 2; seat 3 will have Double Nil only
+    while state.turn != 3:
+        state = state.apply(Bid(1))
+    assert state.legal_actions() == (Bid.DOUBLE_NIL,)
+    view = seat_view(state, 3, sealed=sealed)
+    players = {**BOTS, "sampling": SamplingBot(samples=2)}
+    for name, bot in players.items():
+        assert bot(view, random.Random(1)) == Bid.DOUBLE_NIL, name
+        for seed in (192, 7):
+            play_game(rules, (bot,) * 4, seed, sealed=sealed, hands=2)

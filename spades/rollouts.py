@@ -412,11 +412,11 @@ def executed(
         raise ArgumentError(f"{name} returned {done} result(s) for the {chunks_count} chunk(s) of work it was given")
 
 
-def _count(value: object, name: str) -> int:
+def _count(value: object, name: str, low: int = 0) -> int:
     if type(value) is not int:
         raise ArgumentTypeError(f"{name} is an int, got {type_name(value)}")
-    if not 0 <= value <= _COUNT_LIMIT:
-        raise ArgumentError(f"{name} is from 0 to {_COUNT_LIMIT:,}, got {short_repr(value)}")
+    if not low <= value <= _COUNT_LIMIT:
+        raise ArgumentError(f"{name} is from {low} to {_COUNT_LIMIT:,}, got {short_repr(value)}")
     return value
 
 
@@ -490,9 +490,7 @@ def simulate(
     if chunk_size is None:
         size = max(1, min(1000, math.ceil(count / 32)))
     else:
-        if type(chunk_size) is int and not 1 <= chunk_size <= _COUNT_LIMIT:
-            raise ArgumentError(f"chunk_size is from 1 to {_COUNT_LIMIT:,}, got {short_repr(chunk_size)}")
-        size = _count(chunk_size, "chunk_size")
+        size = _count(chunk_size, "chunk_size", 1)
     whole_games = games is not None
     chunks = [(rules, seed, start, min(count, start + size), policy, whole_games) for start in range(0, count, size)]
     width = 4 if whole_games else 3

@@ -166,30 +166,35 @@ _MASK_OF: Final = operator.attrgetter("mask")
 # For each phase a seat acts in: the kinds of read_action() that are its
 # actions, what it expects (for messages) and the rule.
 _EXPECTED: Final = {
-    _BID: (("bid",), "a bid: 0..13, nil or double nil", "C-3"),
-    _DRAFT: (("draft", "bid"), "keep or reject, or double nil at the start of the first turn", "T-2"),
+    _BID: (("bid",), "a bid", "C-3"),  # and which, from the legal bids: see _expected_text
+    _DRAFT: (("draft", "bid"), "keep or reject", "T-2"),
     _EXCHANGE: (("exchange",), "the {n} cards to give the partner", "P-6"),
     _DISCARD: (("exchange",), "up to {n} cards to discard, or -", "T-6"),
     _PLAY: (("card",), "a card of the hand", "C-5"),
 }
-def _choices_expected(phase: int, legal: tuple[Action, ...]) -> str:
-    """What the seat to act may answer in the bidding or the draft, as a
-    refusal names it: the bids this seat may make now (C-3; a hand of 17
-    cards under V-10; Nil and Double Nil only where open, P-6, T-6, V-2,
-    V-3, V-6), or keep or reject (T-2) and Double Nil where it may still
-    declare it (T-6).  Empty if ``legal`` holds no bid where bids are
-    expected."""
+def _expected_text(phase: int, legal: tuple[Action, ...], exchange: int) -> str:
+    """What the seat to act may answer in ``phase``, as a refusal names it
+    (``legal``: its legal actions; ``exchange``: the rules' Double Nil
+    exchange): in the bidding the bids this seat may make now (C-3; a hand
+    of 17 cards under V-10; Nil and Double Nil only where open, P-6, T-6,
+    V-2, V-3, V-6), in the draft keep or reject (T-2) and Double Nil where
+    it may still declare it (T-6)."""
+    expects = _EXPECTED[phase][1].replace("{n}", str(exchange))
     double_nil = any(type(action) is Bid and action.double_nil for action in legal)
     if phase == _DRAFT:
-        return "keep or reject" + (", or double nil at the start of the first turn" if double_nil else "")
+        return expects + (", or double nil at the start of the first turn" if double_nil else "")
+    if phase != _BID:
+        return expects
     numbers = sorted({action.tricks for action in legal if type(action) is Bid and not action.double_nil})
-    if not numbers:
-        return ""
-    low, high = numbers[0], numbers[-1]
-    missing = [str(n) for n in range(low, high + 1) if n not in numbers]
-    choices = [f"{low}..{high}" + (f" but not {', '.join(missing)}" if missing else "") if high > low else str(low)]
-    choices += ["nil"] * (low == 0) + ["double nil"] * double_nil
-    return "a bid: " + (", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0])
+    choices = ["double nil"] * double_nil
+    if numbers:
+        low, high = numbers[0], numbers[-1]
+        missing = [str(n) for n in range(low, high + 1) if n not in numbers]
+        span = f"{low}..{high}" + (f" but not {', '.join(missing)}" if missing else "") if high > low else str(low)
+        choices = [span] + ["nil"] * (low == 0) + choices
+    if not choices:
+        return expects
+    return expects + ": " + (", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0])
 
 
 _PHASE_WORDS: Final = {
@@ -688,14 +693,11 @@ class GameState:
                 Reason.WRONG_PHASE, "no player acts now: the state waits for a chance step (a deal, stock or draw)",
                 self._phase_rule(phase),
             )
-        kinds, expects, _rule = _EXPECTED[phase]
-        rule = self._phase_rule(phase)
-        if phase == _BID or phase == _DRAFT:
-            expects = _choices_expected(phase, play[_LEGAL]) or expects
-        expects = expects.replace("{n}", str(self.rules.double_nil_exchange))
+        kinds = _EXPECTED[phase][0]
         try:
             readings = read_action(text)
         except ParseError as error:
+            expects = _expected_text(phase, play[_LEGAL], self.rules.double_nil_exchange)  # worked out for a refusal only
             raise ParseError(f"{error}; {_PHASE_WORDS[phase]} expects {expects}") from None
         action = next((readings[kind] for kind in kinds if kind in readings), None)
         if phase == _DRAFT and is_a(action, Bid) and not action.double_nil:
@@ -704,8 +706,10 @@ class GameState:
             kind = next(k for k in _KIND_NAMES if k in readings)
             shown = short_repr(exact_str(text).strip()) if is_a(text, str) else "''"
             shown = shown[1:-1] if shown[-1:] == shown[:1] else shown[1:]  # its quotes off (a text cut short has no last one)
+            expects = _expected_text(phase, play[_LEGAL], self.rules.double_nil_exchange)
             raise IllegalActionError(
-                Reason.WRONG_PHASE, f"{shown} is {_KIND_NAMES[kind]}; {_PHASE_WORDS[phase]} expects {expects}", rule
+                Reason.WRONG_PHASE, f"{shown} is {_KIND_NAMES[kind]}; {_PHASE_WORDS[phase]} expects {expects}",
+                self._phase_rule(phase),
             )
         refusal = self.explain(action, seat)
         if refusal is not None:

@@ -32,6 +32,7 @@ import attrs
 
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, cards_of_mask
 from spades.errors import (
+    check_flags,
     is_a,
     ArgumentError,
     ArgumentTypeError,
@@ -95,8 +96,7 @@ class Bid:
         if not 0 <= tricks <= MAX_BID_TRICKS:
             raise ArgumentError(f"a bid is 0..{MAX_BID_TRICKS} tricks, got {short_repr(tricks)}")
         double_nil = self.double_nil
-        if type(double_nil) is not bool:
-            raise ArgumentTypeError(f"double_nil is a bool, got {short_repr(double_nil)}")
+        check_flags(double_nil=double_nil)
         if double_nil and tricks:
             raise ArgumentError(f"Double Nil is a bid of 0 tricks, not {tricks} (rule P-6)")
 

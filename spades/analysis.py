@@ -37,7 +37,7 @@ import attrs
 
 from spades.cards import NUM_CARD_INDEXES, Card
 from spades.solver import Solver
-from spades.errors import ArgumentError, ArgumentTypeError, fail_type, int_in, tuple_of, type_name
+from spades.errors import ArgumentError, ArgumentTypeError, fail_type, int_in, tuple_of, type_name, check_flags
 from spades.record import MAX_ACTIONS, Record
 from spades.rules import Rules
 from spades.state import GameState, Phase
@@ -317,6 +317,7 @@ def format_analysis(analysis: GameAnalysis, *, symbols: bool = True) -> str:
     """
     if type(analysis) is not GameAnalysis:
         raise ArgumentTypeError(f"format_analysis reads a GameAnalysis, got {type_name(analysis)}")
+    check_flags(symbols=symbols)
     rules = analysis.rules
     if not analysis.hands:
         return "no finished hand to analyse"

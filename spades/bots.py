@@ -60,6 +60,7 @@ from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
 from spades.deal import check_rng, random_bits, random_choice, random_fraction, seeded_bytes
 from spades.errors import (
+    check_flags,
     is_a,
     ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, PER_SEAT_LIMIT, read_bounded,
     short_repr, stopped, type_name,
@@ -270,8 +271,7 @@ def play_game(
             raise ArgumentTypeError(f"a player is a bot (view, rng) -> action, got {type_name(player)}")
     if type(seed) is not int:
         raise ArgumentTypeError(f"the seed is an int, got {type_name(seed)}")
-    if type(sealed) is not bool:
-        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
+    check_flags(sealed=sealed)
     if hands is not None and (type(hands) is not int or hands < 1):
         raise ArgumentError(f"hands is a positive int or None, got {short_repr(hands)}")
     state = new_game(rules, seed)

@@ -35,15 +35,16 @@ import textwrap
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any, Final, TextIO
+from typing import Any, Final, NoReturn, TextIO
 
 from spades.actions import Action, Bid, Draft, Exchange, Stock
 from spades.bots import estimate_bid, simple_action
 from spades.cards import Card, CardSet, Rank, Suit
 from spades.deal import check_rng
 from spades.errors import (
+    check_flags,
     is_a,
-    ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, check_seat, read_bounded, short_repr, type_name,
+    ArgumentError, ArgumentTypeError, ParseError, SpadesError, StateError, check_seat, clip, read_bounded, short_repr, type_name,
 )
 from spades.record import MAX_SIZE as RECORD_MAX_SIZE
 from spades.record import Record
@@ -130,7 +131,7 @@ def format_hand(
     :class:`~spades.ArgumentError`.
     """
     record, rules = check_row(record, rules)
-    _check_flags(tricks=tricks, symbols=symbols, draft=draft)
+    check_flags(tricks=tricks, symbols=symbols, draft=draft)
     role = "first player" if rules.is_draft else "dealer"
     lines = [f"Hand {record.number} ({role}: seat {record.dealer})"]
     if rules.is_draft and draft:
@@ -248,7 +249,7 @@ def play_demo(rules: Rules, seed: int, out: TextIO, *, verbose: bool = False) ->
     printing each hand as it ends (with ``verbose``, every trick too, see
     :func:`format_hand`) and then the winner; returns the final state."""
     _check_stream(out, "out", "write")
-    _check_flags(verbose=verbose)
+    check_flags(verbose=verbose)
     state = new_game(rules, seed=seed)
     rng = random.Random(seed)
     symbols = _encodes(out, "♠♥♦♣")
@@ -272,7 +273,7 @@ def format_replay(record: Record, *, symbols: bool = True) -> str:
     then the winner, or the hand and phase of a game still in progress."""
     if type(record) is not Record:
         raise ArgumentTypeError(f"format_replay needs a Record, got {type_name(record)}")
-    _check_flags(symbols=symbols)
+    check_flags(symbols=symbols)
     rules = record.rules
     state = record.replay()
     lines = [format_hand(row, rules, tricks=True, symbols=symbols) for row in state.sheet]
@@ -1049,13 +1050,6 @@ def _check_stream(stream: object, name: str, method: str) -> None:
     calls (``write`` or ``readline``), else ArgumentTypeError."""
     if not callable(getattr(type(stream), method, None)):
         raise ArgumentTypeError(f"{name} is a text stream (with {method}()), got {type_name(stream)}")
-
-
-def _check_flags(**flags: object) -> None:
-    """Each keyword flag is a bool, else ArgumentTypeError."""
-    for name, value in flags.items():
-        if type(value) is not bool:
-            raise ArgumentTypeError(f"{name} is a bool, got {short_repr(value)}")
 
 
 def _rules_name(rules: Rules) -> str:

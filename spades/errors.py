@@ -556,6 +556,15 @@ def fail_type(name: str, what: str, value: object) -> ArgumentTypeError:
     return ArgumentTypeError(f"{name}: expected {what}, got {short_repr(value)}")
 
 
+def check_flags(**flags: object) -> None:
+    """Check that each keyword flag is a ``bool`` (not an ``int``, not
+    something with a truth value), else :class:`ArgumentTypeError`
+    naming it."""
+    for name, value in flags.items():
+        if type(value) is not bool:
+            raise ArgumentTypeError(f"{name} is a bool, got {short_repr(value)}")
+
+
 def int_in(name: str, value: object, low: int, high: int) -> None:
     """Check that field ``name`` is an ``int`` (not a ``bool``) in ``low..high``."""
     if type(value) is not int:

@@ -34,7 +34,7 @@ import attrs
 from spades._witness import game_behind
 from spades.actions import Action, Bid, Deal, Draft, Exchange, Replacement, Stock, read_actions
 from spades.cards import Card, CardSet
-from spades.errors import is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, short_repr, check_flags
 from spades.record import Record
 from spades.sheet import MAX_HAND_NUMBER
 from spades.state import GameState, Phase
@@ -322,8 +322,7 @@ def events(before: GameState, after: GameState, seat: int, *, sealed: bool = Fal
         if not is_a(value, GameState):
             raise ArgumentTypeError(f"events needs two GameState values, got {type(value).__name__}")
     seat = check_seat(seat, before.rules.players)
-    if type(sealed) is not bool:
-        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
+    check_flags(sealed=sealed)
     if after.rules != before.rules or after.seed != before.seed:
         raise ArgumentError("the two states are not of the same game")
     if before.hand_number == after.hand_number and before.sheet is after.sheet:
@@ -387,8 +386,7 @@ def advance(view: SeatView, happened: Iterable[Event], *, sealed: bool = False) 
     the events do not fit the view."""
     if type(view) is not SeatView:
         raise ArgumentTypeError(f"advance needs a SeatView, got {type(view).__name__}")
-    if type(sealed) is not bool:
-        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
+    check_flags(sealed=sealed)
     items = _check_events(happened)
     if not items:
         return view

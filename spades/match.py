@@ -48,7 +48,7 @@ import attrs
 
 from spades.bots import Bot, ask_seat
 from spades.deal import SEED_LIMIT, seeded_bytes
-from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name, check_flags
 from spades.rollouts import Executor, executed
 from spades.rules import Rules
 from spades.state import new_game
@@ -467,8 +467,7 @@ def play_match(
         # caller's executor may take it all at once, so it gets fewer chunks.
         chunk_size = 1 if executor is None else min(_CHUNK_DEALS, max(1, -(-deals // _CHUNKS)))
     chunk_size = _check_count(chunk_size, "chunk_size", 1, GAMES_LIMIT)
-    if type(sealed) is not bool:
-        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
+    check_flags(sealed=sealed)
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress is a function (games_done, games), got {type_name(progress)}")
     team = tuple(players)

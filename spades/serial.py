@@ -88,6 +88,7 @@ from spades.actions import (
 )
 from spades.cards import Card, CardSet, text_of_mask
 from spades.errors import (
+    check_flags,
     is_a,
     ArgumentError,
     ArgumentTypeError,
@@ -1057,8 +1058,7 @@ def action_from_dict(data: object, rules: Rules | None = None, *, chance: bool =
     """
     if rules is not None and type(rules) is not Rules:
         raise RulesTypeError(f"rules: expected a Rules value, got {type(rules).__name__}")
-    if type(chance) is not bool:
-        raise ArgumentTypeError(f"chance is a bool, got {short_repr(chance)}")
+    check_flags(chance=chance)
     _plain(data)
     if not chance and is_a(data, dict) and len(data) == 1 and next(iter(data)) in _CHANCE_KEYS:
         raise StateError(f"{next(iter(data))}: a chance step, not a player's action (chance=True reads one)")

@@ -27,6 +27,7 @@ from spades.actions import Action, Bid, Draft, Exchange, ExchangeChoices, Stock
 from spades.cards import Card, CardSet
 from spades.draft import walk_draft
 from spades.errors import (
+    check_flags,
     is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, fail_type, int_in, short_repr, tuple_of, type_name,
 )
 from spades.exchange import exchanged_of, given_counts_of, order_of
@@ -297,8 +298,7 @@ def hand_summary(rules: Rules, record: HandRecord, *, tricks: bool = True) -> Ha
     """The public summary of a finished hand (its score-sheet row), with
     its tricks or (``tricks=False``) without them."""
     record, rules = check_row(record, rules)
-    if type(tricks) is not bool:
-        raise ArgumentTypeError(f"tricks is a bool, got {short_repr(tricks)}")
+    check_flags(tricks=tricks)
     return _summary_of(rules, record, tricks)
 
 
@@ -367,10 +367,7 @@ def seat_view(state: GameState, seat: int, *, sealed: bool = False, history: boo
     """
     if not is_a(state, GameState):
         raise ArgumentTypeError(f"seat_view needs a GameState, got {type_name(state)}")
-    if type(sealed) is not bool:
-        raise ArgumentTypeError(f"sealed is a bool, got {short_repr(sealed)}")
-    if type(history) is not bool:
-        raise ArgumentTypeError(f"history is a bool, got {short_repr(history)}")
+    check_flags(sealed=sealed, history=history)
     rules = state.rules
     seat = check_seat(seat, rules.players)
     dn_open = state.double_nil_open(seat)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from spades import Bid, Card, GameState, Phase, Record, Rules, new_game
-from spades.analysis import GameAnalysis, analyse, analysis_to_json, format_analysis
+from spades.analysis import CostlyCard, GameAnalysis, HandAnalysis, SideAnalysis, analyse, analysis_to_json, format_analysis
 from spades.cli import main
 from spades.errors import ArgumentTypeError
 
@@ -137,6 +137,23 @@ def test_analyse_checks_its_arguments() -> None:
         analyse("record")  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):
         format_analysis(None)  # type: ignore[arg-type]
+
+
+class _NoTruth:
+    def __bool__(self) -> bool:
+        raise RuntimeError("no truth value")
+
+
+def test_format_analysis_takes_symbols_as_a_bool() -> None:
+    # As the other formatters take it: None read as False, "no" as True, and
+    # an object whose truth raises escaped with its own error.
+    row = SideAnalysis(side=0, seats=(0,), bid=4, double_dummy=6, taken=5)
+    costly = CostlyCard(trick=1, seat=0, card=Card.parse("TH"), best=6, after=5)
+    report = GameAnalysis(rules=Rules.two_player(), hands=(HandAnalysis(number=0, sides=(row,), costly=(costly,), nil_losses=()),))
+    assert "10♥" in format_analysis(report) and "TH" in format_analysis(report, symbols=False)
+    for symbols in (None, "no", 1, _NoTruth()):
+        with pytest.raises(ArgumentTypeError, match="^symbols is a bool, got "):
+            format_analysis(report, symbols=symbols)  # type: ignore[arg-type]
 
 
 def test_progress_is_reported_card_by_card() -> None:

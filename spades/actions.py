@@ -333,6 +333,18 @@ def read_actions(actions: object) -> tuple[object, ...]:
     )
 
 
+def read_action_list(actions: object) -> tuple[Action, ...]:
+    """:func:`read_actions`, each value of one of the action types
+    (:data:`ACTION_TYPES`; whether it is legal where it stands is not
+    checked): else :class:`~spades.ArgumentTypeError`, naming the first
+    value that is not an action."""
+    items = read_actions(actions)
+    if not frozenset(ACTION_TYPES).issuperset(map(type, items)):
+        index, value = next((i, a) for i, a in enumerate(items) if type(a) not in ACTION_TYPES)
+        raise ArgumentTypeError(f"the actions are actions: item {index + 1} is {short_repr(value)}, a {type_name(value)}")
+    return items  # type: ignore[return-value]  # each item checked above
+
+
 def _hands(value: Iterable[CardSet | str]) -> tuple[CardSet, ...]:
     if type(value) is tuple and all(type(hand) is CardSet for hand in value) and len(value) <= MAX_CHANCE_ITEMS:
         return value
@@ -446,6 +458,8 @@ Action = Union[Card, Bid, Draft, Exchange, Deal, Stock, Replacement]
 """Any action a state can be given."""
 ChanceAction = Union[Deal, Stock, Replacement]
 """An action that says what chance decided."""
+ACTION_TYPES: Final = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
+"""The types of :data:`Action` (a value of another type is no action)."""
 
 
 def _is_card(value: object) -> bool:

@@ -23,7 +23,7 @@ from typing import Final
 
 import attrs
 
-from spades.actions import MAX_CHANCE_ITEMS, Action, Bid, Draft, read_actions
+from spades.actions import MAX_CHANCE_ITEMS, Action, Bid, Draft, read_action_list
 from spades.bidding import double_nil_open, double_nil_open_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet
 from spades.errors import (
@@ -150,8 +150,8 @@ def declarable_of(seat: int, rules: Rules, scores: Sequence[int] | None, cards_t
 
 
 def _check_turn(cards_taken: object, bid: object) -> None:
-    if type(cards_taken) is not int or cards_taken < 0:
-        raise ArgumentError(f"cards_taken: a number of cards, got {short_repr(cards_taken)}")
+    if type(cards_taken) is not int or not 0 <= cards_taken <= MAX_CHANCE_ITEMS:
+        raise ArgumentError(f"cards_taken: a number of cards from 0 to {MAX_CHANCE_ITEMS}, got {short_repr(cards_taken)}")
     if bid is not None and type(bid) is not Bid:
         raise ArgumentTypeError(f"bid: a Bid or None, got {type_name(bid)}")
 
@@ -222,7 +222,7 @@ def walk_draft(stock: Sequence[Card], first_player: int, actions: Iterable[Actio
     ('Q.2..', 'A.4..', (1, 1), (0, 1), 6)
     """
     stock = _check_stock(stock)
-    actions = read_actions(actions)  # type: ignore[assignment]
+    actions = read_action_list(actions)
     kept = [0, 0]
     discarded = [0, 0]
     first = [0, 0]

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from spades.actions import (
-    MAX_EXCHANGE, Action, Bid, Exchange, ExchangeChoices, Replacement, choices_of_mask, malformed_action, read_actions,
+    MAX_EXCHANGE, Action, Bid, Exchange, ExchangeChoices, Replacement, choices_of_mask, malformed_action, read_action_list,
 )
 from spades.cards import CardSet
 from spades.errors import ArgumentError, ArgumentTypeError, IllegalActionError, Reason, check_seat, short_repr, type_name
@@ -215,7 +215,7 @@ def exchanged_cards(
     """
     steps = exchange_order(rules, dealer, bids)
     seat = check_seat(seat, rules.players)
-    return exchanged_of(steps, read_actions(actions), seat)  # type: ignore[arg-type]
+    return exchanged_of(steps, read_action_list(actions), seat)
 
 
 def _exchanges_taken(

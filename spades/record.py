@@ -84,7 +84,7 @@ from typing import Any, Final
 
 import attrs
 
-from spades.actions import MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, Replacement, Stock, malformed_action
+from spades.actions import ACTION_TYPES, MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, Replacement, Stock, malformed_action
 from spades.cards import Card, CardSet
 from spades.bidding import next_bidder_of
 from spades.deal import SEED_LIMIT
@@ -137,7 +137,6 @@ MAX_OPTION_DIGITS: Final = 40
 reads options of up to 40 digits)."""
 
 _CHANCE: Final = (Deal, Stock, Replacement)
-_ACTION_TYPES: Final = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
 _HEADER_TAGS: Final = ("Format", "Rules", "Seed")
 _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}\Z")
 # A tag line is [Name "value"]: its head is matched, its value read by
@@ -252,7 +251,7 @@ def _steps(rules: Rules, seed: int | None, actions: Sequence[object]) -> Iterato
 def _describe(action: object) -> str:
     """``action`` for a message: an action's text, anything else's ``repr``,
     cut short."""
-    if type(action) in _ACTION_TYPES and not malformed_action(action):
+    if type(action) in ACTION_TYPES and not malformed_action(action):
         return clip(str(action), 80)
     return short_repr(action)
 
@@ -262,7 +261,7 @@ def replay(rules: Rules, seed: int | None, actions: Sequence[object]) -> GameSta
     ``rules`` and ``seed``; :class:`~spades.StateError` names the first action
     that cannot be played."""
     state = None
-    actions = _action_tuple(actions)  # type: ignore[arg-type]
+    actions = _read_record_actions(actions)  # what is not an action is named where it stands, as an illegal one
     try:
         for _done, state in _steps(rules, seed, actions):
             pass
@@ -278,11 +277,26 @@ _RESERVED_TAGS: Final = frozenset(
 )
 
 
-def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
+def _read_record_actions(actions: Iterable[object]) -> tuple[object, ...]:
+    """The items of a caller's sequence of actions, read safely (at most
+    :data:`MAX_ACTIONS`), else :class:`~spades.StateError`."""
     return read_bounded(
         actions, MAX_ACTIONS, StateError, "a record's actions are a sequence of actions, got {value}",
         f"a record holds at most {MAX_ACTIONS} actions",
     )
+
+
+def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
+    """The actions of a record, each a value of one of the action types
+    (which hash, compare and pickle as values do: a list or an ``int`` of
+    some other class would make the record's own hash or equality fail);
+    whether each is legal where it stands is for :meth:`Record.replay`."""
+    taken = _read_record_actions(actions)
+    if not frozenset(ACTION_TYPES).issuperset(map(type, taken)):
+        index, value = next((i, a) for i, a in enumerate(taken) if type(a) not in ACTION_TYPES)
+        raise StateError(f"a record's actions are actions (cards, bids, draft choices, exchanges and chance steps): "
+                         f"action {index + 1} is {short_repr(value)}, a {type_name(value)}")
+    return taken  # type: ignore[return-value]  # each item checked above
 
 
 def _is_unicode(text: str) -> bool:

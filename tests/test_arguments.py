@@ -817,3 +817,25 @@ def test_a_value_that_claims_a_class_it_is_not_of_is_refused() -> None:
     for call in calls:
         with pytest.raises(SpadesError):
             call()
+
+
+def test_a_list_of_actions_holds_actions() -> None:  # T-2, P-6
+    """The functions that pass over the actions of other kinds refuse
+    values that are not actions at all (they took them as other actions
+    and passed over them), naming the first, as a record's replay does."""
+    stock = [C(text) for text in "AS 2H KD 3C QS 4H".split()]
+    bids = (Bid.DOUBLE_NIL, Bid(3), Bid(3), Bid(3))
+    assert walk_draft(stock, 0, [Bid(3), Draft.KEEP]).drawn == 2  # an action of another kind: passed over
+    for junk in (None, 1.5, "keep", object(), 0, [Draft.KEEP]):
+        with pytest.raises(ArgumentTypeError, match=r"^the actions are actions: item 2 is "):
+            walk_draft(stock, 0, [Draft.KEEP, junk, Draft.KEEP])  # type: ignore[list-item]
+        with pytest.raises(ArgumentTypeError, match=r"^the actions are actions: item 2 is "):
+            exchanged_cards(P, 0, bids, [Exchange("AK.Q.."), junk], 0)  # type: ignore[list-item]
+
+
+def test_cards_taken_is_a_number_of_cards_of_a_deck() -> None:  # T-6
+    for taken in (10**100, 55, -1):
+        for function in (double_nil_declarable, declaration_error):
+            with pytest.raises(ArgumentError, match="^cards_taken: a number of cards from 0 to 54"):
+                function(1, T, None, cards_taken=taken, bid=None)
+    assert not double_nil_declarable(1, T, None, cards_taken=54, bid=None)

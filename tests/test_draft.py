@@ -155,7 +155,7 @@ def test_draft_argument_messages_say_what_was_wrong() -> None:  # T-2, T-3, T-6
         "the actions are an iterable of actions, got int"
     )
     assert message(lambda: double_nil_declarable(0, two, None, cards_taken=-1, bid=None), ArgumentError) == (
-        "cards_taken: a number of cards, got -1"
+        "cards_taken: a number of cards from 0 to 54, got -1"
     )
     assert message(lambda: double_nil_declarable(0, two, None, cards_taken=0, bid=3), ArgumentTypeError) == (  # type: ignore[arg-type]
         "bid: a Bid or None, got int"

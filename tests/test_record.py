@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -375,14 +376,34 @@ class _Unprintable:
     __hash__ = None  # type: ignore[assignment]
 
 
-def test_replay_of_values_that_are_not_actions_raises_state_error() -> None:
-    # The message quotes the value: a repr that raises or an __ne__ that
-    # raises must not escape (as RuntimeError), a long one must not bloat it.
-    for value in (_Unprintable(), "x" * 2_000_000, 10**5000, list(range(100_000))):
+class _LyingInt(int):
+    """An int whose equality raises: no action, though it is an int."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    __hash__ = int.__hash__
+
+
+def test_values_that_are_not_actions_are_refused_when_the_record_is_made() -> None:
+    # A record is a value: it hashes, compares and pickles.  A list among
+    # its actions made hash() raise TypeError, an int of another class made
+    # == raise its own error, a deep list made pickle raise RecursionError,
+    # all from a record already made.  The message quotes the value: a repr
+    # that raises must not escape (as RuntimeError), a long one must not
+    # bloat it.
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    values = (_Unprintable(), "x" * 2_000_000, 10**5000, list(range(100_000)), [1], _LyingInt(1), deep, None, 3.5)
+    for value in values:
         for seed in (None, 1):
-            with pytest.raises(StateError) as info:
-                Record(rules=Rules(), seed=seed, actions=(value,)).replay()  # type: ignore[arg-type]
-            assert len(str(info.value)) <= 300
+            with pytest.raises(StateError, match="not|action") as info:
+                Record(rules=Rules(), seed=seed, actions=(Bid(3), value))  # type: ignore[arg-type]
+            assert len(str(info.value)) <= 300 and "action 2 is" in str(info.value)
+    record = Record(rules=Rules(), seed=1, actions=(Bid(3), Card.parse("AS")))  # legal or not, these are actions
+    assert hash(record) == hash(pickle.loads(pickle.dumps(record))) and record == Record(rules=Rules(), seed=1,
+                                                                                        actions=[Bid(3), Card.parse("AS")])
 
 
 def test_a_wrong_chance_step_in_a_seeded_record_gives_away_neither_seed_nor_deal() -> None:  # P-2, T-2

@@ -352,11 +352,20 @@ def test_the_replay_of_a_record_built_directly_names_what_it_holds() -> None:
     # An action is shown by its text, up to 80 characters; anything else by its repr.
     stock = Record.parse(_double_nil_game(discard_nothing=False).to_text()).actions[0]
     long, shown = "x" * 100, "'" + "x" * 56 + "..."
+    with pytest.raises(StateError) as refused:
+        Record(rules=Rules(), actions=(long,))  # type: ignore[arg-type]
+    assert str(refused.value) == ("a record's actions are actions (cards, bids, draft choices, exchanges and chance steps): "
+                                  f"action 1 is {shown}, a str")
+
+    def forged_record(seed: int | None, actions: tuple[object, ...]) -> Record:
+        """A record holding values that are not actions, made around its constructor."""
+        record = Record(rules=Rules(), seed=seed)
+        object.__setattr__(record, "actions", actions)
+        return record
+
     cases = [
-        (Record(rules=Rules(), actions=(long,)),  # type: ignore[arg-type]
-         f"action 1 ({shown}) is illegal: {shown} is not an action; expected one of DEAL's actions"),
-        (Record(rules=Rules(), seed=1, actions=(long,)),  # type: ignore[arg-type]
-         f"action 1 ({shown}) is not the chance step the game's seed gives"),
+        (forged_record(None, (long,)), f"action 1 ({shown}) is illegal: {shown} is not an action; expected one of DEAL's actions"),
+        (forged_record(1, (long,)), f"action 1 ({shown}) is not the chance step the game's seed gives"),
         (Record(rules=Rules(), actions=(Bid(3),)), "action 1 (3) is illegal: Bid 3 cannot be applied in phase DEAL (rule P-2)"),
         (Record(rules=Rules.two_player(), actions=(stock, stock)),
          f"action 2 ({str(stock)[:77]}...) is illegal: {str(stock)[:77]}... cannot be applied in phase DRAFT (rule T-2)"),

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from spades.actions import Action, Bid, Draft
+from spades.actions import ACTION_TYPES, Action, Bid, Draft
 from spades.cards import Card, CardSet, card_set_of_mask
 from spades.errors import ArgumentError, ArgumentTypeError, fail_type, int_in, short_repr, tuple_of, type_name
 from spades.rules import Rules, check_hand, check_rules, hand_size
@@ -118,6 +118,25 @@ class HandSummary:
 
 
 
+def _check_record(record: HandRecord) -> None:
+    """Check a record's fields for type and range, as :class:`HandSummary`
+    checks its own: whether they can be a hand of some rules is for
+    :func:`check_row`."""
+    int_in("number", record.number, 0, MAX_HAND_NUMBER)
+    int_in("dealer", record.dealer, 0, 3)
+    hands = tuple_of("hands", record.hands, CardSet, limit=4)
+    bids = tuple_of("bids", record.bids, Bid, limit=4)
+    tricks = tuple_of("tricks", record.tricks, int, limit=4)
+    for won in tricks:
+        int_in("tricks", won, 0, _MOST_TRICKS)
+    if not len(hands) == len(bids) == len(tricks):
+        raise ArgumentError(f"a record holds a hand, a bid and a trick count per seat, got {len(hands)} hands, "
+                            f"{len(bids)} bids and {len(tricks)} trick counts")
+    if type(record.result) is not HandScore:
+        raise fail_type("result", "a HandScore", record.result)
+    tuple_of("actions", record.actions, ACTION_TYPES)
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class HandRecord:
     """What happened in one hand, and how it was scored.
@@ -134,7 +153,22 @@ class HandRecord:
     The records a game's state makes at the end of each hand work out
     :attr:`hands` and :attr:`actions` when they are first read, which
     changes nothing that can be seen (not equality, hashing, the text or a
-    pickle), only what the end of a hand costs."""
+    pickle), only what the end of a hand costs.
+
+    A record made directly has its fields checked for type and range, as
+    :class:`HandSummary`'s are (a tuple of :class:`~spades.Bid` for the
+    bids, one per seat as the hands and the trick counts are, actions of
+    the action types...): anything else raises
+    :class:`~spades.ArgumentTypeError` or :class:`~spades.ArgumentError`.
+    Whether it is a hand of given rules is checked by the functions that
+    take a score-sheet row and its rules.
+
+    >>> import attrs
+    >>> attrs.evolve(row, bids=(None,) * 4)
+    Traceback (most recent call last):
+    ...
+    spades.errors.ArgumentTypeError: bids: expected entries of type Bid, got None
+    """
 
     number: int
     """The hand's number in the game, from 0."""
@@ -155,6 +189,9 @@ class HandRecord:
     # state's log of the hand's actions, until ``hands`` and ``actions``
     # are first read (their slots are unset until then).
     _pending: tuple[tuple[int, ...], tuple[Any, ...]] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _check_record(self)
 
     if not TYPE_CHECKING:  # hidden from type checkers, which would let any attribute through
 

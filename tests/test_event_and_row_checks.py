@@ -299,12 +299,12 @@ def test_hand_summary_refuses_a_record_of_other_rules() -> None:  # P-1, P-2, T-
                          result=good.result, actions=good.actions + (draft,))
     with pytest.raises(ArgumentError):   # a drafted hand under rules that deal (P-2, T-2)
         hand_summary(partnership, drafted)
-    good = play(partnership, 0, seeded=True)[-1].sheet[0]
-    for dealer in (4, 7):
+    good = play(PRESETS["two-player"], 0, seeded=True)[-1].sheet[0]
+    for dealer in (2, 3):  # seats of some rules, not of two players' (T-1)
         bad = HandRecord(number=good.number, dealer=dealer, hands=good.hands, bids=good.bids, tricks=good.tricks,
                          result=good.result, actions=good.actions)
         with pytest.raises(ArgumentError):
-            hand_summary(partnership, bad)
+            hand_summary(PRESETS["two-player"], bad)
 
 
 @pytest.mark.parametrize("rules", [Rules.partnership(), Rules.two_player(), Rules.preset("cutthroat-3")])
@@ -313,16 +313,56 @@ def test_a_rows_dealer_is_a_seat_of_its_rules(rules: Rules) -> None:  # P-1, P-2
     is not a seat, a bool included, with the same message."""
     row = play(rules, 0, seeded=True)[-1].sheet[0]
     assert check_row(attrs.evolve(row, dealer=rules.players - 1), rules)[0].dealer == rules.players - 1
-    dealers: tuple[Any, ...] = (rules.players, -1, True, False, "0", None, 0.0)
-    for dealer in dealers:
+    for dealer in range(rules.players, 4):  # a seat of other rules
         bad = attrs.evolve(row, dealer=dealer)
-        message = f"^the record's dealer is not a seat of these rules \\(P-1, T-1, V-10\\): {re.escape(repr(dealer))}$"
+        message = f"^the record's dealer is not a seat of these rules \\(P-1, T-1, V-10\\): {dealer}$"
         with pytest.raises(ArgumentError, match=message):
             check_row(bad, rules)
         with pytest.raises(ArgumentError, match=message):
             hand_summary(rules, bad)
         with pytest.raises(ArgumentError, match=message):
             format_hand(bad, rules)
+    dealers: tuple[Any, ...] = (4, -1, True, False, "0", None, 0.0)  # no seat of any rules: not a record at all
+    for dealer in dealers:
+        with pytest.raises((ArgumentError, ArgumentTypeError), match=f"^dealer: .*{re.escape(repr(dealer))}"):
+            attrs.evolve(row, dealer=dealer)
+
+
+def test_a_record_made_directly_is_checked_for_type_and_range() -> None:  # C-8, V-10
+    """A :class:`HandRecord` holding what is not a hand's (junk bids, a
+    trick count of another type, a result that is no score...) is refused
+    when it is made: one was taken, hashed and shown, and the functions
+    that read it failed with Python's own errors (``format_hand`` with an
+    AttributeError) or passed the junk on (``hand_summary``)."""
+    rules = Rules.partnership()
+    row = play(rules, 0, seeded=True)[-1].sheet[0]
+    bad: list[dict[str, Any]] = [
+        {"number": "x"}, {"number": -1}, {"number": 10**9 + 1}, {"number": True},
+        {"bids": (None,) * 4}, {"bids": list(row.bids)}, {"bids": row.bids[:3]}, {"bids": row.bids + row.bids},
+        {"tricks": (13.0, 0, 0, 0)}, {"tricks": (18, 0, 0, 0)}, {"tricks": (-1, 7, 7, 0)}, {"tricks": row.tricks[:2]},
+        {"hands": tuple(str(hand) for hand in row.hands)}, {"hands": row.hands[:3]},
+        {"result": None}, {"result": row.result.sides},
+        {"actions": row.actions + (None,)}, {"actions": list(row.actions)}, {"actions": (_Raising(),)},
+    ]
+    for fields in bad:
+        with pytest.raises((ArgumentError, ArgumentTypeError)) as info:
+            attrs.evolve(row, **fields)
+        assert len(str(info.value)) <= 300
+    assert attrs.evolve(row, number=7).number == 7 and attrs.evolve(row) == row
+    assert hand_summary(rules, attrs.evolve(row, number=7)).number == 7
+
+
+class _Raising:
+    """A value whose repr, hash and comparisons raise."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("hash")
 
 
 def test_a_record_built_by_hand_pickles() -> None:

@@ -223,17 +223,28 @@ def test_a_views_bids_are_one_per_seat_a_bid_or_none() -> None:  # C-3, P-1
 def test_a_score_sheet_row_that_is_not_one() -> None:  # P-1, T-1, V-10
     row = play(P, 0, seeded=True)[-1].sheet[0]
     _refused(lambda: hand_summary(P, "row"), ArgumentTypeError, "a score-sheet row is a HandRecord, got str")  # type: ignore[arg-type]
-    _refused(lambda: hand_summary(P, attrs.evolve(row, bids=3)), ArgumentError,  # type: ignore[arg-type]
-             "the record's fields are not a hand's (its bids, tricks, hands, result and actions)")
-    _refused(lambda: hand_summary(P, attrs.evolve(row, result=HandScore)), ArgumentError,  # type: ignore[arg-type]
-             "the record's fields are not a hand's (its bids, tricks, hands, result and actions)")
-    _refused(lambda: hand_summary(TWO, row), ArgumentError,
-             "the record is of a hand of 4 seats and 2 sides, not of these rules' 2 seats and 2 sides (P-1, T-1, V-10)")
-    mixed = attrs.evolve(row, bids=row.bids[:3])
+    # Made directly, a record checks its fields (C-8, V-10).
+    _refused(lambda: attrs.evolve(row, bids=3), ArgumentTypeError, "bids: expected a tuple, got 3")  # type: ignore[arg-type]
+    _refused(lambda: attrs.evolve(row, result=HandScore), ArgumentTypeError,  # type: ignore[arg-type]
+             "result: expected a HandScore, got <class 'spades.scoring.HandScore'>")
+    _refused(lambda: attrs.evolve(row, bids=row.bids[:3]), ArgumentError,
+             "a record holds a hand, a bid and a trick count per seat, got 4 hands, 3 bids and 4 trick counts")
+    _refused(lambda: attrs.evolve(row, dealer=4), ArgumentError, "dealer: 4 is not in 0..3")
+    # Forged around its constructor, it is still refused by what reads it.
+    for name, value in (("bids", 3), ("result", HandScore)):
+        forged = attrs.evolve(row)
+        object.__setattr__(forged, name, value)
+        _refused(lambda: hand_summary(P, forged), ArgumentError,
+                 "the record's fields are not a hand's (its bids, tricks, hands, result and actions)")
+    mixed = attrs.evolve(row)
+    object.__setattr__(mixed, "bids", row.bids[:3])
     _refused(lambda: hand_summary(P, mixed), ArgumentError,
              "the record is of a hand of 3, 4 seats and 2 sides, not of these rules' 4 seats and 2 sides (P-1, T-1, V-10)")
-    assert re.fullmatch(r"the record's dealer is not a seat of these rules \(P-1, T-1, V-10\): 4",
-                        _message(lambda: hand_summary(P, attrs.evolve(row, dealer=4))))
+    _refused(lambda: hand_summary(TWO, row), ArgumentError,
+             "the record is of a hand of 4 seats and 2 sides, not of these rules' 2 seats and 2 sides (P-1, T-1, V-10)")
+    two_row = play(TWO, 0, seeded=True)[-1].sheet[0]
+    assert re.fullmatch(r"the record's dealer is not a seat of these rules \(P-1, T-1, V-10\): 3",
+                        _message(lambda: hand_summary(TWO, attrs.evolve(two_row, dealer=3))))
 
 
 def test_a_row_drafted_under_rules_that_deal_and_the_other_way() -> None:  # P-2, T-2

@@ -427,11 +427,27 @@ def _program_name() -> str:
     return name.removesuffix(".exe") or "spades"
 
 
+# A word of a usage error longer than this is cut short: argparse echoes
+# what was typed (an option, a choice), however long.
+_LONG_WORD: Final = re.compile(r"'[^'\n]{60,}'|[^\s']{60,}")
+_USAGE_ERROR_LIMIT: Final = 1000
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser (its subcommands' too), whose usage errors echo
+    what was typed cut short: each word of more than 60 characters, and
+    the message to :data:`_USAGE_ERROR_LIMIT` characters."""
+
+    def error(self, message: str) -> NoReturn:
+        shortened = _LONG_WORD.sub(lambda m: m[0][:50] + "..." + ("'" if m[0][0] == "'" else ""), message)
+        super().error(clip(shortened, _USAGE_ERROR_LIMIT))
+
+
 def _parser(prog: str) -> argparse.ArgumentParser:
     from spades import __version__
 
     raw = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=prog,
         description="The rules of the card game Spades: play a demo game, replay or analyse a recorded one, "
                     "play against bots, or run a match between bots.",

@@ -545,3 +545,26 @@ def test_a_file_name_in_a_message_is_quoted_escaped_and_short(command: list[str]
         assert err.startswith("spades: error: cannot ") and err.endswith("\n") and len(err) <= 300, err[:400]
         assert "\x1b" not in err and err.count("\n") == 1 and "\udcff" not in err
         assert "'/nonexistent/" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["x" * 1_000_000], ["demo", "--rules", "x" * 100_000], ["demo", "--" + "x" * 100_000], ["demo", *["a"] * 9_999],
+     ["match", "--bots", "y" * 100_000]],
+)
+def test_a_usage_error_echoes_what_was_typed_cut_short(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse quotes the choice or option it refuses, however long: a
+    million characters typed gave a million-character message."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    message = err.splitlines()[-1]
+    assert ": error: " in message and len(message) <= 1_100 and len(err) <= 3_000
+    assert "x" * 50 not in message.replace("x" * 49 + "...", "")
+
+
+def test_a_short_usage_error_is_shown_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["demo", "--rules", "nope"])
+    assert "invalid choice: 'nope' (choose from 'cutthroat-3'," in capsys.readouterr().err

@@ -24,7 +24,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import is_a, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, ascii_upper, exact_str, short_repr
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, ascii_upper, exact_str, short_repr
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 
@@ -239,6 +239,19 @@ class Card(int):
 
     def __str__(self) -> str:
         return _CARD_TEXT[self]
+
+    def __format__(self, spec: str) -> str:
+        """The card's text formatted as a ``str`` is (an int's format would
+        show its index): ``f"{card:>4}"``.  A format a ``str`` refuses
+        raises :class:`~spades.ArgumentError`.
+
+        >>> f"[{Card.parse('AS'):>4}] [{Card.parse('TD'):<3}]"
+        '[  AS] [TD ]'
+        """
+        try:
+            return format(_CARD_TEXT[self], spec)
+        except (TypeError, ValueError):
+            raise ArgumentError(f"cannot format a card with {short_repr(spec)}: a card is formatted as its text") from None
 
     def __repr__(self) -> str:
         return f"Card({_CARD_TEXT[self]!r})"

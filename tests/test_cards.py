@@ -15,6 +15,7 @@ from spades import (
     BIG_JOKER,
     FULL_DECK,
     LITTLE_JOKER,
+    ArgumentError,
     ArgumentTypeError,
     Card,
     CardSet,
@@ -546,3 +547,18 @@ def test_card_sets_of_masks_are_the_card_sets() -> None:  # P-2: a seeded deal's
     sets = card_sets_of_masks(masks)
     assert type(sets) is tuple and sets == tuple(CardSet(mask) for mask in masks)
     assert all(type(each) is CardSet for each in sets)
+
+
+def test_a_card_formats_as_its_text() -> None:  # C-1
+    """A card is an int, but a format spec applies to its text (the int's
+    format showed the index: ``f"{card:>4}"`` was ``'  51'``); a spec a str
+    refuses is the library's error, with a bounded message (the str's own
+    quoted the whole spec)."""
+    ace = Card.parse("AS")
+    assert f"{ace}" == "AS" and f"{ace:>4}" == "  AS" and f"{Card.parse('BJ'):^4}" == " BJ " and format(ace, "") == "AS"
+    assert [f"{card:<3}" for card in (Card.parse("TD"), Card.parse("2C"))] == ["TD ", "2C "]
+    for spec in ("d", "x", "+", "x" * 10_000, ".1%"):
+        with pytest.raises(ArgumentError, match="^cannot format a card with ") as info:
+            format(ace, spec)
+        assert len(str(info.value)) <= 300
+    assert ace + 1 == 52 and int(ace) == 51  # the int it is, still

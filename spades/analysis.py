@@ -275,6 +275,15 @@ def analyse(record: Record, progress: Callable[[int, int], None] | None = None) 
     each card analysed (``cards`` of the finished hands in all), so a
     program can show how far it has gone: a full partnership deal can take
     a while to solve in pure Python.
+
+    The search has no time or memory limit of its own (see
+    :func:`~spades.double_dummy`): a card of a full four-hand deal can take
+    up to about a minute, one of a three-player deal of 17 cards each
+    (V-10) minutes and more than a GiB.  A program that analyses records
+    it did not make (a server taking uploads) should run this where it can
+    be stopped: in a worker process with a time limit
+    (``concurrent.futures.ProcessPoolExecutor`` and ``future.result(timeout=...)``,
+    ending the pool's process on a timeout), not in the thread that serves.
     """
     if type(record) is not Record:
         raise ArgumentTypeError(f"analyse reads a Record, got {type_name(record)}")

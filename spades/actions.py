@@ -339,10 +339,20 @@ def read_action_list(actions: object) -> tuple[Action, ...]:
     checked): else :class:`~spades.ArgumentTypeError`, naming the first
     value that is not an action."""
     items = read_actions(actions)
-    if not frozenset(ACTION_TYPES).issuperset(map(type, items)):
-        index, value = next((i, a) for i, a in enumerate(items) if type(a) not in ACTION_TYPES)
-        raise ArgumentTypeError(f"the actions are actions: item {index + 1} is {short_repr(value)}, a {type_name(value)}")
+    stray = not_an_action(items)
+    if stray is not None:
+        raise ArgumentTypeError(f"the actions are actions: item {stray}")
     return items  # type: ignore[return-value]  # each item checked above
+
+
+def not_an_action(items: Sequence[object]) -> str | None:
+    """The first of ``items`` that is of no action type (:data:`ACTION_TYPES`),
+    as a message names it (``"2 is None, of type NoneType"``: its place
+    from 1, its value quoted short), or ``None`` when every item is of one."""
+    if frozenset(ACTION_TYPES).issuperset(map(type, items)):
+        return None
+    index, value = next((i, a) for i, a in enumerate(items) if type(a) not in ACTION_TYPES)
+    return f"{index + 1} is {short_repr(value)}, of type {type_name(value)}"
 
 
 def _hands(value: Iterable[CardSet | str]) -> tuple[CardSet, ...]:

@@ -24,7 +24,9 @@ from typing import ClassVar, Final
 
 import attrs
 
-from spades.errors import is_a, ArgumentError, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, ascii_upper, exact_str, short_repr
+from spades.errors import (
+    is_a, ArgumentError, ArgumentTypeError, CheckedEnumType, ParseError, SpadesError, ascii_upper, exact_str, short_repr,
+)
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "LITTLE_JOKER", "BIG_JOKER"]
 

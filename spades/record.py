@@ -84,7 +84,9 @@ from typing import Any, Final
 
 import attrs
 
-from spades.actions import ACTION_TYPES, MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, Replacement, Stock, malformed_action
+from spades.actions import (
+    ACTION_TYPES, MAX_ACTIONS, Action, Bid, Deal, Draft, Exchange, Replacement, Stock, malformed_action, not_an_action,
+)
 from spades.cards import Card, CardSet
 from spades.bidding import next_bidder_of
 from spades.deal import SEED_LIMIT
@@ -292,10 +294,10 @@ def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
     some other class would make the record's own hash or equality fail);
     whether each is legal where it stands is for :meth:`Record.replay`."""
     taken = _read_record_actions(actions)
-    if not frozenset(ACTION_TYPES).issuperset(map(type, taken)):
-        index, value = next((i, a) for i, a in enumerate(taken) if type(a) not in ACTION_TYPES)
+    stray = not_an_action(taken)
+    if stray is not None:
         raise StateError(f"a record's actions are actions (cards, bids, draft choices, exchanges and chance steps): "
-                         f"action {index + 1} is {short_repr(value)}, a {type_name(value)}")
+                         f"action {stray}")
     return taken  # type: ignore[return-value]  # each item checked above
 
 

@@ -355,7 +355,7 @@ def test_the_replay_of_a_record_built_directly_names_what_it_holds() -> None:
     with pytest.raises(StateError) as refused:
         Record(rules=Rules(), actions=(long,))  # type: ignore[arg-type]
     assert str(refused.value) == ("a record's actions are actions (cards, bids, draft choices, exchanges and chance steps): "
-                                  f"action 1 is {shown}, a str")
+                                  f"action 1 is {shown}, of type str")
 
     def forged_record(seed: int | None, actions: tuple[object, ...]) -> Record:
         """A record holding values that are not actions, made around its constructor."""

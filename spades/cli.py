@@ -83,18 +83,20 @@ def _card_text(card: Card, symbols: bool) -> str:
     return card.symbol if symbols else str(card)
 
 
-def _hand_text(hand: CardSet, symbols: bool) -> str:
-    """A hand by suit, spades first, high cards first: ``♠ A Q 10 9  ♥ A J
-    9 6 4  ♦ Q 8 5 2  ♣ -`` (jokers before the spades)."""
+def _hand_text(hand: CardSet, symbols: bool, rules: Rules) -> str:
+    """A hand by the suits the deck plays, spades first, each suit's
+    strongest card first: ``♠ A Q 10 9  ♥ A J 9 6 4  ♦ Q 8 5 2  ♣ -``.  A
+    card that is a spade in this deck though not printed one (a joker, the
+    2♦ of joker-joker-deuce-deuce, V-9) is among the spades, in its place
+    and shown whole: ``♠ BJ LJ 2♦ 2 A K``.  Without ``symbols``, the
+    hand's text (``AQT9.AJ964.Q852.``)."""
     if not symbols:
         return str(hand)
-    cards = sorted(hand, reverse=True)
+    facts = rules.deck_facts
     groups = []
-    jokers = [card.symbol for card in cards if card.is_joker]
-    if jokers:
-        groups.append(" ".join(jokers))
     for suit in _SUIT_ORDER:
-        ranks = [card.symbol[:-1] for card in cards if not card.is_joker and card.suit == suit]
+        cards = sorted((card for card in hand if facts.suit_of[card] == suit), key=facts.power.__getitem__, reverse=True)
+        ranks = [card.symbol if card.is_joker or card.suit != suit else card.symbol[:-1] for card in cards]
         groups.append(suit.symbol + " " + (" ".join(ranks) if ranks else "-"))
     return "  ".join(groups)
 
@@ -139,7 +141,7 @@ def format_hand(
     lines.append("  bids:   " + "  ".join(f"seat {s}: {b}" for s, b in enumerate(record.bids)))
     if tricks:
         for seat, hand in enumerate(record.hands):
-            lines.append(f"  seat {seat} held {_hand_text(hand, symbols)}")
+            lines.append(f"  seat {seat} held {_hand_text(hand, symbols, rules)}")
         plays = [a for a in record.actions if is_a(a, Card)]
         leader = first_leader(rules, record.dealer, record.hands)
         for number, (lead, cards, taker) in enumerate(walk_tricks(rules, leader, plays), 1):
@@ -455,7 +457,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spades {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    width = min(78, shutil.get_terminal_size().columns - 2)  # as argparse wraps the options
+    width = max(20, min(78, shutil.get_terminal_size().columns - 2))  # as argparse wraps the options (at least 20)
     presets = textwrap.fill(", ".join(sorted(PRESETS)), width=width, initial_indent="  ", subsequent_indent="  ",
                             break_on_hyphens=False)
     demo = commands.add_parser("demo", help="play and print one whole seeded game", description=_DEMO,
@@ -790,7 +792,7 @@ class _Terminal:
         elif view.sealed:
             self.say(f"Your hand: {len(view.hand_sizes) and view.hand_sizes[self.seat]} cards, not shown yet")
         else:
-            self.say(f"Your hand: {_hand_text(view.hand, self.symbols)}")
+            self.say(f"Your hand: {_hand_text(view.hand, self.symbols, self.rules)}")
 
     def prompt(self, state: GameState) -> str:
         view = seat_view(state, self.seat)
@@ -805,10 +807,13 @@ class _Terminal:
             top = view.top_of_stock
             return f"You draw {self.card(top) if top is not None else '?'}: keep or reject? "
         if phase is Phase.EXCHANGE:
-            return f"Give {self.rules.double_nil_exchange} cards to your partner (e.g. AS KH 2C): "
+            count = self.rules.double_nil_exchange
+            return f"Give {count} card{'s' if count != 1 else ''} to your partner (e.g. {' '.join(('AS', 'KH', '2C')[:count])}): "
         if phase is Phase.DISCARD:
             return f"Discard up to {self.rules.double_nil_exchange} cards for new ones (cards, or - for none): "
-        legal = sorted((a for a in view.legal_actions if is_a(a, Card)), reverse=True)
+        facts = self.rules.deck_facts  # the cards as the deck plays them: by suit, strongest first (V-9)
+        legal = sorted((a for a in view.legal_actions if is_a(a, Card)), key=lambda c: (facts.suit_of[c], facts.power[c]),
+                       reverse=True)
         return f"Your card ({' '.join(self.card(c) for c in legal)}): "
 
     def announce(self, before: GameState, after: GameState, seat: int, action: Action) -> None:
@@ -861,10 +866,19 @@ class _Terminal:
         again after a name that cannot be written, until one can or the
         answer is empty."""
         record = Record.of_state(state, (("Event", "spades play"),))
+        question = "Save the game's record? File name (empty: no): "
         while True:
-            answer = self.ask("Save the game's record? File name (empty: no): ")
-            if not answer:
+            answer = self.ask(question)
+            question = "Save the game's record? File name (empty: no): "
+            if not answer or answer.lower() in ("n", "no"):
                 return
+            if answer.lower() in ("y", "yes"):
+                question = "File name for the record (empty: do not save): "
+                continue
+            if os.path.exists(answer):
+                again = self.ask(f"{_shown_name(answer)} exists: replace it? (yes/no) ")
+                if again is None or again.lower() not in ("y", "yes"):
+                    continue
             problem = _path_problem(answer)  # bounded: the name is shown short
             if problem is not None:
                 self.say(f"Cannot write there: {problem}.")
@@ -875,8 +889,18 @@ class _Terminal:
             except OSError as error:
                 self.say(f"Cannot write {short_repr(answer)}: {error.strerror or type_name(error)}.")
                 continue
-            self.say(f"Saved the record to {answer if len(answer) <= 80 else short_repr(answer)}.")
+            self.say(f"Saved the record to {_shown_name(answer)}.")
             return
+
+
+_ANSWERS: Final = ("y", "yes", "n", "no")
+
+
+def _shown_name(name: str) -> str:
+    """A file name as the terminal game shows it: as typed when it is short
+    and printable, else quoted, escaped and cut short (a name cannot write
+    on the terminal)."""
+    return name if len(name) <= 80 and name.isprintable() else short_repr(name)
 
 
 def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO, out: TextIO) -> GameState:
@@ -931,7 +955,7 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
                     term.say(said_seed)
                     term.offer_save(state)
                     return state
-                if answer.lower() in ("y", "yes", "n", "no"):
+                if answer.lower() in _ANSWERS:
                     break
                 if answer.lower() in ("help", "?", "h"):
                     rule = "T-6" if rules.is_draft else "P-6"
@@ -963,6 +987,11 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
                 continue
             if not text:
                 continue
+            if text.lower() in _ANSWERS and state.phase is Phase.BID:
+                # An answer to the Double Nil question typed once too often
+                # ("n" is also Nil's short spelling): not taken as a bid.
+                term.say("That is an answer, not a bid: type nil to bid Nil, or a number of tricks.")
+                continue
             try:
                 action = state.parse_action(text, seat=seat)
             except SpadesError as error:
@@ -978,8 +1007,9 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
         term.announce(before, state, seat, action)
     winner = state.winner
     assert winner is not None  # the game is over
-    term.say(f"Game over: {term.side_text(winner)} {'win' if seat in rules.sides[winner] else 'wins'} "
-             f"with {state.scores[winner]} points after {len(state.sheet)} hands "
+    plural = seat in rules.sides[winner] or len(rules.sides[winner]) > 1  # "you win", "seats 1 & 3 win"
+    term.say(f"Game over: {term.side_text(winner)} {'win' if plural else 'wins'} "
+             f"with {state.scores[winner]} points after {len(state.sheet)} hand{'s' if len(state.sheet) != 1 else ''} "
              f"(final scores {list(state.scores)}). " + said_seed)
     term.offer_save(state)
     return state

@@ -78,7 +78,7 @@ class Person:
         if "keep or reject" in prompt:
             return self.mistake("draft") or ("keep" if len(self.typed) % 2 else "reject")
         if prompt.startswith(("Give", "Discard")):
-            count = int(re.search(r"(\d+) cards", prompt).group(1))  # type: ignore[union-attr]
+            count = int(re.search(r"(\d+) cards?", prompt).group(1))  # type: ignore[union-attr]
             return " ".join(str(card) for card in hand_of(hands[-1])[:count])
         if prompt.startswith("Your card ("):
             legal = prompt[len("Your card ("):prompt.index(")")].split()
@@ -381,3 +381,100 @@ def test_the_drawing_player_is_shown_both_cards_of_its_draft_turn(seed: int) -> 
     assert thrown <= deck - set(row.hands[0]) - set(row.hands[1])  # out of play for the hand (T-3)
     shown = re.findall(r"^You discarded: (.*)$", text, re.M)
     assert shown and shown[0] == "none"
+
+
+# -- what a person saw wrongly, or could do by accident ----------------------
+
+
+def _keys(*lines: str) -> Any:
+    """Input of these lines, then the end of input."""
+    typed = iter(lines)
+
+    class Lines:
+        def readline(self, size: int = -1) -> str:
+            line = next(typed, None)
+            return "" if line is None else line + "\n"
+
+    return Lines()
+
+
+def test_a_hand_is_shown_by_the_suits_its_deck_plays() -> None:  # V-9
+    """In joker-joker-deuce-deuce the 2♦ is a spade (V-9 b): it was shown
+    among the diamonds, and the 2♠ as the lowest spade though it is the
+    third trump; a jokers deck's jokers stand before the spades."""
+    from spades.cli import _hand_text
+
+    deuces = Rules.preset("joker-joker-deuce-deuce")
+    hand = CardSet.from_cards([Card.parse(text) for text in "BJ 2D 2S AS 5S JD 9D 4C".split()])
+    assert _hand_text(hand, True, deuces) == "♠ BJ 2♦ 2 A 5  ♥ -  ♦ J 9  ♣ 4"
+    jokers = CardSet.from_cards([Card.parse(text) for text in "LJ BJ KS 3H".split()])
+    assert _hand_text(jokers, True, Rules.jokers()) == "♠ BJ LJ K  ♥ 3  ♦ -  ♣ -"
+    plain = CardSet.parse("AT.K2.-.32".replace("-", ""))
+    assert _hand_text(plain, True, Rules.partnership()) == "♠ A 10  ♥ K 2  ♦ -  ♣ 3 2"
+    assert _hand_text(plain, False, Rules.partnership()) == str(plain)
+    # The legal cards offered, in the same order: by the suit the deck plays,
+    # the strongest first (the 2♦ and 2♠ above the A♠).
+    facts = deuces.deck_facts
+    text, person, final = play(deuces, 0, 1)
+    prompts = [prompt.split() for prompt in re.findall(r"Your card \(([^)]*)\)", text)]
+    assert len(prompts) >= 13 and any(len(cards) > 3 for cards in prompts)
+    for cards in prompts:
+        offered = [Card.parse(card) for card in cards]
+        assert offered == sorted(offered, key=lambda c: (facts.suit_of[c], facts.power[c]), reverse=True)
+
+
+def test_n_at_the_bid_prompt_is_not_taken_for_nil() -> None:  # C-3, P-5
+    """The Double Nil question takes "n" for no; typed once more at the bid
+    prompt it bid Nil (a ±100 bid) without a word."""
+    out = io.StringIO()
+    final = play_terminal(Rules.partnership(), 0, 1, "simple", _keys("n", "n", "no", "y", "4", "q", ""), out)
+    assert out.getvalue().count("That is an answer, not a bid: type nil to bid Nil") == 3
+    assert final.bids[0] == Bid(4)
+    out = io.StringIO()
+    final = play_terminal(Rules.partnership(), 0, 1, "simple", _keys("n", "nil", "q", ""), out)
+    assert final.bids[0] == Bid.NIL
+
+
+def test_the_save_question_takes_yes_and_no_as_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answering "no" wrote a file named ``no``; an existing file was
+    replaced unasked."""
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    play_terminal(Rules.partnership(), 0, 1, "simple", _keys("no", "q", "no"), out)
+    assert list(tmp_path.iterdir()) == [] and "Saved" not in out.getvalue()
+    kept = tmp_path / "kept.txt"
+    kept.write_text("mine", encoding="utf-8")
+    out = io.StringIO()
+    final = play_terminal(Rules.partnership(), 0, 1, "simple",
+                          _keys("no", "q", "yes", "kept.txt", "no", "kept.txt", "yes"), out)
+    text = out.getvalue()
+    assert "File name for the record" in text and "kept.txt exists: replace it? (yes/no)" in text
+    assert "Saved the record to kept.txt." in text and Record.parse(kept.read_text(encoding="utf-8")).replay() == final
+    out = io.StringIO()
+    play_terminal(Rules.partnership(), 0, 1, "simple", _keys("no", "q", "\x1b[31mred"), out)
+    assert "\x1b" not in out.getvalue() and "Saved the record to '\\x1b[31mred'." in out.getvalue()
+
+
+def test_the_winners_are_named_with_their_verb() -> None:  # S-9
+    text, person, final = play(Rules.partnership(target=1), 0, 1, quit_after=50)
+    assert final.is_over and final.winner == 1
+    assert re.search(r"^Game over: seats 1 & 3 win with \d+ points after 1 hand \(", text, re.M)
+
+
+def test_the_exchange_prompt_gives_an_example_of_as_many_cards() -> None:  # V-3
+    for count, example in ((2, "AS KH"), (1, "AS")):
+        text, person, final = play(Rules.partnership(double_nil_exchange=count), 2, 3, double_nil=True)
+        card = "card" if count == 1 else "cards"
+        assert final.sheet[0].bids[2] == Bid.DOUBLE_NIL and f"Give {count} {card} to your partner (e.g. {example}): " in text
+
+
+def test_a_terminal_one_column_wide(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A width of one or two columns made every command raise ValueError
+    (textwrap's width 0) before it ran."""
+    from spades.cli import main
+
+    for columns in ("1", "2"):
+        monkeypatch.setenv("COLUMNS", columns)
+        with pytest.raises(SystemExit) as exit_info:
+            main(["--version"])
+        assert exit_info.value.code == 0 and capsys.readouterr().out.split()[0] == "spades"  # argparse wraps it

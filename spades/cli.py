@@ -774,7 +774,8 @@ class _Terminal:
         rules = self.rules
         scores = "   ".join(f"{self.side_text(side)}: {score} ({view.bags[side]} bags)"
                            for side, score in enumerate(view.scores))
-        self.say(f"Score (game to {rules.target}): {scores}")
+        floor = "" if rules.losing_floor is None else f", lost at {rules.losing_floor} or below"  # V-1
+        self.say(f"Score (game to {rules.target}{floor}): {scores}")
         self.say("Bids: " + "   ".join(f"{self.who(s)}: {'-' if b is None else b}" for s, b in enumerate(view.bids)))
         if view.phase is Phase.PLAY:
             self.say("Tricks won: " + "   ".join(f"{self.who(s)}: {n}" for s, n in enumerate(view.tricks_won))
@@ -1008,6 +1009,9 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
     winner = state.winner
     assert winner is not None  # the game is over
     plural = seat in rules.sides[winner] or len(rules.sides[winner]) > 1  # "you win", "seats 1 & 3 win"
+    floor = rules.losing_floor
+    if floor is not None and min(state.scores) <= floor:  # V-1: say why a game short of the target ended
+        term.say(f"The losing floor is reached: a side at {floor} or below loses.")
     term.say(f"Game over: {term.side_text(winner)} {'win' if plural else 'wins'} "
              f"with {state.scores[winner]} points after {len(state.sheet)} hand{'s' if len(state.sheet) != 1 else ''} "
              f"(final scores {list(state.scores)}). " + said_seed)

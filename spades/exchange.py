@@ -158,7 +158,7 @@ def exchange_error_of(exchange: Exchange, held: int, rules: Rules, discard: bool
     if cards & ~held:
         return IllegalActionError(
             Reason.CARD_NOT_IN_HAND,
-            f"cannot give {CardSet(cards & ~held)}: not in the hand",
+            f"cannot {'discard' if discard else 'give'} {' '.join(map(str, CardSet(cards & ~held)))}: not in the hand",
             "T-6" if discard else "P-6",
         )
     return None

@@ -126,7 +126,7 @@ def test_exchange_errors() -> None:  # P-6, T-6, V-3
     assert said(exchange_error(Exchange(H("A.K.4.")), held, PARTNERSHIP, discard=False)) == (
         Reason.CARD_NOT_IN_HAND,
         "P-6",
-        "cannot give ..4.: not in the hand (rule P-6)",
+        "cannot give 4D: not in the hand (rule P-6)",
     )
     for cards in ("", "A...", "A.K..", "AQ.K.."):
         assert exchange_error(Exchange(H(cards or "...")), held, TWO, discard=True) is None
@@ -138,7 +138,7 @@ def test_exchange_errors() -> None:  # P-6, T-6, V-3
     assert said(exchange_error(Exchange(H("A.J..")), held, TWO, discard=True)) == (
         Reason.CARD_NOT_IN_HAND,
         "T-6",
-        "cannot give .J..: not in the hand (rule T-6)",
+        "cannot discard JH: not in the hand (rule T-6)",
     )
     assert said(exchange_error("AQ.K..", held, PARTNERSHIP, discard=False)) == (
         Reason.NOT_AN_ACTION,

@@ -30,7 +30,10 @@ def hand_of(line: str) -> list[Card]:
         symbol, *ranks = group.split()
         suits = {suit.symbol: suit for suit in Suit}
         if symbol in suits:
-            cards += [Card.parse(rank + symbol) for rank in ranks if rank != "-"]
+            # A rank of the group's suit, or a card shown whole: a joker, the
+            # 2♦ that joker-joker-deuce-deuce plays as a spade (V-9).
+            cards += [Card.parse(rank if rank in ("BJ", "LJ") or rank[-1] in suits else rank + symbol)
+                      for rank in ranks if rank != "-"]
         else:
             cards += [Card.parse(token) for token in [symbol, *ranks]]  # the jokers
     return cards
@@ -478,3 +481,22 @@ def test_a_terminal_one_column_wide(monkeypatch: pytest.MonkeyPatch, capsys: pyt
         with pytest.raises(SystemExit) as exit_info:
             main(["--version"])
         assert exit_info.value.code == 0 and capsys.readouterr().out.split()[0] == "spades"  # argparse wraps it
+
+
+def test_a_game_ended_by_the_losing_floor_says_so() -> None:  # V-1, S-9
+    """The floor was never shown: a game ending at 270 to -126, short of
+    the target, was not explained."""
+    text, person, final = play(Rules.partnership(losing_floor=-50), 0, 0, quit_after=50)
+    assert final.is_over and min(final.scores) <= -50 < 500 > max(final.scores)
+    assert "Score (game to 500, lost at -50 or below): " in text
+    assert text.index("The losing floor is reached: a side at -50 or below loses.") < text.index("Game over: ")
+    text, person, final = play(Rules.partnership(), 0, 0)
+    assert "Score (game to 500): " in text and "losing floor" not in text
+
+
+def test_the_hand_line_reads_back_as_the_hand() -> None:  # V-9
+    """What a person reads on the hand line is the hand, under every deck."""
+    for name in ("joker-joker-deuce-deuce", "jokers", "partnership"):
+        text, person, final = play(Rules.preset(name), 0, 5, quit_after=1)
+        shown = re.findall(r"^Your hand: ([♠♥♦♣].*)$", text, re.M)  # not "13 cards, not shown yet"
+        assert shown and len(hand_of(shown[0])) == Rules.preset(name).hand_size

@@ -686,6 +686,7 @@ it deals every hand, the bots' too.
 """
 
 _PLAY_EXAMPLES = """\
+{presets}
 bots (--bots NAME): {bots}
 
 examples:
@@ -1112,9 +1113,15 @@ def _bot_list() -> str:
     return ", ".join(sorted(BOTS))
 
 
+def _preset_list() -> str:
+    """The presets a command's ``--rules`` takes, as its help lists them."""
+    return textwrap.fill("presets (--rules NAME): " + ", ".join(sorted(PRESETS)), width=78, subsequent_indent="  ",
+                         break_on_hyphens=False)
+
+
 def _add_play_parser(commands: Any, raw: type[argparse.HelpFormatter]) -> None:
     play = commands.add_parser("play", help="play one seat of a game in the terminal against bots",
-                               description=_fitted(sys.stdout, _PLAY), epilog=_PLAY_EXAMPLES.format(bots=_bot_list()),
+                               description=_fitted(sys.stdout, _PLAY), epilog=_PLAY_EXAMPLES.format(presets=_preset_list(), bots=_bot_list()),
                                formatter_class=raw)
     play.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS), default="partnership",
                       help="the preset to play (default partnership)")

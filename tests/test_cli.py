@@ -568,3 +568,12 @@ def test_a_short_usage_error_is_shown_whole(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit):
         main(["demo", "--rules", "nope"])
     assert "invalid choice: 'nope' (choose from 'cutthroat-3'," in capsys.readouterr().err
+
+
+def test_play_help_lists_the_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    listed = out[out.index("presets (--rules NAME): "):out.index("bots (--bots NAME)")]
+    assert set(listed.replace("presets (--rules NAME): ", "").replace(",", " ").split()) == set(spades.PRESETS)
+    assert max(len(line) for line in listed.splitlines()) <= 78

@@ -898,6 +898,12 @@ class _Terminal:
 _ANSWERS: Final = ("y", "yes", "n", "no")
 
 
+def _to_the_person(message: str, seat: int) -> str:
+    """A refusal of the person's own move, addressed to them: "seat 0's
+    hand" is "your hand", "seat 0 holds" is "you hold"."""
+    return message.replace(f"seat {seat}'s hand", "your hand").replace(f"seat {seat} holds", "you hold")
+
+
 def _shown_name(name: str) -> str:
     """A file name as the terminal game shows it: as typed when it is short
     and printable, else quoted, escaped and cut short (a name cannot write
@@ -997,7 +1003,7 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
             try:
                 action = state.parse_action(text, seat=seat)
             except SpadesError as error:
-                term.say(f"Not allowed: {error}")
+                term.say(f"Not allowed: {_to_the_person(str(error), seat)}")
                 continue
             if action == Bid.DOUBLE_NIL:
                 rule = "T-6" if rules.is_draft else "P-6"

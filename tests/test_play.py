@@ -500,3 +500,20 @@ def test_the_hand_line_reads_back_as_the_hand() -> None:  # V-9
         text, person, final = play(Rules.preset(name), 0, 5, quit_after=1)
         shown = re.findall(r"^Your hand: ([♠♥♦♣].*)$", text, re.M)  # not "13 cards, not shown yet"
         assert shown and len(hand_of(shown[0])) == Rules.preset(name).hand_size
+
+
+def test_a_refusal_of_the_persons_move_is_addressed_to_them() -> None:  # C-5
+    """It said "it is not in seat 0's hand" to the person at seat 0."""
+    from spades import new_game
+
+    held = new_game(Rules.partnership(), seed=1).hands[0]
+    other = next(card for card in CardSet.parse("AKQJT98765432.AKQJT98765432.AKQJT98765432.AKQJT98765432") if card not in held)
+    out = io.StringIO()
+    play_terminal(Rules.partnership(), 0, 1, "simple", _keys("no", "3", str(other), "q", ""), out)
+    text = out.getvalue()
+    assert f"Not allowed: cannot play {other}: it is not in your hand" in text and "seat 0's hand" not in text
+    from spades.cli import _to_the_person
+
+    led = "cannot play 2S: hearts were led and seat 2 holds hearts, so must follow suit (rule C-5)"
+    assert _to_the_person(led, 2) == "cannot play 2S: hearts were led and you hold hearts, so must follow suit (rule C-5)"
+    assert _to_the_person(led, 1) == led  # another seat's words are left as they are

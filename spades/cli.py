@@ -478,7 +478,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
                                   description=_ANALYSE, epilog=_ANALYSE_EXAMPLES, formatter_class=raw)
     analyse.add_argument("file", metavar="FILE", type=_path, help="a game record (its text or JSON form) or a game state's JSON")
     analyse.add_argument("--json", action="store_true", help="print the report as JSON")
-    _add_play_parser(commands, raw)
+    _add_play_parser(commands, raw, presets)
     _add_match_parser(commands, raw)
     return parser
 
@@ -686,6 +686,7 @@ it deals every hand, the bots' too.
 """
 
 _PLAY_EXAMPLES = """\
+presets (--rules NAME):
 {presets}
 bots (--bots NAME): {bots}
 
@@ -1119,15 +1120,9 @@ def _bot_list() -> str:
     return ", ".join(sorted(BOTS))
 
 
-def _preset_list() -> str:
-    """The presets a command's ``--rules`` takes, as its help lists them."""
-    return textwrap.fill("presets (--rules NAME): " + ", ".join(sorted(PRESETS)), width=78, subsequent_indent="  ",
-                         break_on_hyphens=False)
-
-
-def _add_play_parser(commands: Any, raw: type[argparse.HelpFormatter]) -> None:
+def _add_play_parser(commands: Any, raw: type[argparse.HelpFormatter], presets: str) -> None:
     play = commands.add_parser("play", help="play one seat of a game in the terminal against bots",
-                               description=_fitted(sys.stdout, _PLAY), epilog=_PLAY_EXAMPLES.format(presets=_preset_list(), bots=_bot_list()),
+                               description=_fitted(sys.stdout, _PLAY), epilog=_PLAY_EXAMPLES.format(presets=presets, bots=_bot_list()),
                                formatter_class=raw)
     play.add_argument("--rules", metavar="NAME", choices=sorted(PRESETS), default="partnership",
                       help="the preset to play (default partnership)")

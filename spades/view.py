@@ -28,7 +28,7 @@ from spades.cards import Card, CardSet
 from spades.draft import walk_draft
 from spades.errors import (
     check_flags,
-    is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, fail_type, int_in, short_repr, tuple_of, type_name,
+    is_a, ArgumentError, ArgumentTypeError, StateError, check_seat, fail_type, int_in, tuple_of, type_name,
 )
 from spades.exchange import exchanged_of, given_counts_of, order_of
 from spades.rules import Rules

@@ -574,6 +574,6 @@ def test_play_help_lists_the_presets(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     out = capsys.readouterr().out
-    listed = out[out.index("presets (--rules NAME): "):out.index("bots (--bots NAME)")]
-    assert set(listed.replace("presets (--rules NAME): ", "").replace(",", " ").split()) == set(spades.PRESETS)
+    listed = out[out.index("presets (--rules NAME):"):out.index("bots (--bots NAME)")]
+    assert set(listed.replace("presets (--rules NAME):", "").replace(",", " ").split()) == set(spades.PRESETS)
     assert max(len(line) for line in listed.splitlines()) <= 78

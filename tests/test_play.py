@@ -415,15 +415,17 @@ def test_a_hand_is_shown_by_the_suits_its_deck_plays() -> None:  # V-9
     plain = CardSet.parse("AT.K2.-.32".replace("-", ""))
     assert _hand_text(plain, True, Rules.partnership()) == "♠ A 10  ♥ K 2  ♦ -  ♣ 3 2"
     assert _hand_text(plain, False, Rules.partnership()) == str(plain)
-    # The legal cards offered, in the same order: by the suit the deck plays,
-    # the strongest first (the 2♦ and 2♠ above the A♠).
-    facts = deuces.deck_facts
+    # The legal cards offered, in the same order: spades first, then hearts,
+    # diamonds, clubs, each strongest first; the trumps of V-9 (b) are
+    # BJ > LJ > 2♦ > 2♠ > A♠ > K♠ ... > 3♠ (the 2♣ and 2♥ are out of the deck).
+    trumps = ["BJ", "LJ", "2D", "2S", *(rank + "S" for rank in "AKQJT9876543")]
+    order = trumps + [rank + suit for suit in "HDC" for rank in "AKQJT98765432" if rank + suit not in trumps]
     text, person, final = play(deuces, 0, 1)
     prompts = [prompt.split() for prompt in re.findall(r"Your card \(([^)]*)\)", text)]
     assert len(prompts) >= 13 and any(len(cards) > 3 for cards in prompts)
     for cards in prompts:
-        offered = [Card.parse(card) for card in cards]
-        assert offered == sorted(offered, key=lambda c: (facts.suit_of[c], facts.power[c]), reverse=True)
+        offered = [str(Card.parse(card)) for card in cards]
+        assert offered == sorted(offered, key=order.index)
 
 
 def test_n_at_the_bid_prompt_is_not_taken_for_nil() -> None:  # C-3, P-5

@@ -425,7 +425,9 @@ class GameState:
 
     @property
     def bids(self) -> tuple[Bid | None, ...]:
-        """Each seat's bid this hand, ``None`` while not yet made."""
+        """Each seat's bid this hand, ``None`` while not yet made; once the
+        game is over, the last hand's (its row of :attr:`sheet` holds them
+        too; a seat's view shows no bids then, no hand being in progress)."""
         bids: tuple[Bid | None, ...] = self._play[_BIDS]
         return bids
 
@@ -454,7 +456,8 @@ class GameState:
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        """Tricks each seat has won this hand (C-8)."""
+        """Tricks each seat has won this hand (C-8); once the game is over,
+        in the last hand (as :attr:`bids`)."""
         return _unpack_won(self._play[_WON], self.rules.players)
 
     @property

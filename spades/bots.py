@@ -58,9 +58,10 @@ import attrs
 
 from spades.actions import Action, Bid, ExchangeChoices
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
-from spades.deal import check_rng, random_bits, random_choice, random_fraction, seeded_bytes
+from spades.deal import check_rng, check_seed, random_bits, random_choice, random_fraction, seeded_bytes
 from spades.errors import (
     check_flags,
+    check_seat,
     is_a,
     ArgumentError, ArgumentTypeError, IllegalActionError, Reason, RulesTypeError, StateError, PER_SEAT_LIMIT, read_bounded,
     short_repr, stopped, type_name,
@@ -214,8 +215,7 @@ def player_seed(seed: int, seat: int) -> int:
     >>> player_seed(1, 0) == player_seed(1, 0) != player_seed(1, 1)
     True
     """
-    if type(seat) is not int or not 0 <= seat < 4:
-        raise ArgumentError(f"a seat is an int from 0 to 3, got {short_repr(seat)}")
+    check_seat(seat, 4)
     return int.from_bytes(seeded_bytes(seed, seat, "player")(8), "little")
 
 
@@ -269,8 +269,7 @@ def play_game(
     for player in players:
         if not callable(player):
             raise ArgumentTypeError(f"a player is a bot (view, rng) -> action, got {type_name(player)}")
-    if type(seed) is not int:
-        raise ArgumentTypeError(f"the seed is an int, got {type_name(seed)}")
+    check_seed(seed)
     check_flags(sealed=sealed)
     if hands is not None and (type(hands) is not int or hands < 1):
         raise ArgumentError(f"hands is a positive int or None, got {short_repr(hands)}")

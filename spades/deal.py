@@ -63,6 +63,41 @@ SEED_LIMIT: Final = 2**64
 :func:`~spades.new_game`, the records and the JSON documents."""
 
 
+def check_seed(seed: object, *, unseeded: bool = False) -> int | None:
+    """``seed`` if it is a seed (an ``int``, not a ``bool``, ``0 <= seed <
+    SEED_LIMIT``), or ``None`` when ``unseeded`` allows it (a game whose
+    chance steps are supplied); else :class:`~spades.ArgumentTypeError` for
+    a value of another type, :class:`~spades.ArgumentError` for one out of
+    range.  Every function that takes a seed checks it here.
+
+    >>> check_seed(7), check_seed(None, unseeded=True)
+    (7, None)
+    >>> check_seed(2**64)
+    Traceback (most recent call last):
+      ...
+    spades.errors.ArgumentError: the seed must be from 0 to 2**64 - 1, not 18446744073709551616
+    """
+    if seed is None and unseeded:
+        return None
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"the seed must be an int{' or None' if unseeded else ''}, got {type_name(seed)}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
+    return seed
+
+
+def check_number(number: object, what: str, limit: int = SEED_LIMIT) -> int:
+    """``number`` if it is an ``int`` (not a ``bool``) from 0 to ``limit -
+    1``; else :class:`~spades.ArgumentTypeError` or
+    :class:`~spades.ArgumentError`, saying that ``what`` is such an int
+    (``"a hand number"``)."""
+    if type(number) is not int or not 0 <= number < limit:
+        upto = "2**64 - 1" if limit == SEED_LIMIT else f"{limit - 1:,}"
+        kind = ArgumentError if type(number) is int else ArgumentTypeError
+        raise kind(f"{what} is an int from 0 to {upto}, got {short_repr(number)}")
+    return number
+
+
 def new_seed() -> int:
     """A fresh seed that no one can guess: 64 random bits from the operating
     system's secure source (:func:`secrets.randbits`), ``0 <= seed <
@@ -123,12 +158,11 @@ def seeded_bytes(seed: int, hand_number: int, step: str) -> ByteSource:
     >>> source(4) == seeded_bytes(7, 0, "deal")(8)[:4] != seeded_bytes(7, 1, "deal")(4)
     True
     """
-    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-        raise ArgumentError(f"a seed is an int from 0 to 2**64 - 1, got {short_repr(seed)}")
-    if type(hand_number) is not int or not 0 <= hand_number < SEED_LIMIT:
-        raise ArgumentError(f"a hand number is an int from 0, got {short_repr(hand_number)}")
+    check_seed(seed)
+    check_number(hand_number, "a hand number")
     if type(step) is not str or len(step) > 64 or not step.isascii():
-        raise ArgumentError(f"a step is a short name, such as 'deal', got {short_repr(step)}")
+        kind = ArgumentError if type(step) is str else ArgumentTypeError
+        raise kind(f"a step is a short name, such as 'deal', got {short_repr(step)}")
     return _seeded(seed, hand_number, step)
 
 
@@ -485,6 +519,5 @@ def dealer_of_hand(rules: Rules, number: int) -> int:
     (3, 1)
     """
     rules = check_rules(rules)
-    if type(number) is not int or number < 0:
-        raise ArgumentError(f"a hand number is an int from 0, got {short_repr(number)}")
+    number = check_number(number, "a hand number")
     return (rules.first_dealer + number) % rules.players

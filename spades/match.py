@@ -47,7 +47,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from spades.bots import Bot, ask_seat
-from spades.deal import SEED_LIMIT, seeded_bytes
+from spades.deal import check_number, check_seed, seeded_bytes
 from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name, check_flags
 from spades.rollouts import Executor, executed
 from spades.rules import Rules
@@ -146,10 +146,8 @@ def match_seeds(seed: int, deal: int, rules: Rules) -> tuple[int, tuple[tuple[in
     >>> len(seats), len(seats[0]), game == match_seeds(1, 0, Rules.partnership())[0] != match_seeds(1, 1, Rules.partnership())[0]
     (2, 4, True)
     """
-    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-        raise ArgumentError(f"the seed must be an int from 0 to 2**64 - 1, got {short_repr(seed)}")
-    if type(deal) is not int or not 0 <= deal < GAMES_LIMIT:
-        raise ArgumentError(f"a deal's number is an int from 0 to {GAMES_LIMIT - 1:,}, got {short_repr(deal)}")
+    check_seed(seed)
+    check_number(deal, "a deal's number", GAMES_LIMIT)
     if not is_a(rules, Rules):
         raise RulesTypeError(f"match_seeds needs a Rules value, got {type_name(rules)}")
 
@@ -443,10 +441,7 @@ def play_match(
     if games % count:
         raise ArgumentError(f"games is a multiple of {count}, the number of sides: each deal is played once "
                             "with each player in each side's seats")
-    if type(seed) is not int:
-        raise ArgumentTypeError(f"the seed must be an int, got {type_name(seed)}")
-    if not 0 <= seed < SEED_LIMIT:
-        raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
+    check_seed(seed)
     if names is None:
         labels = tuple(_name_of(player) for player in players)
     else:

@@ -44,7 +44,7 @@ import attrs
 
 from spades.actions import Action
 from spades.bots import random_action
-from spades.deal import SEED_LIMIT, check_rng, seeded_bytes
+from spades.deal import SEED_LIMIT, check_number, check_rng, check_seed, seeded_bytes
 from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, stopped, type_name
 from spades.rules import Rules
 from spades.scoring import HandScore, score_sides
@@ -306,6 +306,7 @@ def simulation_seed(seed: int, index: int) -> int:
     >>> simulation_seed(1, 0) == simulation_seed(1, 0) != simulation_seed(1, 1)
     True
     """
+    check_number(index, "a game's number")
     return int.from_bytes(seeded_bytes(seed, index, "simulate")(8), "little")
 
 
@@ -472,10 +473,7 @@ def simulate(
     if (hands is None) == (games is None):
         raise ArgumentError("simulate plays hands=N or games=N: give one of them")
     count = _count(hands if games is None else games, "hands" if games is None else "games")
-    if type(seed) is not int:
-        raise ArgumentTypeError(f"the seed must be an int, got {type_name(seed)}")
-    if not 0 <= seed < SEED_LIMIT:
-        raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
+    check_seed(seed)
     policy: Policy | None = None
     if players is not None:
         if type(players) not in (tuple, list):

@@ -43,9 +43,9 @@ from spades._decks import SPADES, DeckFacts
 from spades.bidding import double_nil_open_of, fixed_legal_bids, legal_bids_of, limits_of, next_bidder_of
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, card_set_of_mask, card_sets_of_masks, cards_of_mask
 from spades.deal import (
-    SEED_LIMIT,
     ByteSource,
     check_rng,
+    check_seed,
     deal_error,
     deal_from,
     dealer_of_hand,
@@ -59,7 +59,6 @@ from spades.deal import (
 from spades.draft import declarable_of, declaration_error, draft_actions, draft_over_of, next_drafter_of, turn_of
 from spades.errors import (
     is_a,
-    ArgumentError,
     ArgumentTypeError,
     CheckedEnumType,
     IllegalActionError,
@@ -1385,10 +1384,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> GameState:
         rules = Rules.partnership()
     if not is_a(rules, Rules):
         raise RulesTypeError(f"new_game needs a Rules value, got {short_repr(rules)}")
-    if seed is not None and type(seed) is not int:
-        raise ArgumentTypeError(f"the seed must be an int or None, got {type_name(seed)}")
-    if seed is not None and not 0 <= seed < SEED_LIMIT:
-        raise ArgumentError(f"the seed must be from 0 to 2**64 - 1, not {short_repr(seed)}")
+    seed = check_seed(seed, unseeded=True)
     context = _first_hand(rules, seed)
     if seed is not None and context.players != 2:  # the seeded deal, as _resolve_chance() makes it
         return _seeded_deal(context, seed)

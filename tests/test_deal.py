@@ -420,7 +420,7 @@ def test_dealer_of_each_hand_moves_one_seat_clockwise() -> None:  # P-2, P-8, T-
     # T-8: the two players swap roles each hand.
     assert [dealer_of_hand(Rules.two_player(first_dealer=1), n) for n in range(3)] == [1, 0, 1]
     for number in (-1, True, "1", 1.0):
-        with pytest.raises(ArgumentError, match=f"^a hand number is an int from 0, got {number!r}$"):
+        with pytest.raises(ArgumentError, match=rf"^a hand number is an int from 0 to 2\*\*64 - 1, got {number!r}$"):
             dealer_of_hand(Rules.partnership(), number)  # type: ignore[arg-type]
 
 
@@ -608,3 +608,49 @@ def test_draws_through_the_sources_random_are_cpythons() -> None:  # C-4, P-2
             draw(_OwnFraction(0, 1.0))
         with pytest.raises(ArgumentError, match=r"^the random source's random\(\) gave no number below 0\.9999999999999998 in 10000 draws$"):
             draw(_OwnFraction(0, 0.9999999999999999))  # the largest float below 1, above the bound for 3
+
+
+def test_every_seed_is_checked_alike_its_type_then_its_range() -> None:  # P-2
+    """Every function that takes a seed refuses a value of another type with
+    ArgumentTypeError (also a TypeError) and one out of range with
+    ArgumentError, in the same words: the new game, simulate, play_match,
+    and the seed helpers behind them."""
+    import spades
+    from spades import ArgumentTypeError
+    from spades.bots import player_seed
+    from spades.deal import seeded_bytes
+    from spades.match import match_seeds
+
+    rules = Rules.partnership(losing_floor=-100)
+    takers: dict[str, Any] = {
+        "new_game": lambda seed: spades.new_game(rules, seed=seed),
+        "simulate": lambda seed: spades.simulate(rules, hands=1, seed=seed),
+        "play_match": lambda seed: spades.play_match([spades.bots.random_bot] * 2, rules, games=2, seed=seed),
+        "match_seeds": lambda seed: match_seeds(seed, 0, rules),
+        "simulation_seed": lambda seed: spades.simulation_seed(seed, 0),
+        "player_seed": lambda seed: player_seed(seed, 0),
+        "seeded_bytes": lambda seed: seeded_bytes(seed, 0, "deal"),
+    }
+    for name, take in takers.items():
+        for wrong in ("1", 1.0, True):
+            with pytest.raises(ArgumentTypeError, match=r"^the seed must be an int(?: or None)?, got (str|float|bool)$"):
+                take(wrong)
+        for outside in (-1, 2**64):
+            with pytest.raises(ArgumentError, match=rf"^the seed must be from 0 to 2\*\*64 - 1, not {outside}$") as caught:
+                take(outside)
+            assert not isinstance(caught.value, TypeError), name
+    # The other numbers of the helpers: their type, then their range, each named.
+    with pytest.raises(ArgumentTypeError, match=r"^a game's number is an int from 0 to 2\*\*64 - 1, got '0'$"):
+        spades.simulation_seed(1, "0")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^a game's number is an int from 0 to 2\*\*64 - 1, got -1$"):
+        spades.simulation_seed(1, -1)
+    with pytest.raises(ArgumentTypeError, match=r"^a hand number is an int from 0 to 2\*\*64 - 1, got '0'$"):
+        seeded_bytes(1, "0", "deal")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"^a hand number is an int from 0 to 2\*\*64 - 1, got True$"):
+        dealer_of_hand(Rules.partnership(), True)
+    with pytest.raises(ArgumentTypeError, match="^a step is a short name, such as 'deal', got 1$"):
+        seeded_bytes(1, 0, 1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^a seat is an int, got '0'$"):
+        player_seed(1, "0")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^a deal's number is an int from 0 to 9,999,999, got '0'$"):
+        match_seeds(1, "0", rules)  # type: ignore[arg-type]

@@ -137,7 +137,11 @@ Choices
   seconds.
 * At most 256 connections are open at once, each counted from its accept
   until its socket is closed (a connection the server is hanging up on
-  still counts); one more is answered ``TOO_MANY_CLIENTS`` and closed.
+  still counts); one more is answered ``TOO_MANY_CLIENTS`` and closed
+  after a moment (so that it reads the answer), and beyond 32 of those at
+  once it is closed at once, without an answer.  The command line raises
+  the process' soft limit of open files (``ulimit -n``) to the 352 these
+  may take, as far as the hard limit allows, and warns if it cannot.
 * A line longer than 64 KiB is answered with ``LINE_TOO_LONG`` and the
   connection is **closed** (the rest of the line cannot be told from the
   next command).  Every other bad line (non-UTF-8 bytes, malformed JSON,
@@ -248,6 +252,11 @@ MAX_BACKLOG = 1024 * 1024
 MAX_CLIENTS = 256
 """The most connections at once, each counted from its accept until its
 socket is closed (also while the server hangs up on it)."""
+MAX_REFUSING = 32
+"""The most connections over :data:`MAX_CLIENTS` answered
+``TOO_MANY_CLIENTS`` and being hung up on at once (each is read from for
+a moment, so that it reads its refusal); one more is closed at once,
+without a reply."""
 MAX_TABLES = 64
 """The most tables open at once, by default (when they open on demand)."""
 IDLE_TIMEOUT = 600.0
@@ -482,6 +491,8 @@ class TableServer:
         """For each name a record was saved under, the number to try next
         (``NAME-2``, ...)."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._refusing = 0
+        """Connections answered ``TOO_MANY_CLIENTS`` being hung up on."""
         self._server: asyncio.Server | None = None
 
     # ------------------------------------------------------------------
@@ -541,9 +552,17 @@ class TableServer:
             # Every connection still open counts, those the server is
             # hanging up on too (they are in self.clients until closed).
             if len(self.clients) >= MAX_CLIENTS:
-                self._send(client, Refusal("TOO_MANY_CLIENTS", f"the server takes at most {MAX_CLIENTS} connections").reply())
-                client.closed = True
-                await _hang_up(reader, writer)  # the reply read, not lost to a reset by lines already sent
+                if self._refusing >= MAX_REFUSING:  # a flood: no descriptor held a moment longer
+                    client.closed = True
+                    writer.transport.abort()
+                    return
+                self._refusing += 1
+                try:
+                    self._send(client, Refusal("TOO_MANY_CLIENTS", f"the server takes at most {MAX_CLIENTS} connections").reply())
+                    client.closed = True
+                    await _hang_up(reader, writer)  # the reply read, not lost to a reset by lines already sent
+                finally:
+                    self._refusing -= 1
                 return
             self.clients.add(client)
             loop = asyncio.get_running_loop()
@@ -589,14 +608,15 @@ class TableServer:
                 # too, but not without one): lines already read are not all
                 # answered before anyone else's.
                 await asyncio.sleep(0)
-        except ConnectionError:
-            pass
+        except ConnectionError as error:
+            _forget(error)
         finally:
             self._gone(client)
             writer.close()  # what is still queued is sent first
             try:
                 await asyncio.wait_for(writer.wait_closed(), 5)
-            except Exception:  # a peer that never reads, or a connection already reset
+            except Exception as error:  # a peer that never reads, or a connection already reset
+                _forget(error)
                 writer.transport.abort()
             except asyncio.CancelledError:
                 writer.transport.abort()
@@ -1140,6 +1160,16 @@ class TableServer:
                     temporary.unlink()
 
 
+def _forget(error: BaseException) -> None:
+    """Cut a connection's error from where it was raised: its stream keeps
+    it, and its traceback (or the error it was raised while handling) keeps
+    the frames that hold the stream, a cycle that only Python's rare full
+    collection would free, the lines last read inside it."""
+    error.__traceback__ = None
+    error.__context__ = None
+    error.__cause__ = None
+
+
 async def _hang_up(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
     """Close a connection whose peer may still be sending: send what is
     queued and the end of the stream, then read and drop what comes for a
@@ -1367,6 +1397,27 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             "max_unfinished": args.max_unfinished, "room_after": args.room_after, "max_hands": args.max_hands}
 
 
+def _enough_descriptors() -> None:
+    """Raise this process' soft limit of open files to what the server may
+    hold at once (its connections, those it is refusing, the records it
+    writes and a margin), as far as the hard limit allows; a warning if
+    that is not enough.  A common soft limit, 1024, is below it."""
+    try:
+        import resource
+    except ImportError:  # not on every platform
+        return
+    need = MAX_CLIENTS + MAX_REFUSING + 64
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= need:
+        return
+    raised = need if hard == resource.RLIM_INFINITY else min(need, hard)
+    with suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+        soft = raised
+    if soft < need:
+        log.warning("at most %d files may be open (ulimit -n), fewer than the %d the server may need", soft, need)
+
+
 async def _run(options: dict[str, Any], host: str, port: int) -> None:
     server = TableServer(**options)
     await server.start(host, port)
@@ -1397,6 +1448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SpadesError, ValueError) as error:
         parser.error(str(error))
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(asctime)s %(message)s")
+    _enough_descriptors()
     try:
         asyncio.run(_run(options, args.host, args.port))
     except KeyboardInterrupt:

@@ -1827,3 +1827,109 @@ def test_a_last_line_without_its_newline_is_not_carried_out(tmp_path: Path) -> N
             await server.close()
 
     run(body)
+
+
+def test_a_reset_connection_is_freed_at_once_not_left_to_the_garbage_collector(tmp_path: Path) -> None:
+    # A connection reset by its peer left its error in its stream, and the
+    # error's traceback held the server's frame that held the stream: a
+    # cycle only Python's rare full collection freed, with the last lines
+    # read (64 KiB each) inside it.  Under a flood of such connections the
+    # server's memory grew tenfold.  With the collector off, nothing of a
+    # closed connection may stay alive.
+    import gc
+    import struct
+
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT, humans=1)
+        loop = asyncio.get_running_loop()
+        gc.collect()
+        gc.disable()
+        try:
+            for _ in range(5):
+                sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                sock.setblocking(False)
+                await loop.sock_connect(sock, server.address)
+                # Lines that are each refused (an unknown field), then a reset.
+                await loop.sock_sendall(sock, b'{"view": {"x": "' + b"a" * 60_000 + b'"}}\n' * 20)
+                await asyncio.sleep(0.05)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                sock.close()
+            assert await _until_gone(server, 0, 5.0)
+            await asyncio.sleep(0.2)
+            alive = [o for o in gc.get_objects() if isinstance(o, asyncio.StreamReader)]
+            assert alive == []
+        finally:
+            gc.enable()
+            await server.close()
+
+    run(body)
+
+
+def test_connections_refused_at_once_beyond_those_being_hung_up_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each connection over MAX_CLIENTS is answered TOO_MANY_CLIENTS and read
+    # from for a moment (so that it reads its refusal): with no bound on
+    # those, a flood of them used up the server's file descriptors (and
+    # then a record could not be saved).  Beyond MAX_REFUSING of them at
+    # once, a connection is closed at once, without a reply.
+    monkeypatch.setattr(ts, "MAX_CLIENTS", 2)
+    monkeypatch.setattr(ts, "MAX_REFUSING", 2)
+
+    async def body() -> None:
+        server = await start(tmp_path, rules=SHORT)
+        try:
+            held = [await Player.connect(server) for _ in range(2)]
+            refused = [await Player.connect(server) for _ in range(2)]
+            for player in refused:  # answered, then held open a moment (they send nothing, close nothing)
+                assert (await player.next())["error"]["reason"] == "TOO_MANY_CLIENTS"
+            reader, writer = await asyncio.open_connection(*server.address)
+            try:
+                first = await asyncio.wait_for(reader.read(), 1.0)  # before the others' moment is over
+            except ConnectionError:
+                first = b""
+            assert first == b""  # closed at once: no reply
+            writer.close()
+            for player in refused:
+                await player.close()
+            await asyncio.sleep(0.3)
+            # Those hung up on, a connection over the limit is answered again.
+            late = await Player.connect(server)
+            assert (await late.next())["error"]["reason"] == "TOO_MANY_CLIENTS"
+            await late.close()
+            for player in held:
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="resource.prlimit on another process: Linux only")
+def test_the_command_line_raises_a_low_limit_of_open_files(tmp_path: Path) -> None:
+    # Under a common soft limit of 1024 open files (here 64) the server ran
+    # out of descriptors before its own connection limits were reached:
+    # accept() failed and a record could not be saved.  The command line
+    # raises the soft limit to what it may hold, as far as the hard limit
+    # lets it.
+    import resource
+
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = ts.MAX_CLIENTS + ts.MAX_REFUSING + 64
+    if hard != resource.RLIM_INFINITY and hard < need:
+        pytest.skip(f"the hard limit of open files here is {hard}")
+
+    def low() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, hard))
+
+    command = [sys.executable, str(EXAMPLE), "--port", "0", "--records", str(tmp_path), "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+                               preexec_fn=low)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert re.fullmatch(r"listening on 127\.0\.0\.1:(\d+)\n", line), line
+        soft, _hard = resource.prlimit(process.pid, resource.RLIMIT_NOFILE)
+        assert soft == need
+    finally:
+        process.terminate()
+        _out, err = process.communicate(timeout=30)
+    assert err == ""

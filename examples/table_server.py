@@ -163,7 +163,9 @@ Choices
 * Double Nil is bid blind (P-6; T-6: at the start of the seat's first
   draft turn in the two-player game).  The server knows, for each
   person's seat, whether it has looked at its cards this hand (a ``look``
-  command), across reconnections; each new hand starts unlooked.  While
+  command that showed it a card: the two-player second player holds none
+  before its first draft turn), across reconnections; each new hand
+  starts unlooked.  While
   Double Nil is open to a seat (:meth:`spades.GameState.double_nil_open`)
   and it has not looked, every view and event sent to it is sealed
   (:func:`spades.seat_view` and :func:`spades.events.events` with
@@ -234,6 +236,8 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 import spades
 from spades import Bid, GameState, IllegalActionError, ParseError, Reason, Record, Rules, SpadesError, seat_view
@@ -799,7 +803,11 @@ class TableServer:
     def _look(self, client: Client, body: dict[str, Any]) -> None:
         _fields(body, required=(), optional=())
         table, seat, state = self._playing(client)
-        table.looked[seat] = state.hand_number
+        # A look counts once it shows a card: the two-player second player
+        # holds none before its first draft turn, and keeps its Double Nil
+        # (T-6) through a look then.
+        if attrs.evolve(seat_view(state, seat, sealed=True), sealed=False) != seat_view(state, seat):
+            table.looked[seat] = state.hand_number
         self._send(client, {"ok": {}})
         self._push_view(client)
 

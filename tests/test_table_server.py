@@ -1933,3 +1933,36 @@ def test_the_command_line_raises_a_low_limit_of_open_files(tmp_path: Path) -> No
         process.terminate()
         _out, err = process.communicate(timeout=30)
     assert err == ""
+
+
+def test_a_look_that_shows_no_card_costs_no_double_nil_two_player(tmp_path: Path) -> None:  # T-6
+    # The second player holds no card before its first draft turn, and its
+    # view shows none: a look then showed it nothing, yet counted, and its
+    # Double Nil at that first turn was refused (T-6: declared before
+    # choosing its first card).  A look counts once it shows a card.
+    async def body() -> None:
+        server = await start(tmp_path, rules=Rules.two_player(target=100, losing_floor=-100), humans=2)
+        try:
+            dee, eli = await Player.connect(server), await Player.connect(server)
+            await dee.join("duo", "dee", seat=0)
+            await eli.join("duo", "eli", seat=1)
+            table = server.tables["duo"]
+            # A look during seat 0's first turn: nothing to show, still sealed.
+            assert (await eli.request({"look": {}})) == {"ok": {}}
+            assert "view" in await eli.next()
+            assert eli.view is not None and eli.view.sealed and not eli.view.hand and eli.view.top_of_stock is None
+            assert not table.has_looked(1)
+            # Seat 0's look at its first turn shows the card on top of the stock: it counts.
+            view = await dee.look()
+            assert view.top_of_stock is not None and table.has_looked(0)
+            await dee.act(spades.Draft.KEEP, as_json=False)
+            view = await eli.until(lambda v: v.is_my_turn)
+            assert view.sealed and view.top_of_stock is None and not _sent_cards(eli)
+            await eli.act(Bid.DOUBLE_NIL, as_json=True)  # accepted
+            assert table.state.bids[1] == Bid.DOUBLE_NIL
+            for player in (dee, eli):
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)

@@ -566,7 +566,7 @@ class ExchangeChoices(SequenceABC[Exchange]):
 
     __slots__ = ("_cards", "_combos", "_mask", "_sizes", "_hash")
 
-    def __init__(self, hand: CardSet, sizes: Sequence[int]) -> None:
+    def __init__(self, hand: CardSet, sizes: tuple[int, ...] | list[int]) -> None:
         if type(hand) is not CardSet:
             raise ArgumentTypeError(f"the hand is a CardSet, got {type_name(hand)}")
         if not is_a(sizes, (tuple, list)):

@@ -110,8 +110,9 @@ class Bot(Protocol):
     True
     """
 
-    def __call__(self, view: SeatView, rng: random.Random) -> Action:
-        """The action this player takes in ``view``."""
+    def __call__(self, view: SeatView, rng: random.Random, /) -> Action:
+        """The action this player takes in ``view`` (both given by position:
+        a bot's parameters may have any names)."""
         ...
 
 

@@ -40,15 +40,17 @@ import random
 import time
 from array import array
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
 from spades.bots import Bot, ask_seat
 from spades.deal import check_number, check_seed, seeded_bytes
-from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, type_name, check_flags
+from spades.errors import (
+    PER_SEAT_LIMIT, is_a, ArgumentError, ArgumentTypeError, RulesTypeError, read_bounded, short_repr, type_name, check_flags,
+)
 from spades.rollouts import Executor, executed
 from spades.rules import Rules
 from spades.state import new_game
@@ -68,6 +70,7 @@ WORKERS_LIMIT: Final = 1024
 
 
 _MOST_GAMES: Final = 2**53  # a count a float holds exactly
+_MOST_VALUES: Final = 10**7  # of a sequence other than a list or a tuple, read into one
 _LARGEST: Final = 10**100  # values whose squares and sums stay far from a float's limit
 
 
@@ -87,8 +90,7 @@ def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, floa
         raise ArgumentError(
             f"wins are from 0 to the games played (at most 2**53), got {short_repr(wins)} of {short_repr(games)}"
         )
-    if type(z) is not float or not 0 < z < 10:
-        raise ArgumentError(f"z is a float from 0 to 10, got {short_repr(z)}")
+    z = _check_z(z)
     if games == 0:
         return (0.0, 1.0)
     rate = wins / games
@@ -96,6 +98,16 @@ def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, floa
     centre = (rate + square / (2 * games)) / (1 + square / games)
     half = z / (1 + square / games) * math.sqrt(rate * (1 - rate) / games + square / (4 * games * games))
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _check_z(z: object) -> float:
+    """``z``, a number (an ``int`` or a ``float``, not a ``bool``) from 0 to 10
+    exclusive, as a ``float``."""
+    if type(z) not in (int, float):
+        raise ArgumentTypeError(f"z is a number from 0 to 10, got {short_repr(z)}")
+    if not 0 < cast(float, z) < 10:  # a NaN is not either
+        raise ArgumentError(f"z is a number from 0 to 10, got {short_repr(z)}")
+    return float(cast(float, z))
 
 
 def mean_interval(values: Sequence[float], z: float = Z_95) -> tuple[float, float, float]:
@@ -109,14 +121,16 @@ def mean_interval(values: Sequence[float], z: float = Z_95) -> tuple[float, floa
     >>> mean_interval([5.0])
     (5.0, -inf, inf)
     """
-    if type(values) not in (list, tuple) or not all(type(v) in (int, float) for v in values):
-        raise ArgumentTypeError(f"values is a list or tuple of numbers, got {type_name(values)}")
+    if type(values) not in (list, tuple):  # any other sequence: its items, read once
+        values = read_bounded(values, _MOST_VALUES, ArgumentError, "values is a sequence of numbers, got {got}",
+                              f"values: at most {_MOST_VALUES:,} of them", ArgumentTypeError)
+    if not all(type(v) in (int, float) for v in values):
+        raise ArgumentTypeError("values is a sequence of numbers (ints or floats)")
     if not all(-_LARGEST <= v <= _LARGEST for v in values):  # a NaN is no number from one to the other
         raise ArgumentError("values are finite numbers of at most 10**100 in size")
     if not values:
         raise ArgumentError("the mean of no values is undefined")
-    if type(z) is not float or not 0 < z < 10:
-        raise ArgumentError(f"z is a float from 0 to 10, got {short_repr(z)}")
+    z = _check_z(z)
     return _interval(values, z)
 
 
@@ -431,8 +445,8 @@ def play_match(
     if not is_a(rules, Rules):
         raise RulesTypeError(f"a match is played under a Rules value, got {type_name(rules)}")
     count = len(rules.sides)
-    if type(players) not in (tuple, list):
-        raise ArgumentTypeError(f"players is a list or tuple of players, one a side, got {type_name(players)}")
+    players = read_bounded(players, PER_SEAT_LIMIT, ArgumentError, "players is a sequence of players, one a side, got {got}",
+                           f"these rules have {count} sides: give {count} players, one a side", ArgumentTypeError)
     if len(players) != count:
         raise ArgumentError(f"these rules have {count} sides: give {count} players, one a side, not {len(players)}")
     if not all(callable(player) for player in players):
@@ -445,8 +459,10 @@ def play_match(
     if names is None:
         labels = tuple(_name_of(player) for player in players)
     else:
-        if type(names) not in (tuple, list) or not all(type(name) is str for name in names):
-            raise ArgumentTypeError(f"names is a list or tuple of strings, got {type_name(names)}")
+        names = read_bounded(names, PER_SEAT_LIMIT, ArgumentError, "names is a sequence of strings, got {got}",
+                             f"give {count} names, one a player", ArgumentTypeError)
+        if not all(type(name) is str for name in names):
+            raise ArgumentTypeError("names is a sequence of strings")
         if len(names) != count:
             raise ArgumentError(f"give {count} names, one a player, not {len(names)}")
         labels = tuple(names)

@@ -38,19 +38,19 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol, overload
 
 import attrs
 
 from spades.actions import Action
 from spades.bots import random_action
 from spades.deal import SEED_LIMIT, check_number, check_rng, check_seed, seeded_bytes
-from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesTypeError, short_repr, stopped, type_name
+from spades.errors import PER_SEAT_LIMIT, is_a, ArgumentError, ArgumentTypeError, RulesTypeError, read_bounded, short_repr, stopped, type_name
 from spades.rules import Rules
 from spades.scoring import HandScore, score_sides
 from spades.state import GameState, Phase, bid_out, is_play, new_game, play_out
 
-__all__ = ["Executor", "RolloutResult", "SimulatedGame", "SimulatedHand", "rollout", "simulate", "simulation_seed"]
+__all__ = ["Executor", "Policy", "RolloutResult", "SimulatedGame", "SimulatedHand", "rollout", "simulate", "simulation_seed"]
 
 Policy = Callable[[GameState, random.Random], Action]
 """A player: ``policy(state, rng)`` is the action to apply to ``state``
@@ -351,7 +351,7 @@ class Executor(Protocol):
     order: a :mod:`concurrent.futures` executor, a :mod:`multiprocessing`
     pool, a Dask ``Client.get_executor()``."""
 
-    def map(self, fn: Callable[..., Any], iterable: Iterable[Any], /) -> Iterator[Any]: ...
+    def map(self, fn: Callable[..., Any], iterable: Iterable[Any], /) -> Iterable[Any]: ...
 
 
 class _Unstopped:
@@ -421,6 +421,32 @@ def _count(value: object, name: str, low: int = 0) -> int:
     return value
 
 
+@overload
+def simulate(
+    rules: Rules,
+    hands: int,
+    *,
+    games: None = None,
+    seed: int,
+    players: Sequence[Policy] | None = None,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+) -> tuple[SimulatedHand, ...]: ...
+
+
+@overload
+def simulate(
+    rules: Rules,
+    hands: None = None,
+    *,
+    games: int,
+    seed: int,
+    players: Sequence[Policy] | None = None,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+) -> tuple[SimulatedGame, ...]: ...
+
+
 def simulate(
     rules: Rules,
     hands: int | None = None,
@@ -476,8 +502,8 @@ def simulate(
     check_seed(seed)
     policy: Policy | None = None
     if players is not None:
-        if type(players) not in (tuple, list):
-            raise ArgumentTypeError(f"players is a tuple of {rules.players} policies, one a seat, got {type_name(players)}")
+        players = read_bounded(players, PER_SEAT_LIMIT, ArgumentError, "players is a sequence of policies, one a seat, got {got}",
+                               f"players: give {rules.players} policies, one a seat", ArgumentTypeError)
         if len(players) != rules.players:
             raise ArgumentError(f"players: give {rules.players} policies, one a seat, not {len(players)}")
         if not all(callable(player) for player in players):

@@ -27,7 +27,7 @@ import attrs
 from spades._decks import DeckFacts, deck_facts
 from spades.actions import MAX_EXCHANGE
 from spades.cards import CardSet
-from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesError, RulesTypeError, short_repr, type_name
+from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesError, RulesTypeError, exact_str, short_repr, type_name
 
 __all__ = ["Rules", "PRESETS", "OPTION_RANGES", "OPTION_CHOICES", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
 
@@ -679,7 +679,7 @@ class Rules:
         ...
         spades.errors.RulesError: unknown preset 'bridge'; presets are: cutthroat-3, cutthroat-4, joker-joker-deuce-deuce, jokers, openspiel, pagat, partnership, two-player
         """
-        factory = PRESETS.get(name) if type(name) is str else None
+        factory = PRESETS.get(exact_str(name)) if is_a(name, str) else None
         if factory is None:
             names = ", ".join(sorted(PRESETS))
             raise RulesError(f"unknown preset {short_repr(name)}; presets are: {names}")

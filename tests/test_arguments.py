@@ -643,7 +643,7 @@ def test_anything_but_rules_where_rules_are_needed() -> None:
             lambda: spades.legal_plays(CardSet(0), (), False, bad),  # type: ignore[arg-type]
             lambda: spades.play_match([simple_bot, simple_bot], bad, 2, 1),  # type: ignore[arg-type]
             lambda: match_seeds(1, 0, bad),  # type: ignore[arg-type]
-            lambda: spades.simulate(bad, 1, seed=1),  # type: ignore[arg-type]
+            lambda: spades.simulate(bad, 1, seed=1),  # type: ignore[call-overload]
             lambda: play_game(bad, (simple_bot,) * 4, 1),  # type: ignore[arg-type]
             lambda: estimate_bid(CardSet(0), bad),  # type: ignore[arg-type]
             lambda: event_from_dict({"event": "trick_won", "seat": 3}, bad),  # type: ignore[arg-type]

@@ -458,3 +458,49 @@ def test_an_executor_that_plays_another_matchs_games_is_named() -> None:
     with pytest.raises(ArgumentError, match=r"^Reseeding\.map returned row 0 of another game "):
         play_match([steady, any_legal], FLOOR, games=2, seed=1, executor=Reseeding(), max_hands=3)
     assert match_seeds(1, 0, FLOOR)[0] != match_seeds(999, 0, FLOOR)[0]
+
+
+def test_what_the_annotations_admit_is_accepted() -> None:
+    """A typed caller is held to the annotations by mypy --strict (this file
+    is checked so): what they admit, the functions take.  An int is a float
+    to a type checker, any sequence a Sequence, a str subclass a str; a bot
+    is called by position, so its parameters may have any names; a
+    multiprocessing pool is an executor; simulate's rows are hands or games
+    as the call says."""
+    from collections import UserList
+    from multiprocessing.pool import ThreadPool
+
+    from spades.bots import Bot, random_action, random_bot, simple_bot
+
+    rules = Rules.partnership(losing_floor=-200)
+    assert wilson_interval(5, 10, 2) == wilson_interval(5, 10, 2.0)
+    assert mean_interval([1.0, 2.0, 4.0], 3) == mean_interval([1.0, 2.0, 4.0], 3.0)
+    assert mean_interval(range(1, 5)) == mean_interval([1, 2, 3, 4])
+    assert mean_interval(UserList([1.0, 2.0])) == mean_interval((1.0, 2.0))
+    for bad in (True, 0, 10, float("nan"), "2"):
+        with pytest.raises(ArgumentError, match="^z is a number from 0 to 10, got "):
+            wilson_interval(5, 10, bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^z is a number"):
+        mean_interval([1.0], True)
+
+    def mine(v: SeatView, r: random.Random) -> Action:  # parameters of its own names
+        return simple_bot(v, r)
+
+    bot: Bot = mine
+    by_lists = play_match([bot, random_bot], rules, 2, 1, names=["a", "b"], max_hands=2)
+    by_sequences = play_match(UserList([bot, random_bot]), rules, 2, 1, names=UserList(["a", "b"]), max_hands=2)
+    assert [(p.name, p.wins, p.games) for p in by_lists.players] == [(p.name, p.wins, p.games) for p in by_sequences.players]
+    with pytest.raises(ArgumentError, match="give 2 players"):
+        play_match(UserList([bot] * 65), rules, 2, 1)
+
+    hands = spades.simulate(rules, 4, seed=3, players=UserList([random_action] * 4))
+    assert hands == spades.simulate(rules, 4, seed=3)
+    assert sum(row.points[0] > 0 for row in hands) >= 0  # SimulatedHand rows, to the type checker too
+    with ThreadPool(2) as pool:  # Pool.map returns a list: an executor all the same
+        games = spades.simulate(rules, games=2, seed=3, executor=pool)
+    assert [row.winner for row in games] == [row.winner for row in spades.simulate(rules, games=2, seed=3)]
+
+    class Name(str):
+        pass
+
+    assert Rules.preset(Name("pagat")) == Rules.pagat()

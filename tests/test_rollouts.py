@@ -142,13 +142,13 @@ def test_bad_arguments() -> None:
     with pytest.raises(ArgumentError, match="over"):
         rollout(over, random.Random(1))
     with pytest.raises(ArgumentError):
-        simulate(Rules.partnership(), seed=1)
+        simulate(Rules.partnership(), seed=1)  # type: ignore[call-overload]
     with pytest.raises(ArgumentError):
-        simulate(Rules.partnership(), hands=1, games=1, seed=1)
+        simulate(Rules.partnership(), hands=1, games=1, seed=1)  # type: ignore[call-overload]
     with pytest.raises(ArgumentError):
         simulate(Rules.partnership(), hands=1, seed=-1)
     with pytest.raises(ArgumentTypeError):
-        simulate(Rules.partnership(), hands=1, seed=1, executor=object())  # type: ignore[arg-type]
+        simulate(Rules.partnership(), hands=1, seed=1, executor=object())  # type: ignore[call-overload]
     with pytest.raises(ArgumentError):  # a list of the wrong length: the count is wrong, not the type
         simulate(Rules.partnership(), hands=1, seed=1, players=[random_action])
     with pytest.raises(ArgumentError):

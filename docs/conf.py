@@ -50,6 +50,7 @@ nitpick_ignore = [
     ("py:class", "typing_extensions.TypedDict"),
     ("py:class", "typing_extensions.ReadOnly"),
     ("py:class", "typing_extensions.NotRequired"),
+    ("py:class", "typing_extensions.Unpack"),
 ]
 
 # -- HTML: the furo theme (reads well on a phone and a desktop) -------------

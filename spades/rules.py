@@ -22,6 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final, Literal, ParamSpec, TypeVar
 
+from typing_extensions import TypedDict, Unpack
+
 import attrs
 
 from spades._decks import DeckFacts, deck_facts
@@ -29,7 +31,7 @@ from spades.actions import MAX_EXCHANGE
 from spades.cards import CardSet
 from spades.errors import is_a, ArgumentError, ArgumentTypeError, RulesError, RulesTypeError, exact_str, short_repr, type_name
 
-__all__ = ["Rules", "PRESETS", "OPTION_RANGES", "OPTION_CHOICES", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "hand_size", "seating"]
+__all__ = ["Rules", "PRESETS", "OPTION_RANGES", "OPTION_CHOICES", "FailedNil", "Deck", "FirstLead", "Boston", "ThreePlayerDeck", "RuleChanges", "hand_size", "seating"]
 
 Deck = Literal["standard", "jokers", "joker-joker-deuce-deuce"]
 """The names of :attr:`~spades.Rules.deck`, the cards in play (C-1, V-9):
@@ -46,6 +48,45 @@ Boston = Literal["none", "bonus", "win"]
 ThreePlayerDeck = Literal["set-aside", "remove-two-of-clubs"]
 """The names of :attr:`~spades.Rules.three_player_deck`, how three players share
 the deck (V-10): ``"set-aside"`` or ``"remove-two-of-clubs"``."""
+
+class RuleChanges(TypedDict, total=False):
+    """The options of :class:`Rules` as keyword arguments, each one
+    optional: the changes a preset (:meth:`Rules.partnership`,
+    :meth:`Rules.preset`...) and :meth:`Rules.replace` take, so that a type
+    checker knows their names and types.
+
+    >>> changes: RuleChanges = {"target": 300, "losing_floor": -200}
+    >>> Rules.partnership(**changes).target
+    300
+    """
+
+    players: int
+    partners: bool
+    first_dealer: int
+    deck: Deck
+    three_player_deck: ThreePlayerDeck
+    target: int
+    losing_floor: int | None
+    nil_allowed: bool
+    nil_bonus: int
+    double_nil_allowed: bool
+    double_nil_bonus: int
+    double_nil_exchange: int
+    double_nil_trailing_by: int | None
+    failed_nil: FailedNil
+    bag_points: int
+    bags_per_penalty: int
+    bag_penalty: int
+    min_bid: int
+    min_side_bid: int
+    max_side_contract: int | None
+    bids_may_not_total_tricks: bool
+    first_lead: FirstLead
+    no_spades_first_trick: bool
+    ten_for_two_hundred: bool
+    boston: Boston
+    boston_bonus: int
+
 
 
 
@@ -466,7 +507,7 @@ class Rules:
     # ------------------------------------------------------------------
     # Construction helpers.
 
-    def replace(self, **changes: Any) -> Rules:
+    def replace(self, **changes: Unpack[RuleChanges]) -> Rules:
         """A copy with some options changed (validated like a new value).
 
         >>> Rules.partnership().replace(colour="red")
@@ -530,7 +571,7 @@ class Rules:
 
     @classmethod
     @_kept
-    def partnership(cls, /, **changes: Any) -> Rules:
+    def partnership(cls, /, **changes: Unpack[RuleChanges]) -> Rules:
         """Partnership Spades as the project's sources describe it (the P-, S-
         and C- rules; source texts 000, 002 and 003): 4 players in two
         partnerships, 500 to win, Nil 100, Double Nil 200 with a 3-card
@@ -544,7 +585,7 @@ class Rules:
 
     @classmethod
     @_kept
-    def two_player(cls, /, **changes: Any) -> Rules:
+    def two_player(cls, /, **changes: Unpack[RuleChanges]) -> Rules:
         """Two-player Spades from the project's sources (the T- rules; source
         texts 001 and 004): a keep-or-discard draft instead of a deal, each
         player scoring alone, Double Nil declared before the draft with up to
@@ -562,11 +603,12 @@ class Rules:
             more = (f"; Rules.cutthroat({given}) is {given} players each for themselves"
                     if type(given) is int and given in (3, 4) else "")
             raise RulesError(f"the two-player game cannot have players={short_repr(given)} (T-1){more}")
-        return cls(**{"players": 2, "partners": False, **changes})
+        options: dict[str, Any] = {"players": 2, "partners": False, **changes}
+        return cls(**options)
 
     @classmethod
     @_kept
-    def pagat(cls, /, **changes: Any) -> Rules:
+    def pagat(cls, /, **changes: Unpack[RuleChanges]) -> Rules:
         """The partnership game with the choices usually given as standard on
         pagat.com (John McLeod, *Spades*,
         https://www.pagat.com/auctionwhist/spades.html), and repeated by many
@@ -595,7 +637,7 @@ class Rules:
 
     @classmethod
     @_kept
-    def jokers(cls, /, **changes: Any) -> Rules:
+    def jokers(cls, /, **changes: Unpack[RuleChanges]) -> Rules:
         """Partnership Spades with the two jokers as the highest trumps (V-9
         (a), a common house rule listed among pagat.com's Spades variations):
         Big Joker > Little Joker > A♠, the 2♣ and 2♦ taken out so that 52
@@ -605,20 +647,22 @@ class Rules:
         >>> len(Rules.jokers().suit_masks), bin(Rules.jokers().deck_mask).count("1")
         (4, 52)
         """
-        return cls(**{"deck": "jokers", **changes})
+        options: dict[str, Any] = {"deck": "jokers", **changes}
+        return cls(**options)
 
     @classmethod
     @_kept
-    def joker_joker_deuce_deuce(cls, /, **changes: Any) -> Rules:
+    def joker_joker_deuce_deuce(cls, /, **changes: Unpack[RuleChanges]) -> Rules:
         """"Joker Joker Deuce Deuce" (V-9 (b), from the variations on pagat.com's
         Spades page): Big Joker > Little Joker > 2♦ > 2♠ > A♠ as the top
         trumps, the 2♣ and 2♥ taken out.  The jokers and the 2♦ are spades
         for following, leading and breaking."""
-        return cls(**{"deck": "joker-joker-deuce-deuce", **changes})
+        options: dict[str, Any] = {"deck": "joker-joker-deuce-deuce", **changes}
+        return cls(**options)
 
     @classmethod
     @_kept
-    def cutthroat(cls, players: int = 4, /, **changes: Any) -> Rules:
+    def cutthroat(cls, players: int = 4, /, **changes: Unpack[RuleChanges]) -> Rules:
         """Cutthroat Spades (V-10): 3 or 4 players, each for themselves, with
         the partnership game's scoring for each player.  With 3 players each
         is dealt 17 cards and the last card is set aside
@@ -633,11 +677,12 @@ class Rules:
         if "players" in changes and (type(changes["players"]) is not int or changes["players"] != players):
             given = changes["players"]
             raise RulesError(f"cutthroat for {players} players cannot have players={short_repr(given)} ({type_name(given)})")
-        return cls(**{"partners": False, **changes, "players": players})
+        options: dict[str, Any] = {"partners": False, **changes, "players": players}
+        return cls(**options)
 
     @classmethod
     @_kept
-    def openspiel(cls, /, **changes: Any) -> Rules:
+    def openspiel(cls, /, **changes: Unpack[RuleChanges]) -> Rules:
         """The scoring choices of OpenSpiel's ``spades`` game
         (google-deepmind/open_spiel, ``open_spiel/games/spades/spades.cc``,
         ``spades.h`` and ``spades_scoring.cc``): partnership Spades with Nil
@@ -667,7 +712,7 @@ class Rules:
         return cls(**{**base, **changes})
 
     @classmethod
-    def preset(cls, name: str, /, **changes: Any) -> Rules:
+    def preset(cls, name: str, /, **changes: Unpack[RuleChanges]) -> Rules:
         """The preset called ``name`` (see :data:`PRESETS`), with ``changes``.
 
         >>> Rules.preset("jokers").deck

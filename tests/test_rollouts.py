@@ -26,6 +26,7 @@ from spades import (
     simulation_seed,
 )
 from spades.bots import random_action, simple_action
+from spades.rules import RuleChanges
 
 PRESETS = sorted(spades.PRESETS)
 
@@ -80,7 +81,7 @@ def test_a_hand_rolled_out_is_the_step_by_step_loop(preset: str, seeded: bool) -
     [{"no_spades_first_trick": True}, {"first_lead": "two-of-clubs", "no_spades_first_trick": True}],
     ids=["no-spades-first-trick", "two-of-clubs"],
 )
-def test_a_hand_with_first_trick_rules_rolled_out_is_the_step_by_step_loop(options: dict[str, object]) -> None:
+def test_a_hand_with_first_trick_rules_rolled_out_is_the_step_by_step_loop(options: RuleChanges) -> None:
     # V-7: a seat void in the suit led to the first trick may not play a
     # spade while it holds another card; the rollout must allow exactly
     # what apply() allows, or the draws part.

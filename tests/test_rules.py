@@ -162,9 +162,9 @@ class _LoudInt(int):
 @pytest.mark.parametrize("given", [_LoudInt(3), True, 3.0, "3", 4])
 def test_cutthroat_players_must_be_the_plain_int(given: object) -> None:  # V-10
     with pytest.raises(RulesError, match="players"):
-        Rules.cutthroat(3, players=given)
+        Rules.cutthroat(3, players=given)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="players"):
-        Rules.preset("cutthroat-3", players=given)
+        Rules.preset("cutthroat-3", players=given)  # type: ignore[arg-type]
 
 
 def test_openspiel_preset_values() -> None:  # V-1, V-3, V-4, V-6
@@ -257,9 +257,9 @@ def test_unknown_options_are_named_all_at_once() -> None:
     with pytest.raises(RulesError, match="unknown option.*'colour', 'deck_size'"):
         Rules.from_dict({"deck_size": 54, "colour": "red", "target": 300})
     with pytest.raises(RulesError, match="'deck_size'"):
-        Rules.partnership(deck_size=54)
+        Rules.partnership(deck_size=54)  # type: ignore[call-arg]
     with pytest.raises(RulesError, match="'jokers'"):
-        Rules.preset("pagat", jokers=True)
+        Rules.preset("pagat", jokers=True)  # type: ignore[call-arg]
 
 
 def test_positional_values_are_refused() -> None:
@@ -278,7 +278,7 @@ def test_replace_is_validated() -> None:  # V-1
     with pytest.raises(RulesError, match="target"):
         Rules.partnership().replace(target=-1)
     with pytest.raises(RulesError, match="unknown option"):
-        Rules.partnership().replace(trumps="hearts")
+        Rules.partnership().replace(trumps="hearts")  # type: ignore[call-arg]
     assert Rules.partnership().replace(target=250).target == 250
 
 
@@ -546,7 +546,7 @@ def test_presets_check_their_changes(name: str) -> None:  # V-1
     with pytest.raises(RulesError, match="target"):
         Rules.preset(name, target=0)
     with pytest.raises(RulesError, match="unknown option"):
-        Rules.preset(name, colour=None)
+        Rules.preset(name, colour=None)  # type: ignore[call-arg]
 
 
 # Any JSON-like value, and some that JSON cannot hold.
@@ -661,7 +661,7 @@ def test_a_cutthroat_preset_keeps_its_players() -> None:  # V-10
     assert Rules.preset("cutthroat-3", players=3) == Rules.preset("cutthroat-3")
     for name, players in (("cutthroat-3", 4), ("cutthroat-4", 3), ("cutthroat-3", "3")):
         with pytest.raises(RulesError, match="players"):
-            Rules.preset(name, players=players)
+            Rules.preset(name, players=players)  # type: ignore[arg-type]
     assert Rules.from_dict({"preset": "cutthroat-4", "target": 300}).players == 4
 
 
@@ -672,7 +672,7 @@ def test_the_two_player_preset_keeps_its_players() -> None:  # T-1
     assert Rules.two_player(players=2) == Rules.two_player()
     for players in (3, 4, "2", True, 2.0):
         makes: tuple[Callable[[], object], ...] = (
-            lambda: Rules.two_player(players=players), lambda: Rules.preset("two-player", players=players),
+            lambda: Rules.two_player(players=players), lambda: Rules.preset("two-player", players=players),  # type: ignore[arg-type]
             lambda: Rules.from_dict({"preset": "two-player", "players": players}))
         for make in makes:
             with pytest.raises(RulesError, match=r"^the two-player game cannot have players=.* \(T-1\)"):
@@ -689,13 +689,13 @@ def test_presets_keep_the_values_they_build() -> None:
     # Kept by the type of each value as well as the value: True is not 1.
     assert Rules.partnership(nil_allowed=True).nil_allowed is True
     with pytest.raises(RulesError, match="nil_allowed: must be true or false"):
-        Rules.partnership(nil_allowed=1)
+        Rules.partnership(nil_allowed=1)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="target: must be a whole number"):
-        Rules.partnership(target=300.0)
+        Rules.partnership(target=300.0)  # type: ignore[arg-type]
     # Refusals are never kept: the same bad value is refused every time.
     for _ in range(2):
         with pytest.raises(RulesError, match="unknown option"):
-            Rules.partnership(colour="red")
+            Rules.partnership(colour="red")  # type: ignore[call-arg]
 
 
 def test_a_pickle_of_rules_is_checked_whatever_was_loaded_before() -> None:  # V-1, V-5
@@ -717,3 +717,23 @@ def test_a_pickle_of_rules_is_checked_whatever_was_loaded_before() -> None:  # V
             _rules_of_options(bad)
     with pytest.raises(RulesError, match="^not a pickle of Rules$"):
         _rules_of_options(list(values))  # type: ignore[arg-type]
+
+
+def test_the_changes_a_preset_takes_are_the_options_of_rules() -> None:
+    """RuleChanges, which types the keyword arguments of the presets and of
+    Rules.replace, names every option of Rules with its type, each one
+    optional: a new option cannot be left out of it."""
+    import typing
+
+    import attrs
+
+    from spades.rules import RuleChanges
+
+    changes = typing.get_type_hints(RuleChanges)
+    options = typing.get_type_hints(Rules)
+    names = [field.name for field in attrs.fields(Rules) if not field.name.startswith("_")]
+    assert list(changes) == names == list(Rules.partnership().to_dict())
+    assert {name: changes[name] for name in names} == {name: options[name] for name in names}
+    assert RuleChanges.__required_keys__ == frozenset()
+    everything: RuleChanges = {"target": 300, "boston": "win", "losing_floor": None}
+    assert Rules.preset("pagat", **everything).replace(**everything) == Rules.pagat(target=300, boston="win", losing_floor=None)

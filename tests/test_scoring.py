@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spades import ArgumentError, ArgumentTypeError, Bid, HandScore, Rules, SideScore, game_winner, score_hand
+from spades.rules import Boston
 from spades.scoring import winner_after
 
 from invariants import ref_score
@@ -422,7 +423,7 @@ def test_boston_without_the_bonus_rule_is_only_noted() -> None:  # V-8
         ("none", (100, 520), 0, 1),
     ],
 )
-def test_game_winner_and_boston(boston: str, scores: tuple[int, int], side: int | None, winner: int | None) -> None:  # V-8, S-9
+def test_game_winner_and_boston(boston: Boston, scores: tuple[int, int], side: int | None, winner: int | None) -> None:  # V-8, S-9
     rules = Rules.partnership(boston=boston)
     assert game_winner(scores, rules, boston=side) == winner
 

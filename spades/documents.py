@@ -3,8 +3,11 @@
 Each kind of document the library writes and reads has a description here
 (for type checkers and for readers) and a definition in the shipped JSON
 Schema (:func:`spades.serial.schema`): rules, states, views and records
-(each with ``"format"`` and ``"version"``), one action, one event.  The
-tests check that every document the library writes has exactly the keys
+(each with ``"format"`` and ``"version"``), one action, one event.
+:func:`~spades.serial.to_dict`, :func:`~spades.serial.action_to_dict` and
+:func:`~spades.serial.event_to_dict` return them: ``to_dict(state)`` is a
+:class:`StateDocument` to a type checker, ``to_dict(view)`` a
+:class:`ViewDocument`.  The tests check that every document the library writes has exactly the keys
 described here and validates against the schema.
 
 Cards are written as text (``"QH"``, ``"BJ"``), a set of cards as its

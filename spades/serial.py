@@ -78,7 +78,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, compress, repeat
 from importlib import resources
-from typing import Any, Final, Union, cast
+from typing import Any, Final, Union, cast, overload
 
 import attrs
 
@@ -104,6 +104,7 @@ from spades.errors import (
 )
 from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
 from spades.rules import Rules
+from spades.documents import ActionDocument, EventDocument, RecordDocument, RulesDocument, StateDocument, ViewDocument
 from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
 from spades.sheet import MAX_HAND_NUMBER, HandRecord
@@ -686,7 +687,23 @@ def _record_dict(record: Record) -> dict[str, Any]:
     }
 
 
-def to_dict(value: Document) -> dict[str, Any]:
+@overload
+def to_dict(value: GameState) -> StateDocument: ...
+
+
+@overload
+def to_dict(value: SeatView) -> ViewDocument: ...
+
+
+@overload
+def to_dict(value: Record) -> RecordDocument: ...
+
+
+@overload
+def to_dict(value: Rules) -> RulesDocument: ...
+
+
+def to_dict(value: Document) -> StateDocument | ViewDocument | RecordDocument | RulesDocument:
     """The JSON document of ``value`` (a :class:`~spades.Rules`,
     :class:`~spades.GameState`, :class:`~spades.view.SeatView` or
     :class:`~spades.record.Record`) as plain dicts, lists, strings, numbers,
@@ -703,13 +720,13 @@ def to_dict(value: Document) -> dict[str, Any]:
     spades.errors.StateError: action 1 (3) is illegal: Bid 3 cannot be applied in phase DEAL (rule P-2)
     """
     if is_a(value, GameState):
-        return _state_dict(value)
+        return cast(StateDocument, _state_dict(value))
     if is_a(value, SeatView):
-        return _view_dict(value)
+        return cast(ViewDocument, _view_dict(value))
     if is_a(value, Record):
-        return _record_dict(value)
+        return cast(RecordDocument, _record_dict(value))
     if is_a(value, Rules):
-        return {"format": _RULES, "version": VERSION, **value.to_dict()}
+        return cast(RulesDocument, {"format": _RULES, "version": VERSION, **value.to_dict()})
     raise StateError(f"cannot serialise a {type_name(value)}: expected Rules, GameState, SeatView or Record")
 
 
@@ -1009,7 +1026,7 @@ def _read_action(at: _At, rules: Rules | None) -> Action:
     raise at.fail(f"unknown action {short_repr(str(key))}")
 
 
-def action_to_dict(action: Action) -> dict[str, Any]:
+def action_to_dict(action: Action) -> ActionDocument:
     """The JSON form of one action, as views list the legal actions:
     ``{"play": "QH"}``, ``{"bid": "nil"}``, ``{"draft": "keep"}``,
     ``{"exchange": ["3C", "7H", "5S"]}``, and for chance steps ``{"deal":
@@ -1021,7 +1038,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     """
     if not any(type(action) is kind for kind in (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)):
         raise ArgumentTypeError(f"not an action: {short_repr(action) if is_a(action, str) else type_name(action)}")
-    return _action(action)
+    return cast(ActionDocument, _action(action))
 
 
 def action_to_json(action: Action) -> str:
@@ -1114,7 +1131,7 @@ _EVENT_NAMES: Final = {
 _EVENT_KINDS: Final = {name: kind for kind, name in _EVENT_NAMES.items()}
 
 
-def event_to_dict(event: Event) -> dict[str, Any]:
+def event_to_dict(event: Event) -> EventDocument:
     """The JSON form of one event of :mod:`spades.events`: an object whose
     ``"event"`` names the kind (``"card_played"``, ``"bid"``, ...), with the
     event's fields; cards as in every document, a hand summary as in a
@@ -1140,7 +1157,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         elif is_a(value, HandSummary):
             value = _summary(value)
         out[field.name] = value
-    return out
+    return cast(EventDocument, out)
 
 
 def event_to_json(event: Event) -> str:

@@ -20,12 +20,13 @@ import copy
 import functools
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import attrs
 
-from spades import Bid, CardSet, GameState, Phase, Rules, SpadesError
+from spades import Bid, CardSet, GameState, Phase, Record, Rules, SeatView, SpadesError
 from spades.bots import simple_action
+from spades.serial import to_dict
 
 from _games import PRESETS
 from invariants import check_hand_record, check_state, playout, random_action
@@ -310,3 +311,9 @@ def moved(hands: Sequence[str], giver: int, taker: int, card: int) -> list[str]:
 def split_path(path: str) -> tuple[Any, ...]:
     """``"sheet/0/tricks"`` as a path: ``("sheet", 0, "tricks")``."""
     return tuple(int(p) if p.isdigit() else p for p in path.split("/"))
+
+
+def plain_dict(value: GameState | SeatView | Record | Rules) -> dict[str, Any]:
+    """``to_dict(value)`` as a plain dict, to take apart and forge (its
+    ``TypedDict`` admits only the document's own keys and types)."""
+    return cast("dict[str, Any]", to_dict(value))

@@ -18,12 +18,12 @@ from spades import ArgumentError, ArgumentTypeError, Bid, Card, Draft, HandRecor
 from spades.events import (BidMade, Dealt, Discarded, Drafted, Exchanged, HandScored, HandStarted, Replaced, TopOfStock, TrickWon,
                            advance, events)
 from spades.sampling import count_deals, sample_hands
-from spades.serial import to_dict
 from spades.cli import format_hand
 from spades.sheet import HandSummary, PlayedTrick, check_row, check_summary
 from spades.view import hand_summary
 
 from _games import PRESETS, play
+from _forgery import plain_dict
 
 
 # --- events: construction checks ------------------------------------------------
@@ -223,7 +223,7 @@ def test_a_summary_holds_at_most_a_hand_of_seventeen_tricks_and_every_one_writes
     for won in range(18):
         view = seat_view(play(Rules.partnership(), 0, seeded=True)[-1], 0)
         view = attrs.evolve(view, sheet=(attrs.evolve(row, tricks_won=(won, 0, 0, 0)),) + view.sheet[1:])
-        code = to_dict(view)["sheet"][0]
+        code = plain_dict(view)["sheet"][0]
         assert code.split("/")[1] == "0123456789TJQKWXYZ"[won] + "000"
     with pytest.raises(ArgumentError):
         attrs.evolve(row, tricks_won=(18, 0, 0, 0))

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from spades import Card, CardSet, Phase, Rules, SpadesError
 from spades.record import Record
-from spades.serial import record_from_dict, record_from_json, state_from_dict, to_dict, to_json
+from spades.serial import record_from_dict, record_from_json, state_from_dict, to_json
 
 from _forgery import (
     CARD_NAMES,
@@ -42,6 +42,7 @@ from _forgery import (
     catalogue,
     check_game,
     forge,
+    plain_dict,
     moved,
     one_card,
     pick,
@@ -61,7 +62,7 @@ TAGS = (("Event", "club night"), ("Round", "3"))
 
 @functools.lru_cache(maxsize=None)
 def _state_document(index: int) -> Document:
-    return to_dict(catalogue()[index].state)
+    return plain_dict(catalogue()[index].state)
 
 
 def _record(sample: Sample) -> Record:
@@ -71,7 +72,7 @@ def _record(sample: Sample) -> Record:
 
 @functools.lru_cache(maxsize=None)
 def _record_document(index: int) -> Document:
-    return to_dict(_record(catalogue()[index]))
+    return plain_dict(_record(catalogue()[index]))
 
 
 @functools.lru_cache(maxsize=None)
@@ -88,7 +89,7 @@ def _load_state(document: Document) -> Any:
     except SpadesError:
         return None
     check_game(state)
-    assert to_dict(state) == document, "the accepted document does not write back as itself"
+    assert plain_dict(state) == document, "the accepted document does not write back as itself"
     return state
 
 

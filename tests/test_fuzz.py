@@ -33,7 +33,6 @@ from spades.serial import (
     rules_from_json,
     state_from_dict,
     state_from_json,
-    to_dict,
     to_json,
     view_from_dict,
     view_from_json,
@@ -42,6 +41,7 @@ from spades.view import SeatView, seat_view
 
 from _games import PRESETS, play, sample
 from invariants import check_state
+from _forgery import plain_dict
 from strategies import forged_bid, hostile_examples, junk
 
 # Hostile inputs of the loaders beyond strategies.HOSTILE: 40,000 tags (the
@@ -134,10 +134,10 @@ def _documents() -> dict[str, list[dict[str, Any]]]:
         for seeded in (False, True):
             states = play(PRESETS[preset], 100 + index, seeded=seeded, double_nil=0.4)
             for state in sample(states, index, 3):
-                docs["state"].append(to_dict(state))
-                docs["view"].append(to_dict(seat_view(state, index % state.rules.players)))
-            docs["record"].append(to_dict(Record.of_state(states[-1])))
-        docs["rules"].append(to_dict(PRESETS[preset]))
+                docs["state"].append(plain_dict(state))
+                docs["view"].append(plain_dict(seat_view(state, index % state.rules.players)))
+            docs["record"].append(plain_dict(Record.of_state(states[-1])))
+        docs["rules"].append(plain_dict(PRESETS[preset]))
     return docs
 
 
@@ -420,8 +420,8 @@ def _small_documents() -> dict[str, dict[str, Any]]:
         state = state.apply(state.legal_actions()[0])
     record = Record(rules=state.rules, seed=state.seed, actions=Record.of_state(state).actions,
                     tags=(("Event", "x"),))
-    return {"state": to_dict(state), "view": to_dict(seat_view(state, 0)), "record": to_dict(record),
-            "rules": to_dict(state.rules)}
+    return {"state": plain_dict(state), "view": plain_dict(seat_view(state, 0)), "record": plain_dict(record),
+            "rules": plain_dict(state.rules)}
 
 
 _FIELDS = sorted({key for doc in ("state", "view", "record") for key in ("seed", "tags", "actions", "hands", "hand",

@@ -37,6 +37,7 @@ from spades.serial import (
 )
 from spades.errors import VALUE_LIMIT, short_repr
 from spades.serial import MAX_SIZE as JSON_MAX_SIZE
+from _forgery import plain_dict
 
 HEADER = '[Format "spades-record 1"]\n[Rules ""]\n[Seed "-"]\n'
 DEAL = '[Hand "0"]\n[Deal "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
@@ -50,11 +51,11 @@ def _round_trips(record: Record) -> None:
     document = to_json(record)
     document.encode("utf-8")
     assert record_from_json(document, max_size=len(document)) == record
-    assert record_from_dict(to_dict(record)) == record
+    assert record_from_dict(plain_dict(record)) == record
 
 
 def _record_doc(**changes: Any) -> dict[str, Any]:
-    document = to_dict(Record(rules=Rules()))
+    document = plain_dict(Record(rules=Rules()))
     document.update(changes)
     return document
 
@@ -161,14 +162,14 @@ def test_state_documents_load_and_write_in_linear_time(capsys: pytest.CaptureFix
     for seeded in (False, True):
         small, large = (_long_state(25, seeded), _long_state(100, seeded))
         texts = (to_json(small), to_json(large))
-        dicts = (to_dict(small), to_dict(large))
+        dicts = (plain_dict(small), plain_dict(large))
         records = (Record.of_state(small), Record.of_state(large))
         assert len(texts[1]) > 3 * len(texts[0])
         cases: dict[str, tuple[Callable[[], object], Callable[[], object]]] = {
             "load json": (lambda: state_from_json(texts[0]), lambda: state_from_json(texts[1])),
             "load dict": (lambda: state_from_dict(dicts[0]), lambda: state_from_dict(dicts[1])),
             "write json": (lambda: to_json(small), lambda: to_json(large)),
-            "write dict": (lambda: to_dict(small), lambda: to_dict(large)),
+            "write dict": (lambda: plain_dict(small), lambda: plain_dict(large)),
             "record text": (records[0].to_text, records[1].to_text),
         }
         for name, (load_small, load_large) in cases.items():
@@ -270,7 +271,7 @@ def test_hostile_arguments_raise_spades_errors_with_short_messages() -> None:
         lambda value: Record(rules=Rules(), actions=[value]).replay(),
         lambda value: list(Record(rules=Rules(), actions=[value]).states()),
         lambda value: Record(rules=Rules(), actions=[value]).to_text(),
-        lambda value: to_dict(Record(rules=Rules(), actions=[value])),
+        lambda value: plain_dict(Record(rules=Rules(), actions=[value])),
         lambda value: new_game(value),
     ]
     for call in calls:
@@ -317,7 +318,7 @@ def test_the_seed_range_is_the_same_everywhere() -> None:
     state = new_game(seed=SEED_LIMIT - 1)
     assert state_from_json(to_json(state)) == state
     with pytest.raises(StateError, match="2\\*\\*64"):
-        state_from_dict({**to_dict(state), "seed": SEED_LIMIT})
+        state_from_dict({**plain_dict(state), "seed": SEED_LIMIT})
 
 
 def test_large_options_and_scores_round_trip() -> None:  # S-1, S-2, S-8, V-1, V-2, V-5
@@ -426,7 +427,7 @@ def test_non_json_values_in_documents_raise_state_error() -> None:
             record_from_dict(_record_doc(tags=[["Event", value]]))
         with pytest.raises(StateError):
             record_from_dict(_record_doc(rules={"target": value}))
-        state = to_dict(new_game(seed=1))
+        state = plain_dict(new_game(seed=1))
         for load in (from_dict, state_from_dict, view_from_dict):
             with pytest.raises(StateError):
                 load({**state, "hands": value})
@@ -507,10 +508,10 @@ def test_subclasses_of_json_types_in_documents_raise_state_error() -> None:
     # list, str or int is refused before any of its methods is called.
     state = new_game(Rules.partnership(), seed=1)
     documents = {
-        "state": (to_dict(state), state_from_dict),
-        "view": (to_dict(seat_view(state, 0)), view_from_dict),
-        "record": (to_dict(Record.of_state(state)), record_from_dict),
-        "rules": (to_dict(state.rules), rules_from_dict),
+        "state": (plain_dict(state), state_from_dict),
+        "view": (plain_dict(seat_view(state, 0)), view_from_dict),
+        "record": (plain_dict(Record.of_state(state)), record_from_dict),
+        "rules": (plain_dict(state.rules), rules_from_dict),
     }
     for name, (document, load) in documents.items():
         with pytest.raises(StateError, match="not of a subclass"):
@@ -626,7 +627,7 @@ def test_a_derived_field_too_large_for_json_text_is_a_state_error() -> None:
     # The loader quotes a derived field that does not follow from the
     # actions; a whole number past Python's 4300 digits cannot be written as
     # JSON text, and was a ValueError.
-    state = to_dict(new_game(seed=1))
+    state = plain_dict(new_game(seed=1))
     for field in ("turn", "scores", "hands", "sheet"):
         for value in (10**5000, [10**5000], _deep(60), "x" * 2_000_000):
             with pytest.raises(StateError) as info:
@@ -717,7 +718,7 @@ def test_dicts_that_share_lists_count_each_place_and_stay_linear() -> None:
     more than MAX_VALUES values is refused before anything walks it path
     by path, by every dict loader and by the state loader's fast way, and
     a message quoting such a value stays short."""
-    state = to_dict(new_game(Rules.partnership(), seed=1))
+    state = plain_dict(new_game(Rules.partnership(), seed=1))
     bombs = [_shared(40), _shared(4, 1000)]
     for bomb in bombs:
         documents: list[tuple[Callable[[Any], object], Any]] = [
@@ -727,7 +728,7 @@ def test_dicts_that_share_lists_count_each_place_and_stay_linear() -> None:
             (state_from_dict, {**state, "hands": bomb}),
             (state_from_dict, {**state, "tricks": [{"leader": 0, "cards": bomb, "winner": 0}]}),
             (from_dict, {**state, "sheet": bomb}),
-            (view_from_dict, {**to_dict(seat_view(new_game(Rules.partnership(), seed=1), 0)), "hands": bomb}),
+            (view_from_dict, {**plain_dict(seat_view(new_game(Rules.partnership(), seed=1), 0)), "hands": bomb}),
             (record_from_dict, _record_doc(tags=bomb)),
             (rules_from_dict, {"format": "spades.rules", "version": 1, "target": bomb}),
         ]
@@ -744,7 +745,7 @@ def test_dicts_that_share_lists_count_each_place_and_stay_linear() -> None:
     game = new_game(Rules.partnership(), seed=2)
     for _ in range(9):
         game = game.apply(game.legal_actions()[0])
-    document = to_dict(Record.of_state(game))
+    document = plain_dict(Record.of_state(game))
     first_bid = next(i for i, a in enumerate(document["actions"]) if "bid" in a)
     shared_bid = document["actions"][first_bid]
     document["actions"] = [a if a != shared_bid else shared_bid for a in document["actions"]]

@@ -24,13 +24,13 @@ from spades.serial import (
     schema,
     state_from_dict,
     state_from_json,
-    to_dict,
     to_json,
     view_from_dict,
     view_from_json,
 )
 
 from _games import PRESETS, play, presets, sample, seeds
+from _forgery import plain_dict
 
 # ----------------------------------------------------------------------
 # A small JSON Schema checker (the subset the schema file uses).
@@ -123,15 +123,15 @@ def test_documents_follow_the_schema() -> None:
     for preset in sorted(PRESETS):
         states = play(PRESETS[preset], 4, seeded=False, double_nil=0.5)
         for state in sample(states, 4, 6):
-            _assert_schema(to_dict(state))
+            _assert_schema(plain_dict(state))
             for seat in range(state.rules.players):
-                _assert_schema(to_dict(seat_view(state, seat)))
-        _assert_schema(to_dict(Record.of_state(states[-1])))
-        _assert_schema(to_dict(PRESETS[preset]))
+                _assert_schema(plain_dict(seat_view(state, seat)))
+        _assert_schema(plain_dict(Record.of_state(states[-1])))
+        _assert_schema(plain_dict(PRESETS[preset]))
 
 
 def test_the_schema_checker_can_fail() -> None:
-    document = to_dict(new_game(Rules.partnership(), seed=1))
+    document = plain_dict(new_game(Rules.partnership(), seed=1))
     root = schema()
     document["hands"][0] = "AKX..."
     assert _schema_errors(document, root, root)
@@ -207,11 +207,11 @@ def test_documents_validate_against_the_schema_with_jsonschema() -> None:
     for preset in sorted(PRESETS):
         states = play(PRESETS[preset], 5, seeded=True, double_nil=0.5, limit=400)
         for state in sample(states, 5, 3):
-            validator.validate(to_dict(state))
+            validator.validate(plain_dict(state))
             for seat in range(state.rules.players):
-                validator.validate(to_dict(seat_view(state, seat)))
-        validator.validate(to_dict(Record.of_state(states[-1])))
-        validator.validate(to_dict(PRESETS[preset]))
+                validator.validate(plain_dict(seat_view(state, seat)))
+        validator.validate(plain_dict(Record.of_state(states[-1])))
+        validator.validate(plain_dict(PRESETS[preset]))
     for document in _out_of_range_rules():
         assert not validator.is_valid(document), document
 
@@ -229,17 +229,17 @@ def test_rules_round_trip(rules: Rules) -> None:  # V-1..V-10 options travel as 
 def test_every_document_names_format_and_version() -> None:
     state = new_game(Rules.two_player(), seed=2)
     for value in (state, seat_view(state, 0), Record.of_state(state), state.rules):
-        data = to_dict(value)
+        data = plain_dict(value)
         assert data["format"] in ("spades.state", "spades.view", "spades.record", "spades.rules")
         assert data["version"] == (2 if data["format"] == "spades.view" else 1)
 
 
 def test_rules_options_left_out_take_their_defaults() -> None:  # V-1
     state = new_game(Rules.partnership(target=300), seed=2)
-    data = to_dict(state)
+    data = plain_dict(state)
     data["rules"] = {"target": 300}
     assert state_from_dict(data) == state
-    data = to_dict(seat_view(state, 0))
+    data = plain_dict(seat_view(state, 0))
     data["rules"] = {"target": 300}
     assert view_from_dict(data) == seat_view(state, 0)
 
@@ -275,14 +275,14 @@ def _rejected(data: dict[str, Any], *words: str) -> str:
 
 
 def test_card_twice_is_rejected() -> None:  # C-1
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     first = CardSet.parse(data["hands"][0]).cards()[0]
     data["hands"][1] = str(CardSet.parse(data["hands"][1]) | CardSet(first.mask))
     _rejected(data, "hands", "its actions give")
 
 
 def test_fourteen_cards_in_a_hand_is_rejected() -> None:  # P-2
-    data = to_dict(new_game(Rules.partnership(), seed=8))
+    data = plain_dict(new_game(Rules.partnership(), seed=8))
     # Move one of seat 1's cards to seat 0: 14 and 12.
     moved = CardSet(CardSet.parse(data["hands"][1]).cards()[0].mask)
     data["hands"][0] = str(CardSet.parse(data["hands"][0]) | moved)
@@ -291,21 +291,21 @@ def test_fourteen_cards_in_a_hand_is_rejected() -> None:  # P-2
 
 
 def test_trick_won_by_the_wrong_seat_is_rejected() -> None:  # C-7
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     trick = data["tricks"][0]
     trick["winner"] = (trick["winner"] + 1) % 4
     _rejected(data, "tricks", "its actions give")
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     row = data["sheet"][0]["tricks"][5]
     row["winner"] = (row["winner"] + 1) % 4
     _rejected(data, "sheet", "its actions give")
 
 
 def test_scores_not_following_from_the_sheet_are_rejected() -> None:  # S-1
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     data["scores"][0] += 10
     _rejected(data, "scores", "its actions give")
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     data["sheet"][0]["result"][0]["score"] += 10
     data["sheet"][0]["result"][0]["points"] += 10
     data["scores"][0] += 10
@@ -313,7 +313,7 @@ def test_scores_not_following_from_the_sheet_are_rejected() -> None:  # S-1
 
 
 def test_bags_out_of_range_are_rejected() -> None:  # S-8
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     data["bags"][1] = 10
     _rejected(data, "bags", "its actions give")
     data["bags"][1] = -1
@@ -321,7 +321,7 @@ def test_bags_out_of_range_are_rejected() -> None:  # S-8
 
 
 def test_unknown_format_or_version_is_rejected() -> None:
-    data = to_dict(new_game(Rules.partnership(), seed=1))
+    data = plain_dict(new_game(Rules.partnership(), seed=1))
     for key, value, word in (("version", 2, "version"), ("version", "1", "version"), ("format", "chess", "format")):
         forged = copy.deepcopy(data)
         forged[key] = value
@@ -332,7 +332,7 @@ def test_unknown_format_or_version_is_rejected() -> None:
 
 
 def test_missing_and_unknown_fields_are_rejected() -> None:
-    data = to_dict(new_game(Rules.partnership(), seed=1))
+    data = plain_dict(new_game(Rules.partnership(), seed=1))
     forged = copy.deepcopy(data)
     del forged["bids"]
     _rejected(forged, "missing", "bids")
@@ -348,19 +348,19 @@ def test_illegal_action_in_the_list_is_rejected() -> None:  # C-5
     for _ in range(4):
         state = state.apply(Bid(3))
     state = state.apply(Card.parse("AH"))
-    data = to_dict(state)
+    data = plain_dict(state)
     data["actions"][-1] = {"play": "AS"}  # seat 1 holds no spade
     _rejected(data, "action 6", "illegal")
 
 
 def test_derived_field_contradicting_the_actions_is_rejected() -> None:
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     data["turn"] = (data["turn"] + 1) % 4
     _rejected(data, "turn")
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     data["spades_broken"] = not data["spades_broken"]
     _rejected(data, "spades_broken")
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     data["tricks_won"][0] += 1
     data["tricks_won"][1] -= 1
     _rejected(data, "tricks_won")
@@ -368,8 +368,8 @@ def test_derived_field_contradicting_the_actions_is_rejected() -> None:
 
 def test_seeded_chance_step_must_be_the_seeds() -> None:  # P-2
     state = new_game(Rules.partnership(), seed=3)
-    data = to_dict(state)
-    other = to_dict(new_game(Rules.partnership(), seed=4))
+    data = plain_dict(state)
+    other = plain_dict(new_game(Rules.partnership(), seed=4))
     data["actions"][0] = other["actions"][0]
     _rejected(data, "chance step")
 
@@ -380,7 +380,7 @@ def test_a_state_lists_every_action_as_written() -> None:  # P-2, T-6
     # after a two-player discard) replayed to the same state, and was taken
     # although it is not the document of that state.
     state = new_game(Rules.partnership(), seed=3)
-    data = to_dict(state)
+    data = plain_dict(state)
     assert list(data["actions"][0]) == ["deal"]
     data["actions"] = []
     _rejected(data, "actions", "action 1", "chance steps")
@@ -391,13 +391,13 @@ def test_a_state_lists_every_action_as_written() -> None:  # P-2, T-6
         legal = two.legal_actions()
         two = two.apply(Bid.DOUBLE_NIL if two.turn == 0 and Bid.DOUBLE_NIL in legal
                         else legal[-1] if two.phase is Phase.DISCARD else legal[0])
-    data = to_dict(two)
+    data = plain_dict(two)
     assert list(data["actions"][-1]) == ["replacement"]
     data["actions"] = data["actions"][:-1]
     _rejected(data, "actions", "replacement")
     # Other spellings that read as the same actions are not what to_dict writes.
     state = new_game(Rules.partnership(), seed=3).apply(Bid.NIL).apply(Bid.DOUBLE_NIL)
-    data = to_dict(state)
+    data = plain_dict(state)
     assert data["actions"][1:] == [{"bid": "nil"}, {"bid": "double nil"}]
     for index, spelling in ((1, "0"), (2, "dn")):
         forged = copy.deepcopy(data)
@@ -424,7 +424,7 @@ def test_a_huge_number_anywhere_is_refused_with_a_short_message() -> None:
     # Messages wrote the number out, which fails beyond 4300 digits
     # (ValueError): a version, a seat, scores, bags, a score-sheet result.
     state = _played_state()
-    documents = [to_dict(state), to_dict(seat_view(state, 1)), to_dict(Record.of_state(state))]
+    documents = [plain_dict(state), plain_dict(seat_view(state, 1)), plain_dict(Record.of_state(state))]
     for document in documents:
         paths = _int_paths(document)
         assert len(paths) > 10
@@ -441,7 +441,7 @@ def test_a_huge_number_anywhere_is_refused_with_a_short_message() -> None:
 
 
 def test_bool_is_not_a_number() -> None:
-    data = to_dict(_played_state())
+    data = plain_dict(_played_state())
     data["dealer"] = True if data["dealer"] == 1 else data["dealer"]
     data["version"] = True
     _rejected(data, "version")
@@ -452,7 +452,7 @@ def test_bool_is_not_a_number() -> None:
 
 
 def _view_data() -> dict[str, Any]:
-    return to_dict(seat_view(_played_state(), 1, history=True))
+    return plain_dict(seat_view(_played_state(), 1, history=True))
 
 
 def test_forged_views_are_rejected() -> None:  # C-7, S-1, S-8
@@ -493,11 +493,11 @@ def test_forged_view_with_a_played_card_in_the_hand() -> None:  # C-1
 def test_loaders_reject_the_wrong_document_kind() -> None:
     state = new_game(Rules.partnership(), seed=1)
     with pytest.raises(StateError, match="expected a spades.state"):
-        state_from_dict(to_dict(seat_view(state, 0)))
+        state_from_dict(plain_dict(seat_view(state, 0)))
     with pytest.raises(StateError, match="expected a spades.view"):
-        view_from_dict(to_dict(state))
+        view_from_dict(plain_dict(state))
 
 
 def test_to_dict_refuses_other_values() -> None:
     with pytest.raises(SpadesError):
-        to_dict(42)  # type: ignore[arg-type]
+        plain_dict(42)  # type: ignore[arg-type]

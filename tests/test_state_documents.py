@@ -25,6 +25,7 @@ from spades.serial import from_dict, from_json, state_from_dict, state_from_json
 from spades.view import current_tricks, hand_summary
 
 from _games import PRESETS, play, presets, sample, seeds
+from _forgery import plain_dict
 
 
 def _reference_dict(state: GameState) -> dict[str, Any]:
@@ -106,7 +107,7 @@ def _outcome(load: Callable[[Any], object], document: Any) -> tuple[str, object]
 @given(preset=presets, seed=seeds, seeded=st.booleans())
 def test_the_document_is_the_one_built_through_records_and_views(preset: str, seed: int, seeded: bool) -> None:
     for state in _states(preset, seed, seeded):
-        document = to_dict(state)
+        document = plain_dict(state)
         assert json.dumps(document) == json.dumps(_reference_dict(state))  # types and key order too
         assert to_json(state) == json.dumps(document, ensure_ascii=False)
         assert to_json(state, indent=2) == json.dumps(document, indent=2, ensure_ascii=False)
@@ -114,11 +115,11 @@ def test_the_document_is_the_one_built_through_records_and_views(preset: str, se
 
 def test_to_dict_hands_out_fresh_values() -> None:
     state = _states("partnership", 3, True)[-1]
-    first = to_dict(state)
+    first = plain_dict(state)
     first["rules"]["target"] = 1
     first["actions"][0]["deal"] = []
     first["sheet"][0]["tricks"][0]["cards"].clear()
-    assert to_dict(state) == _reference_dict(state)
+    assert plain_dict(state) == _reference_dict(state)
 
 
 # ----------------------------------------------------------------------
@@ -133,7 +134,7 @@ def test_documents_as_written_load_the_fast_way(preset: str, seed: int, seeded: 
             text = to_json(state)
             assert state_from_json(text) == state and from_json(text) == state
             assert state_from_json(text.encode("utf-8")) == state
-            document = to_dict(state)
+            document = plain_dict(state)
             assert state_from_dict(document) == state and from_dict(document) == state
             reordered = dict(reversed(list(document.items())))  # the keys of an object have no order
             assert state_from_dict(reordered) == state
@@ -142,7 +143,7 @@ def test_documents_as_written_load_the_fast_way(preset: str, seed: int, seeded: 
 def test_other_spellings_of_a_document_are_read_field_by_field() -> None:
     state = _states("partnership", 5, True)[-2]
     text = to_json(state)
-    document = to_dict(state)
+    document = plain_dict(state)
     respelled = copy.deepcopy(document)
     play = next(i for i, a in enumerate(respelled["actions"]) if "play" in a)
     respelled["actions"][play]["play"] = Card.parse(respelled["actions"][play]["play"]).symbol
@@ -217,7 +218,7 @@ def _changed(document: dict[str, Any], path: tuple[Any, ...], change: Callable[[
 @given(preset=presets, seed=seeds, seeded=st.booleans(), picks=st.lists(st.integers(0, 10**6), min_size=8, max_size=8))
 def test_a_changed_document_gets_the_full_readings_verdict(preset: str, seed: int, seeded: bool, picks: list[int]) -> None:
     state = _states(preset, seed, seeded, 3)[-1 - picks[0] % 3]
-    document = to_dict(state)
+    document = plain_dict(state)
     nodes = list(_nodes(document))
     for pick in picks[1:]:
         path = nodes[pick % len(nodes)]
@@ -245,7 +246,7 @@ def test_a_changed_text_gets_the_full_readings_verdict(preset: str, seed: int, s
 
 def test_forgeries_of_every_derived_field_are_refused_as_before() -> None:
     state = _states("two-player-2", 7, True)[-2]
-    document = to_dict(state)
+    document = plain_dict(state)
     for key in serial._DERIVED_KEYS:
         for change in _PLAIN_CHANGES:
             forged = _changed(document, (key,), change)
@@ -262,8 +263,8 @@ def test_a_seeded_documents_chance_steps_are_the_seeds() -> None:
     state = new_game(Rules.partnership(), seed=3)
     for _ in range(6):
         state = state.apply(state.legal_actions()[-1])
-    other = to_dict(new_game(Rules.partnership(), seed=4))["actions"][0]
-    document = to_dict(state)
+    other = plain_dict(new_game(Rules.partnership(), seed=4))["actions"][0]
+    document = plain_dict(state)
     for forged in (
         {**document, "actions": [other, *document["actions"][1:]]},  # another deal
         {**document, "actions": document["actions"][1:]},  # the deal left out
@@ -280,7 +281,7 @@ def test_a_seeded_documents_chance_steps_are_the_seeds() -> None:
 
 def test_the_fast_way_declines_what_is_not_json() -> None:
     state = _states("partnership", 2, True)[-1]
-    document = to_dict(state)
+    document = plain_dict(state)
     looped: dict[str, Any] = copy.deepcopy(document)
     looped["sheet"].append(looped)
     deep: Any = []
@@ -305,15 +306,15 @@ def test_an_unseeded_game_with_exchanges_loads_the_fast_way() -> None:
         with _fast_way_only():
             for state in sample(states, 3, 6):
                 assert state_from_json(to_json(state)) == state
-                assert state_from_dict(to_dict(state)) == state
+                assert state_from_dict(plain_dict(state)) == state
 
 
 def test_an_exchange_spelt_otherwise_gets_the_full_readings_verdict() -> None:  # P-6, T-6
     rng = random.Random(5)
     for preset in ("partnership", "two-player"):
         states = play(PRESETS[preset], rng.randrange(10**6), seeded=True, double_nil=0.9)
-        state = next(s for s in reversed(states) if any("exchange" in a for a in to_dict(s)["actions"]))
-        document = to_dict(state)
+        state = next(s for s in reversed(states) if any("exchange" in a for a in plain_dict(s)["actions"]))
+        document = plain_dict(state)
         at = next(i for i, a in enumerate(document["actions"]) if "exchange" in a and len(a["exchange"]) >= 2)
         cards = document["actions"][at]["exchange"]
         for spelling in (cards[::-1], [card.lower() for card in cards], cards + cards[:1], cards[1:], tuple(cards),
@@ -345,7 +346,7 @@ def test_the_derived_fields_written_for_the_fast_way_are_the_documents_own(prese
     from spades.state import apply_all
 
     for state in _states(preset, seed, seeded):
-        document = to_dict(state)
+        document = plain_dict(state)
         values = [document[key] for key in serial._DERIVED_KEYS]
         rows, history = state.sheet, state.history
         walked: dict[int, list[Any]] = {}
@@ -371,7 +372,7 @@ def test_an_action_with_a_key_too_many_is_refused_as_before() -> None:
     beside one of two keys, or a dict that lies about its size is not this
     library's document, and gets the full reading's refusal."""
     state = _states("partnership", 4, True)[-2]
-    document = to_dict(state)
+    document = plain_dict(state)
     actions = document["actions"]
     play = next(i for i, a in enumerate(actions) if "play" in a)
     bid = next(i for i, a in enumerate(actions) if "bid" in a)
@@ -396,7 +397,7 @@ def test_an_action_holding_the_bytes_of_other_items_is_refused_as_before() -> No
     (what a reading of the actions' marshal form would cut at), or that is
     not a dict at all and holds them, gets the full reading's verdict."""
     state = _states("partnership", 4, True)[-2]
-    document = to_dict(state)
+    document = plain_dict(state)
     actions = document["actions"]
     play = next(i for i, a in enumerate(actions) if "play" in a)
     bid = next(i for i, a in enumerate(actions) if "bid" in a)
@@ -447,7 +448,7 @@ def test_a_card_in_a_str_that_is_not_a_str_gets_the_full_readings_verdict() -> N
     judged as the full reading judges it, whatever the subclass says of
     its equality."""
     state = _states("partnership", 6, True)[-3]
-    document = to_dict(state)
+    document = plain_dict(state)
     for key in ("play", "bid"):
         index = next(i for i, a in enumerate(document["actions"]) if key in a)
         forged = copy.deepcopy(document)
@@ -465,7 +466,7 @@ def test_the_fast_way_declines_a_subclass_where_the_full_reading_refuses_one() -
         for seed in range(8):
             states = [s for s in play(PRESETS[preset], seed, seeded=True, double_nil=0.9)]
             state = states[-1]
-            document = to_dict(state)
+            document = plain_dict(state)
             forged_documents = []
             for index, item in enumerate(document["actions"]):
                 ((key, value),) = item.items()
@@ -494,7 +495,7 @@ def test_rules_like_the_last_read_in_all_but_type_or_order_get_the_full_readings
     # their values and the values: an option written as 1 for true, 1.0 for
     # 1, the options in another order or one under another name is not them.
     state = _states("partnership", 3, True)[-1]
-    document = to_dict(state)
+    document = plain_dict(state)
     assert state_from_dict(document) == state  # the rules read last are now these
     options = document["rules"]
     changed = []
@@ -538,9 +539,9 @@ def test_a_forgery_deep_in_a_state_is_named_where_it_is() -> None:  # C-7
     rules = Rules.partnership(target=10_000)
     rng = random.Random(4)
     state = new_game(rules, seed=4)
-    while len(state.sheet) < 2 or len(to_dict(state)["tricks"]) < 5:
+    while len(state.sheet) < 2 or len(plain_dict(state)["tricks"]) < 5:
         state = state.apply(rng.choice(state.legal_actions()))
-    data = to_dict(state)
+    data = plain_dict(state)
     for field, trick in (("sheet", data["sheet"][1]["tricks"][5]), ("tricks", data["tricks"][4])):
         forged = copy.deepcopy(data)
         target = forged["sheet"][1]["tricks"][5] if field == "sheet" else forged["tricks"][4]

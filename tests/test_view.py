@@ -30,11 +30,12 @@ from spades import (
     new_game,
 )
 from spades.actions import Action
-from spades.serial import to_dict, to_json
+from spades.serial import to_json
 from spades.view import HandSummary, seat_view
 
 from _games import PRESETS, play, presets, seeds
 from _knowledge import Knowledge, follow_suit, knowledge
+from _forgery import plain_dict
 
 C = Card.parse
 
@@ -116,7 +117,7 @@ def test_partnership_exchange_cards_seen_by_the_two_partners_only() -> None:  # 
     for seat in (0, 2):
         view = seat_view(state, seat)
         assert not view.gave and not view.received
-        text = json.dumps(to_dict(view))
+        text = json.dumps(plain_dict(view))
         assert all(str(card) not in text.split('"') for card in passed.cards | back.cards)
     assert seat_view(state, 1).hand_sizes == (13, 13, 13, 13)
 
@@ -149,11 +150,11 @@ def test_sheet_rows_carry_no_hidden_cards() -> None:  # P-6, T-2
     assert final.sheet
     names = {f.name for f in attrs.fields(HandSummary)}
     assert names == {"number", "dealer", "bids", "tricks_won", "tricks", "result"}
-    for row in to_dict(seat_view(final, 0, history=True))["sheet"]:
+    for row in plain_dict(seat_view(final, 0, history=True))["sheet"]:
         assert set(row) == names
     # Without history a row is what decides it, the bids and the tricks won,
     # as a code of one character each: no card in it.
-    for row, summary, record in zip(to_dict(seat_view(final, 0))["sheet"], seat_view(final, 0).sheet, final.sheet):
+    for row, summary, record in zip(plain_dict(seat_view(final, 0))["sheet"], seat_view(final, 0).sheet, final.sheet):
         assert type(row) is str and len(row) == 5 and summary.tricks == ()
         assert row[2] == "/" and sum("0123456789TJQK".index(c) for c in row[3:]) == 13  # C-8, T-3
         assert row[3:] == "".join("0123456789TJQK"[n] for n in record.tricks)
@@ -482,7 +483,7 @@ def test_a_sealed_view_withholds_the_cards_while_double_nil_is_open() -> None:  
         sealed = seat_view(state, seat, sealed=True)
         assert sealed.sealed and sealed.hand == CardSet(0) and sealed.hand_sizes[seat] == 13
         assert str(state.hand(seat)) not in to_json(sealed)
-        assert all(str(card) not in json.dumps(to_dict(sealed)["hand"]) for card in state.hand(seat))
+        assert all(str(card) not in json.dumps(plain_dict(sealed)["hand"]) for card in state.hand(seat))
         assert sealed.legal_actions == seat_view(state, seat).legal_actions
     turn = state.turn
     assert turn is not None
@@ -512,7 +513,7 @@ def test_exchange_phases_describe_the_choices_instead_of_listing_them() -> None:
         view = seat_view(state, seat)
         assert type(view.legal_actions) is ExchangeChoices
         assert list(view.legal_actions) == list(state.legal_actions())
-        data = to_dict(view)
+        data = plain_dict(view)
         sizes = [rules.double_nil_exchange] if phase is Phase.EXCHANGE else list(range(rules.double_nil_exchange + 1))
         assert data["legal_actions"] == {"exchange": {"sizes": sizes, "cards": str(state.hand(seat))}}
         assert len(json.dumps(data["legal_actions"])) < 100

@@ -28,18 +28,19 @@ from spades import Bid, Card, CardSet, Draft, Exchange, GameState, Phase, Replac
 from spades import new_game, seat_view
 from spades._witness import forbidden_by
 from spades.scoring import score_hand
-from spades.serial import to_dict, view_from_dict
+from spades.serial import view_from_dict
 from spades.tricks import legal_mask, trick_winner_seat
 from spades.view import SeatView
 
 from _games import PRESETS, play, presets, seeds
 from invariants import ref_legal_cards
+from _forgery import plain_dict
 
 
 def _round_trip(view: SeatView) -> None:
-    data = to_dict(view)
+    data = plain_dict(view)
     assert view_from_dict(copy.deepcopy(data)) == view
-    assert to_dict(view_from_dict(data)) == data
+    assert plain_dict(view_from_dict(data)) == data
 
 
 def _views(rules: Rules, seed: int, *, seeded: bool = False, double_nil: float = 0.4) -> Iterator[SeatView]:
@@ -184,19 +185,19 @@ _TWO = Rules.two_player(losing_floor=-200)
 
 def test_a_hand_of_the_wrong_size_while_bidding() -> None:  # P-2, C-8
     view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.BID and v.hand_number == 0)
-    data = to_dict(view)
+    data = plain_dict(view)
     cards = list(view.hand)
     data["hand"] = str(CardSet.from_cards(cards[1:]))
     data["hand_sizes"][view.seat] -= 1
     _refused(data)
-    data = to_dict(view)
+    data = plain_dict(view)
     data["hand_sizes"][(view.seat + 1) % 4] -= 1
     _refused(data, "hand sizes")
 
 
 def test_a_bid_out_of_turn_order() -> None:  # P-3, C-3
     view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.BID and sum(b is not None for b in v.bids) == 1)
-    data = to_dict(view)
+    data = plain_dict(view)
     made = next(i for i, b in enumerate(view.bids) if b is not None)
     skipped = (made + 2) % 4
     data["bids"][skipped], data["bids"][made] = data["bids"][made], None
@@ -208,7 +209,7 @@ def test_a_bid_out_of_turn_order() -> None:  # P-3, C-3
 def test_a_two_player_bid_out_of_turn_order() -> None:  # T-4
     view = _find(_TWO, lambda v: v.phase is Phase.BID and sum(b is not None for b in v.bids) == 1
                  and not any(b is not None and b.double_nil for b in v.bids))
-    data = to_dict(view)
+    data = plain_dict(view)
     data["bids"] = list(reversed(data["bids"]))
     data["turn"] = 1 - data["turn"]
     data["legal_actions"] = []
@@ -221,7 +222,7 @@ def _exchanged(view: SeatView) -> bool:
 
 def test_an_exchange_of_the_wrong_size() -> None:  # P-6, V-3
     view = _find(_PARTNERSHIP, _exchanged, double_nil=0.6)
-    data = to_dict(view)
+    data = plain_dict(view)
     gave = list(view.gave)
     data["gave"] = str(CardSet.from_cards(gave[:2]))
     data["hand"] = str(view.hand | CardSet.from_cards(gave[2:]))
@@ -232,7 +233,7 @@ def test_an_exchange_of_the_wrong_size() -> None:  # P-6, V-3
 def test_an_exchange_of_cards_the_seat_never_held() -> None:  # P-6
     view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and bool(v.gave) and len(v.tricks) >= 1,
                  double_nil=0.6)
-    data = to_dict(view)
+    data = plain_dict(view)
     # A card an opponent played cannot have been given to the partner.
     partner = (view.seat + 2) % 4
     played_by_opponent = next(
@@ -244,7 +245,7 @@ def test_an_exchange_of_cards_the_seat_never_held() -> None:  # P-6
     data["gave"] = str(CardSet.from_cards(gave[1:] + [played_by_opponent]))
     _refused(data)
     # The seat cannot give a card and keep it.
-    data = to_dict(view)
+    data = plain_dict(view)
     kept = list(view.hand)[0]
     data["gave"] = str(CardSet.from_cards(gave[1:] + [kept]))
     _refused(data)
@@ -252,7 +253,7 @@ def test_an_exchange_of_cards_the_seat_never_held() -> None:  # P-6
 
 def test_a_two_player_discard_of_cards_the_seat_never_drafted() -> None:  # T-6
     view = _find(_TWO, lambda v: v.phase is Phase.BID and bool(v.gave), double_nil=0.8)
-    data = to_dict(view)
+    data = plain_dict(view)
     gave = list(view.gave)
     foreign = next(Card(c) for c in range(52) if not (view.drafted.mask | view.draft_discards.mask) >> c & 1
                    and c not in view.received and c not in view.hand)
@@ -263,7 +264,7 @@ def test_a_two_player_discard_of_cards_the_seat_never_drafted() -> None:  # T-6
 def test_a_wrong_first_leader() -> None:  # P-7, T-7, V-7
     for rules in (_PARTNERSHIP, _TWO, PRESETS["two-of-clubs"]):
         view = _find(rules, lambda v: v.phase is Phase.PLAY and not v.tricks and not v.trick)
-        data = to_dict(view)
+        data = plain_dict(view)
         wrong = (view.leader + 1) % rules.players  # type: ignore[operator]
         data["leader"] = data["turn"] = wrong
         data["legal_actions"] = []
@@ -302,7 +303,7 @@ def _revoke(view: SeatView) -> dict[str, Any] | None:
                     continue
                 cards[position] = Card(card)
                 if trick_winner_seat(trick.leader, cards, rules) == trick.winner:
-                    data = to_dict(view)
+                    data = plain_dict(view)
                     data["tricks"][later]["cards"][position] = str(Card(card))
                     return data
     return None
@@ -350,7 +351,7 @@ def _finished_revoke(view: SeatView) -> dict[str, Any] | None:
                     a[pos_i], b[pos_j] = other, low
                     if (trick_winner_seat(first.leader, a, rules) == first.winner
                             and trick_winner_seat(second.leader, b, rules) == second.winner):
-                        data = to_dict(view)
+                        data = plain_dict(view)
                         data["sheet"][number]["tricks"][i]["cards"][pos_i] = str(other)
                         data["sheet"][number]["tricks"][j]["cards"][pos_j] = str(low)
                         return data
@@ -388,12 +389,12 @@ def test_a_finished_hands_bid_the_rules_forbid() -> None:  # V-2, V-6, C-3
     view = _find(rules, lambda v: len(v.sheet) >= 1 and v.phase is Phase.BID and v.history)
     bids = list(view.sheet[0].bids)
     bids[0] = Bid.NIL  # Nil is not allowed (V-2)
-    data = to_dict(view)
+    data = plain_dict(view)
     _rescored(data, rules, 0, bids)
     _refused(data, "sheet hand 0")
-    assert view_from_dict(to_dict(view)) == view
+    assert view_from_dict(plain_dict(view)) == view
     # Without history a row holds its bids and tricks only: the score follows.
-    compact = to_dict(attrs.evolve(view, history=False, sheet=tuple(attrs.evolve(r, tricks=()) for r in view.sheet)))
+    compact = plain_dict(attrs.evolve(view, history=False, sheet=tuple(attrs.evolve(r, tricks=()) for r in view.sheet)))
     assert view_from_dict(copy.deepcopy(compact)).sheet[0].result == view.sheet[0].result
     compact["sheet"][0] = "n" + compact["sheet"][0][1:]  # seat 0 bids Nil (V-2)
     _refused(compact, "sheet hand 0", "V-2")
@@ -401,10 +402,10 @@ def test_a_finished_hands_bid_the_rules_forbid() -> None:  # V-2, V-6, C-3
 
 def test_cards_on_the_table_after_the_game() -> None:  # S-9
     view = _find(_PARTNERSHIP, lambda v: v.is_over, seeds=range(5))
-    data = to_dict(view)
+    data = plain_dict(view)
     data["trick"] = [str(Card(0))]
     _refused(data)
-    data = to_dict(view)
+    data = plain_dict(view)
     data["hand"] = str(CardSet.from_cards([Card(0)]))
     data["hand_sizes"][view.seat] = 1
     _refused(data)
@@ -413,7 +414,7 @@ def test_cards_on_the_table_after_the_game() -> None:  # S-9
 def test_draft_fields_outside_the_draft() -> None:  # T-2, T-3
     view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY)
     for field, value in (("drafted", "A..."), ("draft_discards", "..2."), ("top_of_stock", "AS"), ("stock_left", 3)):
-        data = to_dict(view)
+        data = plain_dict(view)
         data[field] = value
         _refused(data)
     view = _find(_TWO, lambda v: v.phase is Phase.DRAFT and v.turn == v.seat and len(v.hand) >= 2)
@@ -424,11 +425,11 @@ def test_draft_fields_outside_the_draft() -> None:  # T-2, T-3
         ("draft_discards", str(view.draft_discards | CardSet.from_cards([view.top_of_stock]))),  # type: ignore[list-item]
     )
     for name, changed in changes:
-        data = to_dict(view)
+        data = plain_dict(view)
         data[name] = changed
         _refused(data)
     other = _find(_TWO, lambda v: v.phase is Phase.DRAFT and v.turn != v.seat)
-    data = to_dict(other)
+    data = plain_dict(other)
     data["top_of_stock"] = next(str(Card(c)) for c in range(52) if c not in other.hand and c not in other.draft_discards)
     _refused(data, "T-2")
 
@@ -436,33 +437,33 @@ def test_draft_fields_outside_the_draft() -> None:  # T-2, T-3
 def test_a_phase_that_contradicts_the_turn() -> None:  # P-3, P-7, C-7
     view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and len(v.trick) == 1)
     for turn in (None, view.leader, (view.turn + 1) % 4):  # type: ignore[operator]
-        data = to_dict(view)
+        data = plain_dict(view)
         data["turn"] = turn
         _refused(data, "turn")
-    data = to_dict(view)
+    data = plain_dict(view)
     data["phase"] = "BID"
     _refused(data)
-    data = to_dict(view)
+    data = plain_dict(view)
     data["phase"] = "DEAL"
     _refused(data)
 
 
 def test_a_trick_won_by_the_wrong_seat_or_led_out_of_turn() -> None:  # C-7
     view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and len(v.tricks) >= 2)
-    data = to_dict(view)
+    data = plain_dict(view)
     data["tricks"][0]["winner"] = (data["tricks"][0]["winner"] + 1) % 4
     _refused(data, "C-7")
-    data = to_dict(view)
+    data = plain_dict(view)
     data["tricks"][1]["leader"] = (data["tricks"][1]["leader"] + 1) % 4
     _refused(data)
 
 
 def test_messages_name_the_field_and_stay_short() -> None:
     view = _find(_PARTNERSHIP, lambda v: v.phase is Phase.PLAY and bool(v.sheet) and v.history)
-    data = to_dict(view)
+    data = plain_dict(view)
     data["scores"][0] += 10
     assert _refused(data, "scores", "S-1").startswith("scores[0]")
-    data = to_dict(view)
+    data = plain_dict(view)
     data["sheet"][0]["result"][1]["bags"] = 12
     assert "sheet[0].result[1]" in _refused(data)
 
@@ -471,16 +472,16 @@ def test_sealed_views_load_and_a_forged_seal_is_refused() -> None:  # P-6, T-6
     for rules in (_PARTNERSHIP, _TWO):
         view = _find(rules, lambda v: v.sealed)
         _round_trip(view)
-        data = to_dict(view)
+        data = plain_dict(view)
         data["sealed"] = False
         _refused(data)
         open_view = _find(rules, lambda v: not v.sealed and v.double_nil_open
                           and (len(v.hand) > 0 or v.top_of_stock is not None))
-        data = to_dict(open_view)
+        data = plain_dict(open_view)
         data["sealed"] = True
         _refused(data)
         late = _find(rules, lambda v: not v.double_nil_open and v.phase is Phase.PLAY)
-        data = to_dict(late)
+        data = plain_dict(late)
         data["sealed"], data["hand"] = True, str(CardSet(0))
         _refused(data)
 
@@ -513,7 +514,7 @@ def test_sheet_rows_are_codes_that_round_trip(name: str) -> None:  # C-3, C-8, P
     assert len(final.sheet) >= 10
     for seat in range(rules.players):
         view = seat_view(final, seat)
-        data = to_dict(view)
+        data = plain_dict(view)
         assert data["version"] == 2
         assert data["sheet"] == [_reference_code(row.bids, row.tricks) for row in final.sheet]
         _round_trip(view)
@@ -522,7 +523,7 @@ def test_sheet_rows_are_codes_that_round_trip(name: str) -> None:  # C-3, C-8, P
 def _three_player_view() -> tuple[SeatView, dict[str, Any]]:
     rules = Rules(players=3, partners=False, losing_floor=-200)
     view = _find(rules, lambda v: len(v.sheet) == 1 and v.phase is Phase.BID and not v.history, seeds=range(10))
-    return view, to_dict(view)
+    return view, plain_dict(view)
 
 
 def _with_row(rules: Rules, data: dict[str, Any], bids: list[Bid], won: list[int]) -> dict[str, Any]:
@@ -542,7 +543,7 @@ def test_a_row_of_more_than_thirteen_tricks() -> None:  # V-10: three players ho
         forged = _with_row(rules, data, bids, won)
         loaded = view_from_dict(copy.deepcopy(forged))
         assert loaded.sheet[0].bids == tuple(bids) and loaded.sheet[0].tricks_won == tuple(won)
-        assert to_dict(loaded) == forged
+        assert plain_dict(loaded) == forged
     assert _with_row(rules, data, [Bid(14), Bid.NIL, Bid(2)], [15, 0, 2])["sheet"] == ["Wn2/X02"]
     # One trick short, or one too many, of the 17 of a hand (C-8).
     forged = _with_row(rules, data, [Bid(14), Bid.NIL, Bid(2)], [15, 0, 2])
@@ -553,7 +554,7 @@ def test_a_row_of_more_than_thirteen_tricks() -> None:  # V-10: three players ho
 
 def test_hostile_row_codes_are_refused_naming_the_row() -> None:  # C-3, C-8, P-6
     view = _find(_PARTNERSHIP, lambda v: len(v.sheet) >= 1 and v.phase is Phase.PLAY and not v.history)
-    data = to_dict(view)
+    data = plain_dict(view)
     good = data["sheet"][0]
     assert len(good) == 9 and good[4] == "/"
     bid_nine = "9" + good[1:]
@@ -595,7 +596,7 @@ def test_a_rows_double_nil_is_read_and_checked() -> None:  # P-6, V-3
     rules = Rules.partnership(losing_floor=-200)
     view = _find(rules, lambda v: len(v.sheet) >= 1 and any(b is not None and b.double_nil for b in v.sheet[0].bids)
                  and not v.history and v.phase is Phase.BID, double_nil=0.5)
-    data = to_dict(view)
+    data = plain_dict(view)
     assert "d" in data["sheet"][0][:4]
     _round_trip(view)
     # The same document under rules without Double Nil: no game gives it.
@@ -606,7 +607,7 @@ def test_a_rows_double_nil_is_read_and_checked() -> None:  # P-6, V-3
 
 def test_a_view_of_another_version_is_refused() -> None:
     view = _find(_PARTNERSHIP, lambda v: len(v.sheet) >= 1)
-    data = to_dict(view)
+    data = plain_dict(view)
     for version in (1, 3, 0):
         forged = copy.deepcopy(data)
         forged["version"] = version
@@ -618,7 +619,7 @@ def test_a_view_of_another_version_is_refused() -> None:
         assert "unsupported" not in message
     # A state document stays version 1.
     state = new_game(_PARTNERSHIP, seed=1)
-    assert to_dict(state)["version"] == 1
+    assert plain_dict(state)["version"] == 1
 
 
 def test_a_view_after_more_hands_than_the_recursion_limit_loads() -> None:  # S-9
@@ -660,7 +661,7 @@ def _never_ending_view(hands: int) -> dict[str, Any]:
     sides bid 8 and were set (-80 each, S-3): under the default rules (no
     losing floor, V-1) a game that never ends, true to the rules."""
     rules = Rules.partnership()
-    data = to_dict(seat_view(new_game(rules, seed=1), 0))
+    data = plain_dict(seat_view(new_game(rules, seed=1), 0))
     assert hands % 4 != 3, "seat 0 would be the first to bid: its legal bids would be listed"
     data.update(sheet=["4444/4333"] * hands, hand_number=hands, dealer=hands % 4, turn=(hands + 1) % 4,
                 scores=[-80 * hands] * 2, leader=None)
@@ -716,7 +717,7 @@ def test_a_hand_number_the_sheet_does_not_give_is_refused_before_the_sheet_is_pl
         raise AssertionError("the sheet's hands were played")
 
     rules = Rules.partnership(target=10_000)
-    document = to_dict(seat_view(new_game(rules, seed=5), 2))
+    document = plain_dict(seat_view(new_game(rules, seed=5), 2))
     rows = 3_000
     document["sheet"] = ["6666/3433"] * rows
     for number in (0, rows - 1, rows + 1):
@@ -729,7 +730,7 @@ def test_a_hand_number_the_sheet_does_not_give_is_refused_before_the_sheet_is_pl
     rng = random.Random(2)
     while not state.is_over:
         state = state.apply(rng.choice(state.legal_actions()))
-    final = to_dict(seat_view(state, 0))
+    final = plain_dict(seat_view(state, 0))
     assert final["hand_number"] == len(state.sheet) - 1
     assert view_from_dict(final) == seat_view(state, 0)
     with pytest.raises(StateError, match=f"gives {len(state.sheet) - 1} "):

@@ -28,6 +28,8 @@ from typing import Literal, Union
 
 from typing_extensions import NotRequired, ReadOnly, TypedDict
 
+from spades.rules import RuleChanges
+
 __all__ = [
     "RulesOptions",
     "RulesDocument",
@@ -58,38 +60,13 @@ CardSetText = str
 BidText = str
 
 
-class RulesOptions(TypedDict, total=False):
-    """Rules options (:meth:`spades.Rules.to_dict`); an option left out
-    takes its default.  ``preset`` names a preset the other options change
+class RulesOptions(RuleChanges, total=False):
+    """Rules options (:meth:`spades.Rules.to_dict`), each one of
+    :class:`spades.rules.RuleChanges`; an option left out takes its
+    default.  ``preset`` names a preset the other options change
     (:meth:`spades.Rules.to_preset_dict`)."""
 
     preset: str
-    players: int
-    partners: bool
-    first_dealer: int
-    deck: str
-    three_player_deck: str
-    target: int
-    losing_floor: int | None
-    nil_allowed: bool
-    nil_bonus: int
-    double_nil_allowed: bool
-    double_nil_bonus: int
-    double_nil_exchange: int
-    double_nil_trailing_by: int | None
-    failed_nil: str
-    bag_points: int
-    bags_per_penalty: int
-    bag_penalty: int
-    min_bid: int
-    min_side_bid: int
-    max_side_contract: int | None
-    bids_may_not_total_tricks: bool
-    first_lead: str
-    no_spades_first_trick: bool
-    ten_for_two_hundred: bool
-    boston: str
-    boston_bonus: int
 
 
 class RulesDocument(RulesOptions):

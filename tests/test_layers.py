@@ -3,7 +3,7 @@ import circle, and no module reads another module's private names.
 
 The layers, lowest first: errors; cards; the per-deck facts and the action
 values; rules; the pure rule modules (tricks, bidding, draft, exchange,
-scoring, deal); the score sheet; the state; the edges (view, record, bots,
+scoring, deal) and the documents' types; the score sheet; the state; the edges (view, record, bots,
 rollouts, serial, cli).  A module may import from its own layer only where the
 imports form no circle.
 """
@@ -23,7 +23,6 @@ PACKAGE = pathlib.Path(spades.__file__).resolve().parent
 
 LAYER: dict[str, int] = {
     "errors": 0,
-    "documents": 0,
     "cards": 1,
     "_decks": 2,
     "actions": 2,
@@ -34,6 +33,7 @@ LAYER: dict[str, int] = {
     "exchange": 4,
     "scoring": 4,
     "deal": 4,
+    "documents": 4,  # the documents' types; the rules' options are rules' own
     "sheet": 5,
     "state": 6,
     "view": 7,

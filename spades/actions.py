@@ -349,7 +349,7 @@ def not_an_action(items: Sequence[object]) -> str | None:
     """The first of ``items`` that is of no action type (:data:`ACTION_TYPES`),
     as a message names it (``"2 is None, of type NoneType"``: its place
     from 1, its value quoted short), or ``None`` when every item is of one."""
-    if frozenset(ACTION_TYPES).issuperset(map(type, items)):
+    if _ACTION_TYPE_SET.issuperset(map(type, items)):
         return None
     index, value = next((i, a) for i, a in enumerate(items) if type(a) not in ACTION_TYPES)
     return f"{index + 1} is {short_repr(value)}, of type {type_name(value)}"
@@ -470,6 +470,7 @@ ChanceAction = Union[Deal, Stock, Replacement]
 """An action that says what chance decided."""
 ACTION_TYPES: Final = (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)
 """The types of :data:`Action` (a value of another type is no action)."""
+_ACTION_TYPE_SET: Final = frozenset(ACTION_TYPES)
 
 
 def _is_card(value: object) -> bool:

@@ -869,13 +869,14 @@ class _Terminal:
         again after a name that cannot be written, until one can or the
         answer is empty."""
         record = Record.of_state(state, (("Event", "spades play"),))
-        question = "Save the game's record? File name (empty: no): "
+        first = "Save the game's record? File name (empty: no): "
+        question = first
         while True:
             answer = self.ask(question)
-            question = "Save the game's record? File name (empty: no): "
+            question = first
             if not answer or answer.lower() in ("n", "no"):
                 return
-            if answer.lower() in ("y", "yes"):
+            if answer.lower() in ("y", "yes"):  # the name asked for next
                 question = "File name for the record (empty: do not save): "
                 continue
             if os.path.exists(answer):

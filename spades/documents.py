@@ -7,8 +7,9 @@ Schema (:func:`spades.serial.schema`): rules, states, views and records
 :func:`~spades.serial.to_dict`, :func:`~spades.serial.action_to_dict` and
 :func:`~spades.serial.event_to_dict` return them: ``to_dict(state)`` is a
 :class:`StateDocument` to a type checker, ``to_dict(view)`` a
-:class:`ViewDocument`.  The tests check that every document the library writes has exactly the keys
-described here and validates against the schema.
+:class:`ViewDocument`.  The tests check that every document the library
+writes has exactly the keys described here and validates against the
+schema.
 
 Cards are written as text (``"QH"``, ``"BJ"``), a set of cards as its
 suit groups (``"AK.Q..32"``: spades, hearts, diamonds, clubs), bids as

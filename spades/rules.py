@@ -49,6 +49,7 @@ ThreePlayerDeck = Literal["set-aside", "remove-two-of-clubs"]
 """The names of :attr:`~spades.Rules.three_player_deck`, how three players share
 the deck (V-10): ``"set-aside"`` or ``"remove-two-of-clubs"``."""
 
+
 class RuleChanges(TypedDict, total=False):
     """The options of :class:`Rules` as keyword arguments, each one
     optional: the changes a preset (:meth:`Rules.partnership`,
@@ -86,8 +87,6 @@ class RuleChanges(TypedDict, total=False):
     ten_for_two_hundred: bool
     boston: Boston
     boston_bonus: int
-
-
 
 
 def hand_size(players: int) -> int:

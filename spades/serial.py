@@ -83,7 +83,7 @@ from typing import Any, Final, Union, cast, overload
 import attrs
 
 from spades.actions import (
-    BIDS, MAX_ACTIONS, MAX_BID_TRICKS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock,
+    ACTION_TYPES, BIDS, MAX_ACTIONS, MAX_BID_TRICKS, Action, Bid, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock,
     exchange_of_mask,
 )
 from spades.cards import Card, CardSet, text_of_mask
@@ -1036,7 +1036,7 @@ def action_to_dict(action: Action) -> ActionDocument:
     >>> action_to_dict(Card.parse("QH")), action_to_dict(Bid.DOUBLE_NIL)
     ({'play': 'QH'}, {'bid': 'double nil'})
     """
-    if not any(type(action) is kind for kind in (Card, Bid, Draft, Exchange, Deal, Stock, Replacement)):
+    if type(action) not in ACTION_TYPES:
         raise ArgumentTypeError(f"not an action: {short_repr(action) if is_a(action, str) else type_name(action)}")
     return cast(ActionDocument, _action(action))
 

@@ -471,6 +471,7 @@ def test_what_the_annotations_admit_is_accepted() -> None:
     from multiprocessing.pool import ThreadPool
 
     from spades.bots import Bot, random_action, random_bot, simple_bot
+    from spades.rollouts import SimulatedGame, SimulatedHand
 
     rules = Rules.partnership(losing_floor=-200)
     assert wilson_interval(5, 10, 2) == wilson_interval(5, 10, 2.0)
@@ -495,10 +496,12 @@ def test_what_the_annotations_admit_is_accepted() -> None:
 
     hands = spades.simulate(rules, 4, seed=3, players=UserList([random_action] * 4))
     assert hands == spades.simulate(rules, 4, seed=3)
-    assert sum(row.points[0] > 0 for row in hands) >= 0  # SimulatedHand rows, to the type checker too
+    # SimulatedHand rows, as the overload says (row.points type-checks).
+    assert all(type(row) is SimulatedHand and len(row.points) == 2 for row in hands)
     with ThreadPool(2) as pool:  # Pool.map returns a list: an executor all the same
         games = spades.simulate(rules, games=2, seed=3, executor=pool)
     assert [row.winner for row in games] == [row.winner for row in spades.simulate(rules, games=2, seed=3)]
+    assert all(type(row) is SimulatedGame for row in games)
 
     class Name(str):
         pass

@@ -1891,7 +1891,7 @@ def test_connections_refused_at_once_beyond_those_being_hung_up_on(tmp_path: Pat
             writer.close()
             for player in refused:
                 await player.close()
-            await asyncio.sleep(0.3)
+            assert await _eventually(lambda: server._refusing == 0)
             # Those hung up on, a connection over the limit is answered again.
             late = await Player.connect(server)
             assert (await late.next())["error"]["reason"] == "TOO_MANY_CLIENTS"

@@ -2062,7 +2062,11 @@ def _document_text(text: object, max_size: int) -> str:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise StateError(f"a JSON document must be UTF-8 text: {error}") from None
+            message = f"a JSON document must be UTF-8 text: {error}"
+        else:
+            message = ""
+        if message:  # raised here, not in the handler: the decoder's error (its context) holds all the bytes
+            raise StateError(message)
     if not is_a(text, str):
         raise StateError(f"a JSON document must be text, got {type_name(text)}")
     return text
@@ -2074,12 +2078,16 @@ def _loads(text: str) -> object:
     except StateError:
         raise
     except RecursionError:  # Python's own message names its decoder
-        raise StateError("not valid JSON here: nested deeper than this reader goes") from None
+        message = "not valid JSON here: nested deeper than this reader goes"
     except ValueError as error:
         if "integer string conversion" in str(error):  # Python's limit; its message suggests raising it
-            raise StateError(f"not valid JSON here: a number of more than {sys.get_int_max_str_digits():,} "
-                             "digits") from None
-        raise StateError(f"not valid JSON: {error}") from None
+            message = f"not valid JSON here: a number of more than {sys.get_int_max_str_digits():,} digits"
+        else:
+            message = f"not valid JSON: {error}"
+    # Raised out of the handler, so with no context: the decoder's error
+    # holds the whole document (a JSONDecodeError's .doc), which an error
+    # kept by a server would keep alive.
+    raise StateError(message)
 
 
 def from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> Document:

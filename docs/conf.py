@@ -207,7 +207,7 @@ def _directives(area: str) -> list[str]:
         value = getattr(spades, name)
         kind = _kind(value)
         if name == "__version__":
-            lines += [".. py:data:: spades.__version__", "   :type: str", "",
+            lines += [".. py:data:: __version__", "   :module: spades", "   :type: str", "",
                       f"   The version of the package, ``{spades.__version__!r}`` here.", ""]
             continue
         lines.append(f".. auto{kind}:: spades.{name}")

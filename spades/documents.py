@@ -29,7 +29,7 @@ from typing import Literal, Union
 
 from typing_extensions import NotRequired, ReadOnly, TypedDict
 
-from spades.rules import RuleChanges
+from spades.rules import Boston, Deck, FailedNil, FirstLead, RuleChanges, ThreePlayerDeck  # noqa: F401 (the docs resolve RuleChanges' annotations here)
 
 __all__ = [
     "RulesOptions",

@@ -469,7 +469,7 @@ class _Bits(random.Random):
     """A source with a getrandbits of its own, giving ``gives`` (or, when
     ``None``, random.Random's own numbers)."""
 
-    def __init__(self, seed: int, gives: object = None) -> None:
+    def __init__(self, seed: int, *, gives: object = None) -> None:  # keyword-only: Python 3.10's Random() takes one argument
         super().__init__(seed)
         self.gives = gives
 
@@ -541,11 +541,11 @@ def test_a_choice_is_one_of_the_choices_itself() -> None:  # C-4
 
 
 def test_random_bits_and_fractions_in_their_ranges() -> None:  # C-4
-    assert random_bits(_Bits(0, (1 << 8) - 1), 8) == 255
-    assert random_bits(_Bits(0, 0), 8) == 0
+    assert random_bits(_Bits(0, gives=(1 << 8) - 1), 8) == 255
+    assert random_bits(_Bits(0, gives=0), 8) == 0
     for gives in (1 << 8, -1, 1.0, None.__class__):
         with pytest.raises(ArgumentError, match=r"^the random source's getrandbits\(8\) gave .*, not an int from 0 to 2\*\*8 - 1$"):
-            random_bits(_Bits(0, gives), 8)
+            random_bits(_Bits(0, gives=gives), 8)
     assert random_fraction(_Fraction(0.0)) == 0.0
     assert random_fraction(_Fraction(0.9999)) == 0.9999
     for bad in (1.0, -0.1, 1.5):
@@ -567,12 +567,12 @@ def test_a_shuffle_through_the_sources_getrandbits_is_cpythons() -> None:  # C-4
             assert ours == theirs and own.getrandbits(32) == plain.getrandbits(32)
     for gives, said in ((1.5, "gave 1.5"), (1 << 60, "gave 1152921504606846976")):
         with pytest.raises(ArgumentError, match=rf"^the random source's getrandbits\(3\) {said}, not an int from 0 to 2\*\*3 - 1$"):
-            random_shuffle(_Bits(0, gives), list(range(5)))
+            random_shuffle(_Bits(0, gives=gives), list(range(5)))
     with pytest.raises(ArgumentError, match=r"^the random source's getrandbits\(3\) gave no number below 5 in 10000 draws$"):
-        random_shuffle(_Bits(0, 7), list(range(5)))
-    assert random_below(_Bits(0, 3), 5) == 3
+        random_shuffle(_Bits(0, gives=7), list(range(5)))
+    assert random_below(_Bits(0, gives=3), 5) == 3
     with pytest.raises(ArgumentError, match=r"^the random source's getrandbits\(3\) gave no number below 5 in 10000 draws$"):
-        random_below(_Bits(0, 5), 5)
+        random_below(_Bits(0, gives=5), 5)
 
 
 class _OwnFraction(random.Random):

@@ -285,10 +285,12 @@ _CHUNK_TUPLES: list[tuple[tuple[Card, ...], ...]] = []
 
 
 def _build_chunk(base: int, width: int) -> tuple[tuple[Card, ...], ...]:
-    table: list[tuple[Card, ...]] = []
-    cards = Card._cache
-    for bits in range(1 << width):
-        table.append(tuple(cards[base + i] for i in range(width) if bits >> i & 1))
+    """The cards of each pattern of ``width`` bits from card ``base`` on:
+    the patterns of the bits below bit ``i`` are doubled with card ``i``
+    added last, so each tuple is in index order (and the import quick)."""
+    table: list[tuple[Card, ...]] = [()]
+    for card in Card._cache[base : base + width]:
+        table += [cards + (card,) for cards in table]
     return tuple(table)
 
 

@@ -41,8 +41,7 @@ import time
 from array import array
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 
@@ -54,6 +53,9 @@ from spades.errors import (
 from spades.rollouts import Executor, executed
 from spades.rules import Rules
 from spades.state import new_game
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = ["PlayerResult", "MatchResult", "play_match", "wilson_interval", "mean_interval", "match_seeds"]
 
@@ -489,7 +491,11 @@ def play_match(
         chunks = list(chunks)
     tally = _Tally(count, deals)
     workers = min(workers, len(starts))  # no process without a chunk of deals to play
-    pool = ProcessPoolExecutor(workers) if executor is None and workers > 1 else None
+    pool = None
+    if executor is None and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor  # here: the import (multiprocessing) costs every user of spades
+
+        pool = ProcessPoolExecutor(workers)
     try:
         runner = executor if pool is None else _Ahead(pool, 2 * workers)
         if progress is not None:

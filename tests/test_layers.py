@@ -11,6 +11,8 @@ imports form no circle.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 import pathlib
 
 import pytest
@@ -135,3 +137,15 @@ def test_no_module_reads_another_modules_private_names() -> None:
                     )
             if isinstance(node, ast.Attribute) and node.attr in others:
                 raise AssertionError(f"spades.{name} line {node.lineno} reads .{node.attr} of another module")
+
+
+def test_importing_the_package_starts_no_process_machinery() -> None:
+    # Every user of spades pays for what its import loads; multiprocessing
+    # (and concurrent.futures, which loads it) is for play_match's workers
+    # only, and is imported when they start.
+    code = (
+        "import sys, spades, spades.match, spades.rollouts; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('multiprocessing', 'concurrent', 'asyncio')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

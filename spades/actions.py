@@ -566,6 +566,11 @@ class ExchangeChoices(SequenceABC[Exchange]):
     """
 
     __slots__ = ("_cards", "_combos", "_mask", "_sizes", "_hash")
+    _cards: tuple[Card, ...]
+    _combos: tuple[tuple[int, ...], ...]
+    _mask: int
+    _sizes: tuple[int, ...]
+    _hash: int
 
     def __init__(self, hand: CardSet, sizes: tuple[int, ...] | list[int]) -> None:
         if type(hand) is not CardSet:
@@ -581,13 +586,21 @@ class ExchangeChoices(SequenceABC[Exchange]):
         self._fill(hand.mask, cast("tuple[int, ...]", items))
 
     def _fill(self, mask: int, sizes: tuple[int, ...]) -> None:
-        self._mask = mask
-        self._sizes = sizes
-        self._cards = cards_of_mask(mask)
+        setter = object.__setattr__  # the one place these are set (see __setattr__)
+        cards = cards_of_mask(mask)
         combos: tuple[tuple[int, ...], ...] = ()
         for size in sizes:
-            combos += _combinations(len(self._cards), size)
-        self._combos = combos
+            combos += _combinations(len(cards), size)
+        setter(self, "_mask", mask)
+        setter(self, "_sizes", sizes)
+        setter(self, "_cards", cards)
+        setter(self, "_combos", combos)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"ExchangeChoices is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"ExchangeChoices is immutable: cannot delete {name!r}")
 
     def __len__(self) -> int:
         return len(self._combos)
@@ -688,8 +701,9 @@ class ExchangeChoices(SequenceABC[Exchange]):
         try:
             return self._hash
         except AttributeError:
-            self._hash: int = hash(tuple(self))
-            return self._hash
+            value = hash(tuple(self))
+            object.__setattr__(self, "_hash", value)  # worked out once, when first asked
+            return value
 
     @property
     def hand(self) -> CardSet:

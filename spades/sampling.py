@@ -154,12 +154,15 @@ class Deals:
     Raises :class:`~spades.StateError` if no real game gives the view.
 
     A value, as everything the library hands out: its attributes cannot
-    be set or deleted, and a copy or a pickle is the deals of the same view.
+    be set or deleted, and a copy or a pickle is the deals of the same view,
+    equal to it (the deals of equal views are equal, with equal hashes).
 
     >>> from spades import Rules, new_game, seat_view
     >>> deals = Deals(seat_view(new_game(Rules.partnership(), seed=1), 0))
     >>> deals.count  # the other 39 cards, 13 to each other seat
     84478098072866400
+    >>> deals == Deals(seat_view(new_game(Rules.partnership(), seed=1), 0))
+    True
     >>> deals.view = None
     Traceback (most recent call last):
     ...
@@ -198,6 +201,15 @@ class Deals:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Deals, (self.view,))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when of equal views: the deals are the view's alone."""
+        if type(other) is not Deals:
+            return NotImplemented
+        return self.view == other.view
+
+    def __hash__(self) -> int:
+        return hash((Deals, self.view))
 
     def __repr__(self) -> str:
         return f"Deals(seat={self.view.seat}, hand_number={self.view.hand_number}, phase={self.view.phase.name}, count={self.count})"

@@ -5,6 +5,7 @@ whom and in what order, how many cards, and the refusals."""
 from __future__ import annotations
 
 import itertools
+import pickle
 
 import pytest
 
@@ -161,6 +162,26 @@ def test_exchange_choices() -> None:  # P-6, T-6
     assert len(exchange_choices(held, TWO, discard=True)) == 1 + 5 + 10 + 10
     with pytest.raises(ArgumentTypeError, match="^the hand is a CardSet, got list$"):
         exchange_choices([], PARTNERSHIP, discard=False)  # type: ignore[arg-type]
+
+
+def test_exchange_choices_cannot_be_changed() -> None:
+    """Every value the library hands out is immutable: ExchangeChoices'
+    inner fields too, which once could be set or deleted (its repr and
+    comparisons then failed)."""
+    import copy
+
+    choices = ExchangeChoices(CardSet.parse("AK.Q.J.2"), (0, 1))
+    hash(choices)  # its hash is kept once worked out
+    for name in ("_cards", "_combos", "_mask", "_sizes", "_hash", "hand", "extra"):
+        with pytest.raises(AttributeError, match=rf"^ExchangeChoices is immutable: cannot set '{name}'$"):
+            setattr(choices, name, None)
+        if name != "extra":
+            with pytest.raises(AttributeError, match=rf"^ExchangeChoices is immutable: cannot delete '{name}'$"):
+                delattr(choices, name)
+    assert repr(choices) == "ExchangeChoices(CardSet('AK.Q.J.2'), (0, 1))" and len(choices) == 6
+    assert hash(choices) == hash(tuple(choices)) and not hasattr(choices, "__dict__")
+    for again in (copy.copy(choices), copy.deepcopy(choices), pickle.loads(pickle.dumps(choices))):
+        assert again == choices and hash(again) == hash(choices) and tuple(again) == tuple(choices)
 
 
 def test_replacement_errors() -> None:  # T-6

@@ -412,4 +412,7 @@ def test_deals_is_a_value_that_cannot_be_changed() -> None:
     for again in (copy.copy(deals), copy.deepcopy(deals), pickle.loads(pickle.dumps(deals))):
         assert again.view == view and again.count == deals.count
         assert again.sample(random.Random(1)) == deals.sample(random.Random(1))
+        assert again == deals and hash(again) == hash(deals) and not again != deals
+    assert deals != Deals(other) and Deals(other) == Deals(seat_view(new_game(Rules.partnership(), seed=5), 1))
+    assert deals != view and deals != 0 and len({deals, Deals(view), Deals(other)}) == 2
     assert repr(deals) == f"Deals(seat=0, hand_number=0, phase=BID, count={deals.count})"

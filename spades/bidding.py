@@ -308,8 +308,10 @@ _OPEN: Final = {hand: _unrestricted(hand, None) for hand in (13, 17)}
 _OPEN_DRAFT: Final = {hand: _unrestricted(hand, _DOUBLE_NIL_IN_DRAFT) for hand in (13, 17)}
 _OPEN_NO_DOUBLE_NIL: Final = {hand: _unrestricted(hand, _DOUBLE_NIL_NOT_ALLOWED) for hand in (13, 17)}
 # ... and with Double Nil closed to a side not trailing by the margin, by
-# hand size and margin: a memo of immutable values, filled as margins come.
+# hand size and margin: a memo of immutable values, filled as margins come,
+# emptied when full (rules from outside may bring 10,000 margins).
 _OPEN_TRAILING: Final[dict[tuple[int, int | None], BidLimits]] = {}
+_OPEN_TRAILING_LIMIT: Final = 64
 
 
 def bid_limits(
@@ -452,6 +454,8 @@ def _limits(seat: int, bids: Sequence[Bid | None], rules: Rules, scores: Sequenc
         key = (rules.hand_size, rules.double_nil_trailing_by)
         limits = _OPEN_TRAILING.get(key)
         if limits is None:  # built once for each margin (V-3)
+            if len(_OPEN_TRAILING) >= _OPEN_TRAILING_LIMIT:
+                _OPEN_TRAILING.clear()
             limits = _OPEN_TRAILING[key] = _unrestricted(rules.hand_size, double)
         return limits
     least, least_reason, least_rule = 1, Reason.BID_OUT_OF_RANGE, "C-3"

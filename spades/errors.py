@@ -333,7 +333,9 @@ def check_seat(seat: object, players: int) -> int:
     ``bool``, from 0 to ``players - 1``); else :class:`ArgumentTypeError` or
     :class:`ArgumentError`."""
     if type(seat) is not int:
-        raise ArgumentTypeError(f"a seat is an int, got {short_repr(seat)}")
+        # An int of another type may show as one: its type is named too.
+        kind = f", a {type_name(seat)}" if is_a(seat, int) and not is_a(seat, bool) else ""
+        raise ArgumentTypeError(f"a seat is an int, got {short_repr(seat)}{kind}")
     if not 0 <= seat < players:
         raise ArgumentError(f"no seat {short_repr(seat)}: the seats are 0..{players - 1}")
     return seat

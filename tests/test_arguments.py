@@ -145,6 +145,16 @@ def test_a_seat_is_an_int(seat: object) -> None:  # P-1
             call()
 
 
+def test_a_seat_of_an_int_type_names_its_type() -> None:  # P-1
+    class Seat(int):
+        pass
+
+    for seat, shown in ((Seat(1), "1, a Seat"), (C("3C"), "Card('3C'), a Card"), (True, "True"), ("1", "'1'")):
+        with pytest.raises(ArgumentTypeError) as caught:
+            spades.new_game(P, seed=1).hand(seat)  # type: ignore[arg-type]
+        assert str(caught.value) == f"a seat is an int, got {shown}"
+
+
 # -- hostile values: every public function and constructor -------------------------------
 #
 # A server hands this library whatever its clients send.  Each public

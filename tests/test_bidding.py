@@ -598,3 +598,13 @@ def test_the_kept_legal_bids_are_bounded() -> None:
                 bids[(seat + 2) % 4] = Bid(other)
                 legal_bids_of(seat, bids, rules, (0, 0))
     assert len(bidding._KEPT_LEGAL) <= bidding._KEPT_LEGAL_LIMIT
+
+
+def test_the_kept_limits_of_each_double_nil_margin_are_bounded() -> None:  # V-3
+    # A margin of Double Nil (double_nil_trailing_by) comes with the rules,
+    # from outside on a server: each one's limits are kept, but not all of them.
+    for margin in range(1, 301):
+        rules = Rules.partnership(double_nil_trailing_by=margin)
+        assert Bid.DOUBLE_NIL in legal_bids_of(1, NONE4, rules, (margin, 0))
+        assert Bid.DOUBLE_NIL not in legal_bids_of(1, NONE4, rules, (margin - 1, 0))
+    assert 0 < len(bidding._OPEN_TRAILING) <= bidding._OPEN_TRAILING_LIMIT

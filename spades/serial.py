@@ -1895,7 +1895,10 @@ def view_from_dict(data: object) -> SeatView:
     so that everything it saw was legal, plays that game through the
     engine, and compares the seat's view of it with the document, field by
     field.  Otherwise :class:`~spades.StateError` names the first field
-    that no game fits, or the rule that the document's play breaks.
+    that no game fits, or the rule that the document's play breaks.  That
+    game holds a hand for each finished hand of the score sheet, so the
+    time to load a view grows with the hands played, though its size
+    hardly does.
 
     **The score sheet** (version 2).  With ``"history": true`` each
     finished hand is an object with its tricks, card by card.  Otherwise

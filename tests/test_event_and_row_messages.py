@@ -15,7 +15,7 @@ from spades import (ArgumentError, ArgumentTypeError, Bid, Card, CardSet, Draft,
                     StateError, new_game, seat_view)
 from spades.events import (BidMade, CardPlayed, Discarded, Drafted, Event, Exchanged, GameOver, HandScored,
                            HandStarted, Replaced, TrickWon, Turn, advance, events)
-from spades.sheet import HandSummary, PlayedTrick
+from spades.sheet import HandSummary, PlayedTrick, check_summary
 from spades.view import SeatView, hand_summary
 
 from _games import play
@@ -268,3 +268,41 @@ def test_a_view_made_by_hand_keeps_the_sheets_checks() -> None:  # P-1
     assert isinstance(view, SeatView)
     _refused(lambda: attrs.evolve(view, hand=CardSet.from_cards([QH]), dealer=True), ArgumentTypeError,
              "dealer: expected an int, got True")
+
+
+# --- a HandRecord made directly: each refusal names its field ---------------------
+
+@pytest.mark.parametrize(("fields", "kind", "message"), [
+    ({"number": "x"}, ArgumentTypeError, "number: expected an int, got 'x'"),
+    ({"hands": "junk"}, ArgumentTypeError, "hands: expected a tuple, got 'junk'"),
+    ({"tricks": [2, 4, 4, 3]}, ArgumentTypeError, "tricks: expected a tuple, got [2, 4, 4, 3]"),
+    ({"tricks": (18, 0, 0, 0)}, ArgumentError, "tricks: 18 is not in 0..17"),  # C-8, V-10: at most 17 tricks a seat
+    ({"actions": "junk"}, ArgumentTypeError, "actions: expected a tuple, got 'junk'"),
+])
+def test_a_record_made_directly_names_the_field_it_refuses(fields: dict[str, Any], kind: type[SpadesError], message: str) -> None:
+    row = play(P, 0, seeded=True)[-1].sheet[0]
+    _refused(lambda: attrs.evolve(row, **fields), kind, message)
+
+
+def test_a_record_of_five_seats_is_refused_at_its_first_field_too_long() -> None:  # P-1, T-1, V-10: 2 to 4 seats
+    row = play(P, 0, seeded=True)[-1].sheet[0]
+    hands, bids, tricks = row.hands + row.hands[:1], row.bids + row.bids[:1], row.tricks + (0,)
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"hands": hands, "bids": bids, "tricks": tricks}, "hands: expected at most 4 entries, got 5"),
+        ({"bids": bids, "tricks": tricks}, "bids: expected at most 4 entries, got 5"),
+        ({"tricks": tricks}, "tricks: expected at most 4 entries, got 5"),
+    ]
+    for fields, message in cases:
+        _refused(lambda: attrs.evolve(row, **fields), ArgumentError, message)
+
+
+def test_a_record_may_hold_a_seat_that_took_no_trick() -> None:  # C-8, P-5: a made Nil takes none
+    row = play(P, 0, seeded=True)[-1].sheet[0]
+    assert attrs.evolve(row, tricks=(0, 13, 0, 0)).tricks == (0, 13, 0, 0)
+
+
+def test_a_row_with_a_trick_of_a_seat_the_rules_lack_names_c7() -> None:  # C-7, T-1
+    summary = hand_summary(TWO, play(TWO, 0, seeded=True)[-1].sheet[0])
+    bad = attrs.evolve(summary, tricks=(PlayedTrick(leader=3, cards=(), winner=-1),))
+    _refused(lambda: check_summary(bad, TWO), ArgumentError,
+             "the row holds a trick of seats or of more cards than these rules' (C-7)")

@@ -29,7 +29,7 @@ from typing import Literal, Union
 
 from typing_extensions import NotRequired, ReadOnly, TypedDict
 
-from spades.rules import Boston, Deck, FailedNil, FirstLead, RuleChanges, ThreePlayerDeck  # noqa: F401 (the docs resolve RuleChanges' annotations here)
+from spades.rules import Boston, Deck, FailedNil, FirstLead, RuleChanges, ThreePlayerDeck
 
 __all__ = [
     "RulesOptions",
@@ -54,6 +54,11 @@ __all__ = [
     "RecordDocument",
     "EventDocument",
 ]
+
+# The types of the options RulesOptions and RulesDocument take from
+# RuleChanges: their annotations are read in this module's names too (by
+# the documentation, under Sphinx 7 and 8), so the names are here.
+_OPTION_TYPES = (Boston, Deck, FailedNil, FirstLead, ThreePlayerDeck)
 
 Seat = int
 Card = str

@@ -579,7 +579,7 @@ class _OwnFraction(random.Random):
     """A random() of its own and no getrandbits(): CPython then draws
     choice(), randrange() and shuffle() from random() alone."""
 
-    def __init__(self, seed: int, gives: float | None = None) -> None:
+    def __init__(self, seed: int, *, gives: float | None = None) -> None:  # keyword-only: as _Bits
         super().__init__(seed)
         self.gives = gives
 
@@ -605,9 +605,9 @@ def test_draws_through_the_sources_random_are_cpythons() -> None:  # C-4, P-2
             assert mine == cpythons and ours.random() == theirs.random()
     for draw in (lambda rng: random_choice(rng, [1, 2, 3]), lambda rng: random_below(rng, 3), lambda rng: random_shuffle(rng, [1, 2, 3])):
         with pytest.raises(ArgumentError, match=r"^the random source's random\(\) gave 1\.0, not a float from 0\.0 up to 1\.0$"):
-            draw(_OwnFraction(0, 1.0))
+            draw(_OwnFraction(0, gives=1.0))
         with pytest.raises(ArgumentError, match=r"^the random source's random\(\) gave no number below 0\.9999999999999998 in 10000 draws$"):
-            draw(_OwnFraction(0, 0.9999999999999999))  # the largest float below 1, above the bound for 3
+            draw(_OwnFraction(0, gives=0.9999999999999999))  # the largest float below 1, above the bound for 3
 
 
 def test_every_seed_is_checked_alike_its_type_then_its_range() -> None:  # P-2

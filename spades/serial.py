@@ -1896,9 +1896,11 @@ def view_from_dict(data: object) -> SeatView:
     engine, and compares the seat's view of it with the document, field by
     field.  Otherwise :class:`~spades.StateError` names the first field
     that no game fits, or the rule that the document's play breaks.  That
-    game holds a hand for each finished hand of the score sheet, so the
-    time to load a view grows with the hands played, though its size
-    hardly does.
+    game plays a hand for each finished hand of the score sheet; the games
+    behind the latest sheets are kept, so the views of one game, loaded in
+    turn, play each finished hand once, but a view of a sheet not seen
+    before takes time that grows with the hands played (a few tenths of
+    a millisecond a hand), though its size hardly does.
 
     **The score sheet** (version 2).  With ``"history": true`` each
     finished hand is an object with its tricks, card by card.  Otherwise

@@ -476,12 +476,14 @@ def test_closed_streams_end_with_one_line(monkeypatch: pytest.MonkeyPatch, capsy
 
 
 def test_a_match_starts_no_more_workers_than_it_has_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    import concurrent.futures
+
     from spades import match
 
     def no_pool(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("a process pool for one chunk of deals")
 
-    monkeypatch.setattr(match, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)  # play_match imports it when it needs one
     result = match.play_match([spades.bots.simple_bot, spades.bots.random_bot], Rules.partnership(), 2, 1, workers=64)
     assert result.games == 2
 

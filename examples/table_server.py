@@ -145,7 +145,7 @@ Choices
 * A line longer than 64 KiB is answered with ``LINE_TOO_LONG`` and the
   connection is **closed** (the rest of the line cannot be told from the
   next command).  Every other bad line (non-UTF-8 bytes, malformed JSON,
-  ``NaN``, duplicate keys, JSON nested too deeply, a number of more than
+  ``NaN``, duplicate keys, JSON nested more than 32 deep, a number of more than
   100 digits, a non-object, an unknown command, bad fields) is answered
   with an error and the connection stays open.  Blank lines (of
   JSON's white space only) are ignored.  A client that lets more than 1 MiB
@@ -294,6 +294,11 @@ _MAX_NAME = 32
 _MAX_TEXT = 200
 _MAX_DIGITS = 100
 """The most digits of a number in a client's line."""
+_MAX_DEPTH = 32
+"""The deepest a client's line may nest arrays and objects (a command nests
+four deep at most).  Python's own decoder stops somewhere else in each
+version (3.11 at about 1,000, 3.13 much deeper): this limit is the server's,
+the same everywhere."""
 _COMMANDS = ("join", "act", "view", "look", "leave")
 
 
@@ -1260,6 +1265,22 @@ def _whole_number(digits: str) -> int:
     return int(digits)
 
 
+def _nested_too_deeply(value: object) -> bool:
+    """Whether ``value`` nests arrays and objects more than ``_MAX_DEPTH``
+    deep: walked level by level, not by recursion."""
+    level = [value]
+    for _ in range(_MAX_DEPTH):
+        inner: list[object] = []
+        for item in level:
+            if isinstance(item, dict):
+                inner.extend(item.values())
+            elif isinstance(item, list):
+                inner.extend(item)
+        level = inner
+    # What is left is inside _MAX_DEPTH arrays or objects: one more is too many.
+    return any(isinstance(item, (dict, list)) for item in level)
+
+
 def _decode(line: bytes) -> tuple[str, dict[str, Any]] | None:
     """The command and its body, ``None`` for a blank line; else a
     :class:`Refusal`."""
@@ -1276,6 +1297,8 @@ def _decode(line: bytes) -> tuple[str, dict[str, Any]] | None:
         raise Refusal("BAD_JSON", "not JSON this server reads: nested too deeply") from None
     except ValueError as error:  # JSONDecodeError is a ValueError
         raise Refusal("BAD_JSON", f"not JSON: {str(error)[:100]}") from None
+    if _nested_too_deeply(request):
+        raise Refusal("BAD_JSON", "not JSON this server reads: nested too deeply")
     if not isinstance(request, dict):
         raise Refusal("BAD_REQUEST", f"a command is a JSON object, got {_json_kind(request)}")
     if len(request) != 1:

@@ -1557,6 +1557,10 @@ def test_messages_speak_json_not_python(tmp_path: Path) -> None:
                 (b"[" * 1000 + b"]" * 1000, "BAD_JSON", "not JSON this server reads: nested too deeply"),
                 (b'{"view": ' * 2000 + b"{}" + b"}" * 2000, "BAD_JSON", "not JSON this server reads: nested too deeply"),
                 (b"[" * 50_000, "BAD_JSON", "not JSON this server reads: nested too deeply"),
+                # The server's own limit of 32 levels, whatever Python's decoder takes.
+                (b"[" * 33 + b"]" * 33, "BAD_JSON", "not JSON this server reads: nested too deeply"),
+                (b'{"view": ' * 33 + b"1" + b"}" * 33, "BAD_JSON", "not JSON this server reads: nested too deeply"),
+                (b"[" * 32 + b"]" * 32, "BAD_REQUEST", "a command is a JSON object, got an array"),
                 (b'{"join": {"table": "t", "name": "a", "seat": ' + b"1" * 5000 + b"}}", "BAD_REQUEST",
                  "a number of too many digits (at most 100)"),
                 (b"-" + b"9" * 101, "BAD_REQUEST", "a number of too many digits (at most 100)"),

@@ -660,7 +660,10 @@ def _after_sheet(rules: Rules, sheet: tuple[HandSummary, ...]) -> GameState:
         except _Impossible as error:
             raise _Impossible(f"sheet hand {summary.number}: {error}") from None
     if len(sheet) <= _SHEET_HANDS_KEPT:
-        kept_hands = sum([len(kept) for _rules, kept in _SHEET_STATES])
+        # Counted over a copy, taken in one step: another thread may add to
+        # the memo or empty it meanwhile, and a dict changed while it is
+        # walked raises RuntimeError.
+        kept_hands = sum([len(kept) for _rules, kept in _SHEET_STATES.copy()])
         if len(_SHEET_STATES) >= _SHEET_STATES_KEPT or kept_hands + len(sheet) > _SHEET_HANDS_KEPT:
             _SHEET_STATES.clear()
         _SHEET_STATES[key] = state

@@ -706,6 +706,26 @@ def test_the_states_kept_after_sheets_hold_a_bounded_number_of_hands(monkeypatch
             assert all(len(sheet) != hands for _rules, sheet in witness._SHEET_STATES)  # over the budget: not kept
 
 
+def test_the_kept_sheets_are_counted_over_a_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo of the games behind the latest sheets is shared by every
+    thread: one thread may add to it while another counts what it keeps.
+    A memo that changes while it is walked (as another thread would change
+    it) must not make loading a view raise RuntimeError."""
+    import spades._witness as witness
+
+    class Busy(dict[Any, Any]):
+        def __iter__(self) -> Iterator[Any]:
+            for index, key in enumerate(dict.__iter__(self)):
+                if index == 0:
+                    self[(key[0], ())] = new_game(key[0])  # another thread's entry, meanwhile
+                yield key
+
+    monkeypatch.setattr(witness, "_SHEET_STATES", Busy())
+    for hands in (1, 2, 4):  # each a sheet not kept yet: counted, then kept
+        assert view_from_dict(_never_ending_view(hands)).hand_number == hands
+    assert len(witness._SHEET_STATES) >= 1
+
+
 def test_a_hand_number_the_sheet_does_not_give_is_refused_before_the_sheet_is_played() -> None:  # P-8, T-8, S-9
     """The hand's number follows from the score sheet's length (the last
     hand's at the game's end): a long sheet with another number is refused

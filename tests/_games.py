@@ -7,7 +7,8 @@ import random
 from hypothesis import strategies as st
 
 from spades import PRESETS as NAMED_PRESETS
-from spades import Bid, GameState, Rules, new_game
+from spades import Bid, GameState, Phase, Rules, new_game
+from spades.actions import Action, Exchange
 
 # Every named preset, and a few more variants; whole random games need a
 # losing floor (random bids drift scores down).
@@ -48,3 +49,21 @@ def sample(states: list[GameState], seed: int, count: int) -> list[GameState]:
     rng = random.Random(seed)
     picked = rng.sample(states[1:-1], min(count, max(0, len(states) - 2)))
     return [states[0], *picked, states[-1]]
+
+
+def two_player_hand(seed: int, discarded: int, declarers: tuple[int, ...], left: int) -> GameState:
+    """A seeded two-player hand where each of ``declarers`` declared Double
+    Nil in the draft and discarded ``discarded`` cards (T-6), the other
+    choices drawn at random, stopped with ``left`` tricks to play."""
+    rng = random.Random(seed)
+    state = new_game(Rules.two_player(), seed=seed)
+    while not (state.phase is Phase.PLAY and len(state.hand(0)) == left and not state.trick):
+        legal = state.legal_actions()
+        if state.phase is Phase.DRAFT and state.turn in declarers and Bid.DOUBLE_NIL in legal:
+            action: Action = Bid.DOUBLE_NIL
+        elif state.phase is Phase.DISCARD:
+            action = rng.choice([e for e in legal if isinstance(e, Exchange) and len(e.cards) == discarded])
+        else:
+            action = rng.choice([a for a in legal if a != Bid.DOUBLE_NIL])
+        state = state.apply(action)
+    return state

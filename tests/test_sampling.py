@@ -15,12 +15,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from spades import ArgumentError, Bid, CardSet, GameState, Phase, Rules, StateError, new_game, seat_view
-from spades.actions import Action
+from spades import ArgumentError, CardSet, GameState, Phase, Rules, StateError, new_game, seat_view
 from spades.sampling import Deals, count_deals, sample_hands
 from spades.view import SeatView
 
-from _games import PRESETS, play, presets, seeds
+from _games import PRESETS, play, presets, seeds, two_player_hand
 from invariants import ref_legal_cards, ref_suit
 
 
@@ -119,24 +118,6 @@ def test_counts_match_a_brute_force_of_the_rules() -> None:  # C-4, C-5, C-7, V-
 
 
 
-def _two_player_ending(seed: int, discarded: int, declarers: tuple[int, ...]) -> GameState:
-    """A two-player hand where each of ``declarers`` declared Double Nil in
-    the draft and discarded ``discarded`` cards (T-6), stopped with three
-    tricks to play."""
-    rng = random.Random(seed)
-    state = new_game(Rules.two_player(), seed=seed)
-    while not (state.phase is Phase.PLAY and len(state.hand(0)) == 3 and not state.trick):
-        legal = state.legal_actions()
-        if state.phase is Phase.DRAFT and state.turn in declarers and Bid.DOUBLE_NIL in legal:
-            action: Action = Bid.DOUBLE_NIL
-        elif state.phase is Phase.DISCARD:
-            action = rng.choice([e for e in legal if len(e.cards) == discarded])  # type: ignore[union-attr]
-        else:
-            action = rng.choice([a for a in legal if a != Bid.DOUBLE_NIL])
-        state = state.apply(action)
-    return state
-
-
 def _two_player_reference_count(view: SeatView) -> int:
     """The hands the other seat of a two-player game may hold, by brute
     force from the rules: cards the seat has not seen elsewhere; of the
@@ -187,7 +168,7 @@ def test_a_two_player_double_nil_discard_counts_in_the_sampling() -> None:  # T-
     for seed in range(14):
         for discarded in (0, 1, 2, 3):
             declarers = ((1,), (0, 1), (1, 0))[seed % 3]
-            state = _two_player_ending(seed, discarded, declarers)
+            state = two_player_hand(seed, discarded, declarers, 3)
             view = seat_view(state, 0)
             assert view.cards_given[1] == discarded
             assert view.cards_given[0] == (discarded if 0 in declarers else 0)

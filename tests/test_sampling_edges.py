@@ -10,27 +10,10 @@ import random
 import attrs
 import pytest
 
-from spades import ArgumentTypeError, Bid, GameState, Phase, Rules, StateError, new_game, seat_view
-from spades.actions import Action
+from spades import ArgumentTypeError, Rules, StateError, new_game, seat_view
 from spades.sampling import Deals
 
-
-def _two_player_hand(seed: int, discarded: int, declarers: tuple[int, ...], left: int) -> GameState:
-    """A two-player hand where each of ``declarers`` declared Double Nil in
-    the draft and discarded ``discarded`` cards (T-6), stopped with ``left``
-    tricks to play."""
-    rng = random.Random(seed)
-    state = new_game(Rules.two_player(), seed=seed)
-    while not (state.phase is Phase.PLAY and len(state.hand(0)) == left and not state.trick):
-        legal = state.legal_actions()
-        if state.phase is Phase.DRAFT and state.turn in declarers and Bid.DOUBLE_NIL in legal:
-            action: Action = Bid.DOUBLE_NIL
-        elif state.phase is Phase.DISCARD:
-            action = rng.choice([e for e in legal if len(e.cards) == discarded])  # type: ignore[union-attr]
-        else:
-            action = rng.choice([a for a in legal if a != Bid.DOUBLE_NIL])
-        state = state.apply(action)
-    return state
+from _games import two_player_hand
 
 
 class _FirstPick(random.Random):
@@ -52,7 +35,7 @@ def test_a_number_of_replacement_draws_no_deal_allows_adds_nothing_to_the_count(
     # the other seat may hold 0, 1 or 2 of the pile cards seat 0 knows of,
     # but no deal consistent with its plays (C-5) gives it 3.  The brute
     # force of tests/test_sampling.py counts 10 deals.
-    view = seat_view(_two_player_hand(212, 3, (0, 1), 2), 0)
+    view = seat_view(two_player_hand(212, 3, (0, 1), 2), 0)
     assert view.cards_given == (3, 3)
     deals = Deals(view)
     assert deals.count == 10
@@ -66,7 +49,7 @@ def test_the_deals_are_picked_by_the_number_of_pile_cards_the_other_seat_drew() 
     # deals (the brute force agrees), 364 leave seat 1 none of those cards,
     # 910 one and 630 two; the deals are numbered in that order, so the
     # first draw picks how many, and the drawn pile cards are seat 1's.
-    view = seat_view(_two_player_hand(0, 2, (1,), 3), 0)
+    view = seat_view(two_player_hand(0, 2, (1,), 3), 0)
     assert view.cards_given == (0, 2)
     deals = Deals(view)
     assert deals.count == 364 + 910 + 630

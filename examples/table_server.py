@@ -237,8 +237,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 import spades
 from spades import Bid, GameState, IllegalActionError, ParseError, Reason, Record, Rules, SpadesError, seat_view
 from spades.bots import simple_bot
@@ -811,7 +809,8 @@ class TableServer:
         # A look counts once it shows a card: the two-player second player
         # holds none before its first draft turn, and keeps its Double Nil
         # (T-6) through a look then.
-        if attrs.evolve(seat_view(state, seat, sealed=True), sealed=False) != seat_view(state, seat):
+        shown = seat_view(state, seat)
+        if shown.hand or shown.top_of_stock is not None:
             table.looked[seat] = state.hand_number
         self._send(client, {"ok": {}})
         self._push_view(client)

@@ -37,6 +37,7 @@ from spades.errors import (
     ArgumentError,
     ArgumentTypeError,
     CheckedEnumType,
+    Immutable,
     ParseError,
     ascii_lower,
     exact_str,
@@ -530,7 +531,7 @@ MAX_EXCHANGE: Final = 3
 ``double_nil_exchange``, V-3)."""
 
 
-class ExchangeChoices(SequenceABC[Exchange]):
+class ExchangeChoices(SequenceABC[Exchange], Immutable):
     """Every :class:`Exchange` of a hand, as a lazy read-only sequence.
 
     ``sizes`` are the numbers of cards an exchange may hold, each from 0 to
@@ -586,7 +587,7 @@ class ExchangeChoices(SequenceABC[Exchange]):
         self._fill(hand.mask, cast("tuple[int, ...]", items))
 
     def _fill(self, mask: int, sizes: tuple[int, ...]) -> None:
-        setter = object.__setattr__  # the one place these are set (see __setattr__)
+        setter = object.__setattr__  # the one place these are set (see Immutable)
         cards = cards_of_mask(mask)
         combos: tuple[tuple[int, ...], ...] = ()
         for size in sizes:
@@ -595,12 +596,6 @@ class ExchangeChoices(SequenceABC[Exchange]):
         setter(self, "_sizes", sizes)
         setter(self, "_cards", cards)
         setter(self, "_combos", combos)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"ExchangeChoices is immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"ExchangeChoices is immutable: cannot delete {name!r}")
 
     def __len__(self) -> int:
         return len(self._combos)

@@ -328,6 +328,22 @@ class RulesTypeError(RulesError, ArgumentTypeError):
     """
 
 
+class Immutable:
+    """A base for the values the library makes without attrs
+    (:class:`~spades.ExchangeChoices`, :class:`~spades.sampling.Deals`):
+    setting or deleting an attribute raises ``AttributeError``, as on the
+    frozen attrs classes.  Such a class sets its own fields once, with
+    ``object.__setattr__``."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")
+
+
 def check_seat(seat: object, players: int) -> int:
     """``seat`` if it is a seat of a table of ``players`` (an ``int``, not a
     ``bool``, from 0 to ``players - 1``); else :class:`ArgumentTypeError` or

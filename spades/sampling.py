@@ -43,7 +43,7 @@ import attrs
 from spades._witness import first_match, game_behind
 from spades.cards import CardSet
 from spades.deal import check_rng, random_below, random_shuffle
-from spades.errors import ArgumentTypeError, StateError, short_repr, type_name
+from spades.errors import ArgumentTypeError, Immutable, StateError, short_repr, type_name
 from spades.state import GameState
 from spades.view import SeatView, seat_view
 
@@ -148,7 +148,7 @@ class _Problem:
         return self.placed
 
 
-class Deals:
+class Deals(Immutable):
     """The deals of the unseen cards consistent with ``view``: what the seat
     cannot see of the current hand, as far as it knows (see the module).
     Raises :class:`~spades.StateError` if no real game gives the view.
@@ -192,12 +192,6 @@ class Deals:
         setter(self, "_known", tuple(
             hand.mask & ~self._placed_for(problem.placed, seat) for seat, hand in enumerate(witness.hands)
         ))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Deals is immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Deals is immutable: cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Deals, (self.view,))

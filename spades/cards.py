@@ -123,7 +123,8 @@ class Card(int):
     """One playing card, an ``int`` from 0 to 53 with a cached instance each.
 
     ``Card(i)`` returns the cached card of index ``i``; ``Card.parse(text)``
-    reads the common spellings.  The canonical text is rank then suit letter
+    reads the common spellings, and so does ``Card(text)``, so that a card's
+    repr builds it back.  The canonical text is rank then suit letter
     (``"AS"``, ``"TD"``); the jokers are ``"LJ"`` and ``"BJ"``.
 
     >>> Card.parse("A♠").suit, Card.parse("as").rank
@@ -132,6 +133,8 @@ class Card(int):
     Card('TH')
     >>> int(Card.parse("2C")), int(Card.parse("AS")), int(Card.parse("BJ"))
     (0, 51, 53)
+    >>> Card("TH") is Card.parse("10h") is Card(34)
+    True
 
     A card is an ``int``, its index, and arithmetic and comparisons on it are
     the int's, with plain ints for results (``1 << card`` is its bit in a
@@ -148,15 +151,17 @@ class Card(int):
     __slots__ = ()
     _cache: ClassVar[list[Card]] = []
 
-    def __new__(cls, index: int) -> Card:
+    def __new__(cls, index: int | str) -> Card:
         if type(index) is int:
             if 0 <= index < NUM_CARD_INDEXES:  # a negative index would count from the end
                 return cls._cache[index]
             raise ParseError(f"card index {short_repr(index)} is out of range 0..53")
         if type(index) is Card:
             return index
+        if is_a(index, str):
+            return cls.parse(index)  # the text the repr shows, or any spelling parse reads
         # Exactly an int: a bool, a float or an int subclass is not an index.
-        raise ParseError(f"a card index must be an int, got {short_repr(index)}")
+        raise ParseError(f"a card is an int index 0..53 or a card's text, got {short_repr(index)}")
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
@@ -324,6 +329,15 @@ STANDARD_DECK_MASK: Final = (1 << 52) - 1
 ALL_CARDS_MASK: Final = (1 << NUM_CARD_INDEXES) - 1
 
 
+def _mask_or_text(value: int | str) -> int:
+    """A :class:`CardSet`'s argument as its mask: a hand's text read by
+    :meth:`CardSet.parse`; anything else as it is (the mask's validator
+    refuses all but an int in range)."""
+    if type(value) is not int and is_a(value, str):
+        return CardSet.parse(value).mask
+    return value
+
+
 @attrs.frozen(slots=True, repr=False, order=False)  # the comparisons are the subset tests below
 class CardSet:
     """An immutable set of cards backed by one int bitmask.
@@ -355,13 +369,15 @@ class CardSet:
     spades.errors.ArgumentTypeError: unsupported operand for |: a CardSet and 'QS'; the other operand is a CardSet or a Card
     """
 
-    mask: int = attrs.field()
-    """The bitmask: bit ``i`` is set when the card of index ``i`` is in the set."""
+    mask: int = attrs.field(converter=_mask_or_text)
+    """The bitmask: bit ``i`` is set when the card of index ``i`` is in the set.
+    ``CardSet(text)`` reads a hand as :meth:`parse` does, so that a set's
+    repr builds it back: ``CardSet('AK.Q..') == CardSet.parse('AK.Q..')``."""
 
     @mask.validator
     def _check_mask(self, _attribute: object, value: int) -> None:
         if type(value) is not int or value < 0 or value > ALL_CARDS_MASK:
-            raise ParseError(f"a card set mask must be an int in 0..2**54-1, got {short_repr(value)}")
+            raise ParseError(f"a card set is a mask, an int in 0..2**54-1, or a hand's text, got {short_repr(value)}")
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card | int | str]) -> CardSet:

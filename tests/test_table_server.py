@@ -33,6 +33,13 @@ from _forgery import plain_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "table_server.py"
+# A socket left open (by the server or by a test's client) fails the test
+# whose collection finds it, rather than warning unseen.
+pytestmark = [
+    pytest.mark.filterwarnings("error::ResourceWarning"),
+    pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning"),
+]
+
 TIMEOUT = 10.0  # one message
 TEST_TIMEOUT = 25.0  # one whole test
 SHORT = Rules.partnership(target=100, losing_floor=-100)
@@ -50,11 +57,27 @@ def _load() -> Any:
 ts: Any = _load()
 
 
+_OPENED: list[Player | socket.socket] = []
+"""The client connections the running test has opened (see :func:`run`)."""
+
+
 def run(body: Callable[[], Awaitable[None]]) -> None:
-    """Run one test's body in a fresh event loop, bounded in time."""
+    """Run one test's body in a fresh event loop, bounded in time; then
+    close every client connection it opened and left open (a test that
+    fails half way, or has no need to close its clients, leaves no
+    unclosed socket behind to warn in a later test)."""
 
     async def bounded() -> None:
-        await asyncio.wait_for(body(), TEST_TIMEOUT)
+        try:
+            await asyncio.wait_for(body(), TEST_TIMEOUT)
+        finally:
+            opened = list(_OPENED)
+            _OPENED.clear()
+            for client in opened:
+                if isinstance(client, socket.socket):
+                    client.close()
+                elif not client.writer.is_closing():
+                    await client.close()
 
     asyncio.run(bounded())
 
@@ -75,6 +98,7 @@ class Player:
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
+        _OPENED.append(self)
         self.view: SeatView | None = None
         self.table: dict[str, Any] | None = None
         self.seat: int | None = None
@@ -724,6 +748,7 @@ async def _unread(server: Any) -> socket.socket:
     once the server holds it."""
     held = len(server.clients)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    _OPENED.append(sock)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.setblocking(False)
     await asyncio.get_running_loop().sock_connect(sock, server.address)
@@ -1852,6 +1877,7 @@ def test_a_reset_connection_is_freed_at_once_not_left_to_the_garbage_collector(t
         try:
             for _ in range(5):
                 sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                _OPENED.append(sock)
                 sock.setblocking(False)
                 await loop.sock_connect(sock, server.address)
                 # Lines that are each refused (an unknown field), then a reset.

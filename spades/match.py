@@ -424,7 +424,12 @@ def play_match(
     default this process and the pool of ``workers`` take one deal at a
     time, the pool a few deals ahead of the one awaited; an executor of
     yours gets about 64 chunks of at most 500 deals (its ``map`` may take
-    all the work at once).  The result
+    all the work at once).  The pool of ``workers`` starts its processes
+    the way Python does by default (on Linux before Python 3.14, by
+    forking this process, which Python 3.12 and later warn against when
+    this program runs other threads); to choose the way, give your own
+    pool, such as ``ProcessPoolExecutor(4,
+    mp_context=multiprocessing.get_context("forkserver"))``.  The result
     is the same whatever runs it.  What the executor returns is checked
     (each game's row: else :class:`~spades.ArgumentError` naming it); what
     its ``map`` raises, or a worker raises through it, reaches the caller

@@ -211,14 +211,15 @@ def rollout(
                     return _result(state, hands, whole_game)
         except StopIteration as stop:
             raise stopped(stop) from stop
-    choice = rng.choice
     getrandbits = rng.getrandbits
     while True:
         while not is_play(state):
             if state.phase is Phase.BID and not state.rules.is_draft:
                 state = bid_out(state, getrandbits)
             else:
-                state = state.apply(state.sample_chance(rng) if state.is_chance else choice(state.legal_actions()))
+                # The draft, its bidding, the exchanges and the chance steps,
+                # one at a time: drawn by the loop's own policy.
+                state = state.apply(random_action(state, rng))
         hands += 1
         if not whole_game:
             _after, _won, tricks = play_out(state, getrandbits, keep_log=False)

@@ -211,6 +211,31 @@ def test_a_source_that_draws_its_own_way_gets_the_loop(kind: type[random.Random]
         assert (result.tricks, result.score) == (last.tricks, last.result)
 
 
+def _replaced_on_the_object(seed: int, method: str) -> random.Random:
+    """A plain random.Random with one method replaced on the object itself
+    (which the class's own draws, and so random_action, do not consult)."""
+    rng = random.Random(seed)
+    replacements: dict[str, Callable[..., Any]] = {
+        "choice": lambda seq: seq[-1], "randrange": lambda *args: 0, "random": lambda: 0.5,
+    }
+    setattr(rng, method, replacements[method])
+    return rng
+
+
+@pytest.mark.parametrize("method", ["choice", "randrange", "random"])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_method_replaced_on_a_plain_source_is_not_consulted_by_either_way(preset: str, method: str) -> None:  # T-2, T-6
+    # rollout() drew the draft, the bidding of the draft game and the
+    # discards with the object's own choice(), where the loop's
+    # random_action draws as the class draws: the two-player game's hands
+    # differed.
+    for seed in range(4):
+        for state in _positions(spades.PRESETS[preset](), seed, True)[:12]:
+            result = rollout(state, _replaced_on_the_object(seed, method))
+            last = _loop(state, _replaced_on_the_object(seed, method)).sheet[-1]
+            assert (result.tricks, result.score) == (last.tricks, last.result), (preset, seed, state.phase)
+
+
 class _Misbehaving:
     """An executor whose map gets its results wrong in one of the ways a
     caller's own executor might."""

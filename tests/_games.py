@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import strategies as st
 
 from spades import PRESETS as NAMED_PRESETS
 from spades import Bid, GameState, Phase, Rules, new_game
 from spades.actions import Action, Exchange
+from spades.bots import random_action
 
 # Every named preset, and a few more variants; whole random games need a
 # losing floor (random bids drift scores down).
@@ -66,4 +68,22 @@ def two_player_hand(seed: int, discarded: int, declarers: tuple[int, ...], left:
         else:
             action = rng.choice([a for a in legal if a != Bid.DOUBLE_NIL])
         state = state.apply(action)
+    return state
+
+
+def step_by_step(
+    state: GameState,
+    rng: random.Random,
+    policy: Callable[[GameState, random.Random], Action] | None = None,
+    *,
+    game: bool = False,
+) -> GameState:
+    """The step-by-step loop that ``spades.rollout`` must match:
+    ``state = state.apply(policy(state, rng))`` (the policy by default
+    ``random_action``) until the hand in progress, or with ``game`` the
+    game, is over."""
+    act = random_action if policy is None else policy
+    done = len(state.sheet)
+    while not state.is_over and (game or len(state.sheet) == done):
+        state = state.apply(act(state, rng))
     return state

@@ -29,13 +29,7 @@ from spades import (
 from spades.bots import random_action, simple_action
 from spades.deal import seeded_bytes
 
-
-def _loop(state: GameState, rng: random.Random, policy: Any = random_action, *, game: bool = False) -> GameState:
-    """The step-by-step loop that rollout() must match."""
-    done = len(state.sheet)
-    while not state.is_over and (game or len(state.sheet) == done):
-        state = state.apply(policy(state, rng))
-    return state
+from _games import step_by_step
 
 
 def test_the_default_rollout_makes_no_state_per_action(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -54,7 +48,7 @@ def test_the_default_rollout_makes_no_state_per_action(monkeypatch: pytest.Monke
         state = new_game(rules, seed=2)
         result = rollout(state, random.Random(1))
         assert calls == []
-        last = _loop(state, random.Random(1)).sheet[-1]
+        last = step_by_step(state, random.Random(1)).sheet[-1]
         assert len(calls) > rules.hand_size  # the loop: one state per action
         assert (result.tricks, result.score) == (last.tricks, last.result)
         calls.clear()
@@ -73,7 +67,7 @@ def test_a_whole_game_by_the_loop_counts_every_hand(seeded: bool) -> None:
         state = new_game(rules, seed=4 if seeded else None)
         for policy, rng in ((simple_action, random.Random(5)), (None, _Subclass(5))):
             result = rollout(state, rng, policy, until="game")
-            after = _loop(state, _Subclass(5) if policy is None else random.Random(5), policy or random_action, game=True)
+            after = step_by_step(state, _Subclass(5) if policy is None else random.Random(5), policy, game=True)
             assert result.state == after
             assert len(after.sheet) > 1
             assert result.hands == len(after.sheet) - len(state.sheet)
@@ -125,7 +119,7 @@ def test_a_game_won_in_its_first_hand_is_a_row() -> None:
     rows = simulate(rules, games=3, seed=1)
     for index, row in enumerate(rows):
         seed = simulation_seed(1, index)
-        after = _loop(new_game(rules, seed=seed), random.Random(seed), game=True)
+        after = step_by_step(new_game(rules, seed=seed), random.Random(seed), game=True)
         assert len(after.sheet) == 1
         assert row == SimulatedGame(seed, 1, after.scores, after.winner)  # type: ignore[arg-type]
 

@@ -28,16 +28,9 @@ from spades import (
 from spades.bots import random_action, simple_action
 from spades.rules import RuleChanges
 
+from _games import step_by_step
+
 PRESETS = sorted(spades.PRESETS)
-
-
-def _loop(state: GameState, rng: random.Random, policy: object = None, *, game: bool = False) -> GameState:
-    """The step-by-step loop that rollout() must match."""
-    act = random_action if policy is None else policy
-    done = len(state.sheet)
-    while not state.is_over and (game or len(state.sheet) == done):
-        state = state.apply(act(state, rng))  # type: ignore[operator]
-    return state
 
 
 def _positions(rules: Rules, seed: int, seeded: bool) -> list[GameState]:
@@ -55,7 +48,7 @@ def _positions(rules: Rules, seed: int, seeded: bool) -> list[GameState]:
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "unseeded"])
-def test_a_hand_rolled_out_is_the_step_by_step_loop(preset: str, seeded: bool) -> None:
+def test_a_hand_rolled_out_is_the_step_by_stepstep_by_step(preset: str, seeded: bool) -> None:
     rules = spades.PRESETS[preset]()
     phases = set()
     checked = 0
@@ -64,7 +57,7 @@ def test_a_hand_rolled_out_is_the_step_by_step_loop(preset: str, seeded: bool) -
             phases.add(state.phase)
             draw = seed * 1000 + index
             result = rollout(state, random.Random(draw))
-            after = _loop(state, random.Random(draw))
+            after = step_by_step(state, random.Random(draw))
             last = after.sheet[-1]
             assert (result.tricks, result.score, result.hands, result.state) == (last.tricks, last.result, 1, None)
             assert result.scores == after.scores
@@ -81,7 +74,7 @@ def test_a_hand_rolled_out_is_the_step_by_step_loop(preset: str, seeded: bool) -
     [{"no_spades_first_trick": True}, {"first_lead": "two-of-clubs", "no_spades_first_trick": True}],
     ids=["no-spades-first-trick", "two-of-clubs"],
 )
-def test_a_hand_with_first_trick_rules_rolled_out_is_the_step_by_step_loop(options: RuleChanges) -> None:
+def test_a_hand_with_first_trick_rules_rolled_out_is_the_step_by_stepstep_by_step(options: RuleChanges) -> None:
     # V-7: a seat void in the suit led to the first trick may not play a
     # spade while it holds another card; the rollout must allow exactly
     # what apply() allows, or the draws part.
@@ -89,7 +82,7 @@ def test_a_hand_with_first_trick_rules_rolled_out_is_the_step_by_step_loop(optio
     for seed in range(30):
         state = new_game(rules, seed=seed)
         result = rollout(state, random.Random(seed))
-        after = _loop(state, random.Random(seed))
+        after = step_by_step(state, random.Random(seed))
         assert (result.tricks, result.score) == (after.sheet[-1].tricks, after.sheet[-1].result)
 
 
@@ -106,11 +99,11 @@ def test_every_exchange_phase_is_covered() -> None:
 @pytest.mark.parametrize("rules", [Rules.partnership(losing_floor=-200), Rules.two_player(losing_floor=-200),
                                    spades.PRESETS["jokers"]().replace(losing_floor=-200)], ids=["partnership", "two", "jokers"])
 @pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "unseeded"])
-def test_a_game_rolled_out_is_the_step_by_step_loop(rules: Rules, seeded: bool) -> None:
+def test_a_game_rolled_out_is_the_step_by_stepstep_by_step(rules: Rules, seeded: bool) -> None:
     for seed in range(3):
         for index, state in enumerate(_positions(rules, seed, seeded)[::7]):
             result = rollout(state, random.Random(index), until="game")
-            after = _loop(state, random.Random(index), game=True)
+            after = step_by_step(state, random.Random(index), game=True)
             assert result.state == after and result.state.is_over
             assert result.winner == after.winner and result.scores == after.scores
             assert result.hands == len(after.sheet) - len(state.sheet)
@@ -122,9 +115,9 @@ def test_a_policy_is_asked_at_every_step() -> None:
     for seeded in (True, False):
         state = new_game(rules, seed=5 if seeded else None)
         result = rollout(state, random.Random(1), simple_action, until="game")
-        assert result.state == _loop(state, random.Random(1), simple_action, game=True)
+        assert result.state == step_by_step(state, random.Random(1), simple_action, game=True)
         one = rollout(state, random.Random(2), simple_action)
-        assert one.tricks == _loop(state, random.Random(2), simple_action).sheet[-1].tricks
+        assert one.tricks == step_by_step(state, random.Random(2), simple_action).sheet[-1].tricks
         assert rollout(state, random.Random(3), random_action) == rollout(state, random.Random(3))
 
 
@@ -164,7 +157,7 @@ def test_a_simulated_hand_is_its_own_seeded_game_rolled_out() -> None:
     for index, row in enumerate(rows):
         assert isinstance(row, SimulatedHand)
         seed = simulation_seed(3, index)
-        last = _loop(new_game(rules, seed=seed), random.Random(seed)).sheet[0]
+        last = step_by_step(new_game(rules, seed=seed), random.Random(seed)).sheet[0]
         assert row == SimulatedHand(seed, last.tricks, last.result.points)
     assert simulate(rules, hands=0, seed=3) == ()
 
@@ -203,11 +196,11 @@ class _OwnChoice(random.Random):
 
 
 @pytest.mark.parametrize("kind", [_OwnDraws, _OwnChoice])
-def test_a_source_that_draws_its_own_way_gets_the_loop(kind: type[random.Random]) -> None:
+def test_a_source_that_draws_its_own_way_gets_thestep_by_step(kind: type[random.Random]) -> None:
     for preset in ("partnership", "two-player"):
         state = new_game(spades.PRESETS[preset](), seed=3)
         result = rollout(state, kind(4))
-        last = _loop(state, kind(4)).sheet[-1]
+        last = step_by_step(state, kind(4)).sheet[-1]
         assert (result.tricks, result.score) == (last.tricks, last.result)
 
 
@@ -232,7 +225,7 @@ def test_a_method_replaced_on_a_plain_source_is_not_consulted_by_either_way(pres
     for seed in range(4):
         for state in _positions(spades.PRESETS[preset](), seed, True)[:12]:
             result = rollout(state, _replaced_on_the_object(seed, method))
-            last = _loop(state, _replaced_on_the_object(seed, method)).sheet[-1]
+            last = step_by_step(state, _replaced_on_the_object(seed, method)).sheet[-1]
             assert (result.tricks, result.score) == (last.tricks, last.result), (preset, seed, state.phase)
 
 

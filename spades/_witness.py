@@ -102,7 +102,6 @@ def _match(cards: int, allowed: dict[int, list[str]], capacity: dict[str, int]) 
     (``allowed[card]``), filling each place to its capacity exactly: a bipartite matching with capacities, by augmenting
     paths.  Raises :class:`_Impossible` when there is none."""
     placed: dict[str, list[int]] = {place: [] for place in capacity}
-    where: dict[int, str] = {}
 
     def augment(card: int, seen: set[str]) -> bool:
         for place in allowed[card]:
@@ -111,13 +110,11 @@ def _match(cards: int, allowed: dict[int, list[str]], capacity: dict[str, int]) 
             seen.add(place)
             if len(placed[place]) < capacity[place]:
                 placed[place].append(card)
-                where[card] = place
                 return True
             for other in list(placed[place]):
                 if augment(other, seen):
                     placed[place].remove(other)
                     placed[place].append(card)
-                    where[card] = place
                     return True
         return False
 
@@ -180,13 +177,6 @@ def _plays_of(tricks: Sequence[PlayedTrick], trick: Sequence[Card], leader: int 
     return plays
 
 
-def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
 def _played_by(plays: Sequence[tuple[int, Card, int]], players: int) -> list[int]:
     played = [0] * players
     for seat, card, _position in plays:
@@ -194,7 +184,7 @@ def _played_by(plays: Sequence[tuple[int, Card, int]], players: int) -> list[int
     return played
 
 
-def _stock(rules: Rules, dealer: int, pairs: dict[int, list[tuple[int, int]]], turns: int, rest: Sequence[int]) -> Stock:
+def _stock(dealer: int, pairs: dict[int, list[tuple[int, int]]], turns: int, rest: Sequence[int]) -> Stock:
     """A stock whose first ``turns`` draft turns, from the first player on
     and alternating (T-2, T-3), each draw one pair (kept, discarded) of the
     drafting seat, followed by ``rest``."""
@@ -320,7 +310,7 @@ def _finished(rules: Rules, summary: HandSummary) -> _Hand:
             dealer: list(zip(_bits(hands[dealer]), pile_cards[:half])),
             1 - dealer: list(zip(_bits(hands[1 - dealer]), pile_cards[half:])),
         }
-        plan.chance = _stock(rules, dealer, pairs, sum(len(p) for p in pairs.values()), ())
+        plan.chance = _stock(dealer, pairs, sum(len(p) for p in pairs.values()), ())
         plan.draft_turns = sum(len(p) for p in pairs.values())
         for seat, bid in enumerate(summary.bids):
             if bid is not None and bid.double_nil:
@@ -484,7 +474,7 @@ def _current_draft(view: SeatView, placer: Placer) -> _Hand:
         pairs = {seat: _pairs(kept, discarded), other: list(zip(_bits(held), hidden[:theirs]))}
         turns = len(pairs[seat]) + theirs
         rest = ([int(top)] if top is not None else []) + hidden[theirs:]
-        plan.chance = _stock(rules, dealer, pairs, turns, rest)
+        plan.chance = _stock(dealer, pairs, turns, rest)
         plan.draft_turns = turns
         return plan
     # After the draft: the Double Nil discards (T-6), the bidding, the play.
@@ -580,7 +570,7 @@ def _current_draft(view: SeatView, placer: Placer) -> _Hand:
             plan.replacements[seat] = Replacement(view.received)
     their_discards = unseen & ~their_kept
     pairs = {seat: _pairs(kept, discarded), other: _pairs(their_kept, their_discards)}
-    plan.chance = _stock(rules, dealer, pairs, len(pairs[seat]) + len(pairs[other]), ())
+    plan.chance = _stock(dealer, pairs, len(pairs[seat]) + len(pairs[other]), ())
     plan.draft_turns = len(pairs[seat]) + len(pairs[other])
     return plan
 
@@ -589,7 +579,7 @@ def _current_draft(view: SeatView, placer: Placer) -> _Hand:
 # Playing the witness game.
 
 
-def _drive(state: GameState, plan: _Hand, rules: Rules, finished: bool) -> GameState:
+def _drive(state: GameState, plan: _Hand, finished: bool) -> GameState:
     """Play one hand's plan from ``state``; a finished hand must end."""
     number = state.hand_number
     draft_turns = plan.draft_turns
@@ -654,7 +644,7 @@ def _after_sheet(rules: Rules, sheet: tuple[HandSummary, ...]) -> GameState:
             raise _Impossible(f"sheet hand {summary.number}: the game ended before this hand (S-9)")
         try:
             check_summary(summary, rules)
-            state = _drive(state, _finished(rules, summary), rules, True)
+            state = _drive(state, _finished(rules, summary), True)
         except ArgumentError as error:
             raise _Impossible(f"sheet hand {summary.number}: {error}") from None
         except _Impossible as error:
@@ -692,6 +682,6 @@ def game_behind(view: SeatView, placer: Placer = first_match) -> GameState:
         if view.phase is Phase.GAME_OVER or state.is_over:
             return state
         plan = _current_draft(view, placer) if rules.is_draft else _current_deal(view, placer)
-        return _drive(state, plan, rules, False)
+        return _drive(state, plan, False)
     except _Impossible as error:
         raise StateError(f"no game gives this view: {error}") from None

@@ -49,7 +49,8 @@ types, as :func:`json.loads` makes them: not subclasses), nested at most
 :data:`MAX_DEPTH` (64) deep, with at most :data:`~spades.record.MAX_ACTIONS`
 (1,000,000) entries in a list, as many as a record holds, standing for at
 most :data:`MAX_VALUES` values (a list or an object the dicts share
-counts in each place, as the JSON text would write it out).  Anything
+counts in each place, and nests in each place, as the JSON text would
+write it out).  Anything
 else (bytes, sets, tuples, ``nan``, a cycle) raises
 :class:`~spades.StateError`.  Every loader works in time linear in its
 input.
@@ -881,11 +882,13 @@ def _plain(data: object) -> None:
     is walked once and counts in each place, as its JSON text would write
     it out: a document standing for more than :data:`MAX_VALUES` values is
     refused (a few lists that share lists stand for billions of values,
-    which a later walk would visit one by one)."""
+    which a later walk would visit one by one), and so is one nesting more
+    than :data:`MAX_DEPTH` levels deep in any of those places."""
     path: list[tuple[int, Any]] = []  # the containers being walked, and their iterators
     counts: list[int] = []  # the values in each, the containers' own counted so far
+    heights: list[int] = []  # the levels below each, so far
     active: set[int] = set()
-    sizes: dict[int, int] = {}  # the values in each container walked, itself included
+    sizes: dict[int, tuple[int, int]] = {}  # each container walked: its values, itself included, and its levels
     value: Any = data
     while True:
         kind = type(value)
@@ -896,10 +899,15 @@ def _plain(data: object) -> None:
             if ident in active:
                 raise StateError("the document refers to itself: it is not a JSON value")
             seen = sizes.get(ident)
-            if seen is not None:  # in one more place: its values once more
-                counts[-1] += seen - 1
+            if seen is not None:  # in one more place: its values once more, and its levels from here
+                size, levels = seen
+                if len(path) + levels > _MAX_DEPTH:
+                    raise StateError(f"the document nests more than {_MAX_DEPTH} levels deep")
+                counts[-1] += size - 1
                 if counts[-1] > MAX_VALUES:
                     raise _too_many_values()
+                if levels > heights[-1]:
+                    heights[-1] = levels
             else:
                 if len(path) >= _MAX_DEPTH:
                     raise StateError(f"the document nests more than {_MAX_DEPTH} levels deep")
@@ -914,6 +922,7 @@ def _plain(data: object) -> None:
                 active.add(ident)
                 path.append((ident, items))
                 counts.append(1 + len(value))
+                heights.append(0)
         elif kind is float:
             if not math.isfinite(value):
                 raise StateError(f"{value} is not a JSON number")
@@ -932,8 +941,12 @@ def _plain(data: object) -> None:
                 break
             path.pop()
             active.discard(ident)
-            size = sizes[ident] = counts.pop()
+            size = counts.pop()
+            levels = heights.pop() + 1
+            sizes[ident] = (size, levels)
             if counts:
+                if levels > heights[-1]:
+                    heights[-1] = levels
                 counts[-1] += size - 1
                 if counts[-1] > MAX_VALUES:
                     raise _too_many_values()

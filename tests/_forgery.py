@@ -20,13 +20,17 @@ import copy
 import functools
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Final, Protocol, TypeVar, cast
 
 import attrs
 
-from spades import Bid, CardSet, GameState, Phase, Record, Rules, SeatView, SpadesError
+import pytest
+
+from spades import Bid, CardSet, GameState, Phase, Record, Rules, SeatView, SpadesError, StateError, new_game
+from spades._witness import game_behind
 from spades.bots import simple_action
-from spades.serial import to_dict
+from spades.events import HandScored, events
+from spades.serial import event_from_dict, event_to_dict, to_dict, view_from_dict
 
 from _games import PRESETS
 from invariants import check_hand_record, check_state, playout, random_action
@@ -317,3 +321,43 @@ def plain_dict(value: GameState | SeatView | Record | Rules) -> dict[str, Any]:
     """``to_dict(value)`` as a plain dict, to take apart and forge (its
     ``TypedDict`` admits only the document's own keys and types)."""
     return cast("dict[str, Any]", to_dict(value))
+
+
+NO_GAME: Final = "no game gives this view: "
+"""How the view loader's refusals of a view no game gives begin."""
+
+
+def loads_as_itself(view: SeatView) -> None:
+    """``view``'s document loads back as ``view``."""
+    assert view_from_dict(plain_dict(view)) == view
+
+
+def refused_behind(view: SeatView, message: str, **changes: Any) -> None:
+    """``view`` loads; with ``changes`` it is refused in exactly these
+    words, by :func:`spades._witness.game_behind` and by the loader."""
+    loads_as_itself(view)
+    forged = attrs.evolve(view, **changes)
+    with pytest.raises(StateError) as caught:
+        game_behind(forged)
+    assert str(caught.value) == NO_GAME + message
+    with pytest.raises(StateError) as caught:
+        view_from_dict(plain_dict(forged))
+    assert str(caught.value) == NO_GAME + message
+
+
+def hand_scored_document() -> dict[str, Any]:
+    """The ``hand_scored`` event of a partnership hand (bids 2, nil, 4, 2;
+    the first legal card each time), as :func:`event_to_dict` writes it,
+    in a copy the caller may change."""
+    rules = Rules.partnership()
+    state = new_game(rules, seed=2)
+    for bid in (Bid(2), Bid.NIL, Bid(4), Bid(2)):
+        state = state.apply(bid)
+    after = state
+    while not after.sheet:
+        after = after.apply(after.legal_actions()[0])
+    scored = [event for event in events(state, after, 0) if type(event) is HandScored]
+    assert len(scored) == 1
+    document = copy.deepcopy(dict(event_to_dict(scored[0])))
+    assert event_from_dict(document, rules) == scored[0]  # what event_to_dict writes reads back
+    return document

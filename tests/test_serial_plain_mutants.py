@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from spades import Bid, Rules, SpadesError, StateError, new_game, seat_view
-from spades.events import HandScored, events
+from spades import Rules, SpadesError, StateError, new_game, seat_view
 from spades.serial import (
-    MAX_DEPTH, MAX_VALUES, action_from_dict, event_from_dict, event_to_dict, rules_from_dict, to_dict, view_from_dict,
+    MAX_DEPTH, MAX_VALUES, action_from_dict, event_from_dict, rules_from_dict, to_dict, view_from_dict,
 )
+
+from _forgery import hand_scored_document
 
 _RULES = Rules.partnership()
 
@@ -29,18 +30,6 @@ def _refused(call: Callable[[], object], message: str) -> None:
     assert str(caught.value) == message
 
 
-def _hand_scored() -> dict[str, Any]:
-    state = new_game(_RULES, seed=2)
-    for bid in (Bid(2), Bid.NIL, Bid(4), Bid(2)):
-        state = state.apply(bid)
-    after = state
-    while not after.sheet:
-        after = after.apply(after.legal_actions()[0])
-    scored = [event for event in events(state, after, 0) if type(event) is HandScored]
-    assert len(scored) == 1
-    document = copy.deepcopy(dict(event_to_dict(scored[0])))
-    assert event_from_dict(document, _RULES) == scored[0]  # what event_to_dict writes reads back
-    return document
 
 
 def _view() -> dict[str, Any]:
@@ -203,13 +192,13 @@ def test_an_unknown_action_is_named() -> None:
 
 
 def test_a_value_that_is_not_an_object_names_what_it_is() -> None:
-    document = _hand_scored()
+    document = hand_scored_document()
     document["summary"]["result"] = [5, 5]
     _refused(lambda: event_from_dict(document, _RULES), "summary.result[0]: expected an object, got a number")
 
 
 def test_missing_fields_are_all_named_in_order() -> None:
-    document = _hand_scored()
+    document = hand_scored_document()
     del document["summary"]["number"], document["summary"]["dealer"]
     _refused(lambda: event_from_dict(document, _RULES), "summary: missing field(s): number, dealer")
 
@@ -220,7 +209,7 @@ def test_unknown_fields_are_all_named_sorted() -> None:
 
 
 def test_a_value_that_is_not_a_list_names_what_it_is() -> None:
-    document = _hand_scored()
+    document = hand_scored_document()
     document["summary"]["bids"] = "2"
     _refused(lambda: event_from_dict(document, _RULES), "summary.bids: expected a list, got the string '2'")
 

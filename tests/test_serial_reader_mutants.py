@@ -15,11 +15,13 @@ import pytest
 
 from spades import ArgumentError, ArgumentTypeError, Bid, Card, Rules, SpadesError, StateError, new_game
 from spades.errors import RulesTypeError
-from spades.events import Exchanged, HandScored, events
+from spades.events import Exchanged
 from spades.serial import (
     action_from_dict, action_from_json, action_to_dict, event_from_dict, event_from_json, event_to_dict,
     record_from_dict, record_from_json, rules_from_dict, rules_from_json, to_dict, view_from_dict,
 )
+
+from _forgery import hand_scored_document
 
 _RULES = Rules.partnership()
 
@@ -31,18 +33,6 @@ def _refused(call: Callable[[], object], kind: type[SpadesError], message: str) 
     assert str(caught.value) == message
 
 
-def _hand_scored() -> dict[str, Any]:
-    state = new_game(_RULES, seed=2)
-    for bid in (Bid(2), Bid.NIL, Bid(4), Bid(2)):
-        state = state.apply(bid)
-    after = state
-    while not after.sheet:
-        after = after.apply(after.legal_actions()[0])
-    scored = [event for event in events(state, after, 0) if type(event) is HandScored]
-    assert len(scored) == 1
-    document = dict(event_to_dict(scored[0]))
-    assert event_from_dict(document, _RULES) == scored[0]  # what event_to_dict writes reads back
-    return document
 
 
 def _record() -> dict[str, Any]:
@@ -308,7 +298,7 @@ def _append_copy(path: tuple[Any, ...]) -> Callable[[dict[str, Any]], None]:
     (_set(("summary", "tricks_won", 0), 14), "summary.tricks_won[0]: 14 is out of range 0..13"),  # C-8
 ])
 def test_a_hand_summary_is_refused_in_these_words(change: Callable[[dict[str, Any]], None], message: str) -> None:
-    document = _hand_scored()
+    document = hand_scored_document()
     change(document)
     with pytest.raises(StateError) as caught:
         event_from_dict(document, _RULES)

@@ -11,38 +11,13 @@ words.
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
 import pytest
 
-from spades import (
-    Bid, Card, CardSet, Draft, Exchange, GameState, Phase, Replacement, Rules, StateError, Stock, new_game, seat_view,
-)
-from spades._witness import game_behind
+from spades import Bid, Card, CardSet, Draft, Exchange, GameState, Phase, Replacement, Rules, Stock, new_game, seat_view
 from spades.rules import Deck
-from spades.serial import view_from_dict
-from spades.view import SeatView
 
-from _forgery import plain_dict
+from _forgery import loads_as_itself, refused_behind
 
-_PREFIX = "no game gives this view: "
-
-
-def _loads(view: SeatView) -> None:
-    assert view_from_dict(plain_dict(view)) == view
-
-
-def _refused(view: SeatView, message: str, **changes: Any) -> None:
-    """``view`` loads; with ``changes`` it is refused in exactly these words."""
-    _loads(view)
-    forged = attrs.evolve(view, **changes)
-    with pytest.raises(StateError) as caught:
-        game_behind(forged)
-    assert str(caught.value) == _PREFIX + message
-    with pytest.raises(StateError) as caught:
-        view_from_dict(plain_dict(forged))
-    assert str(caught.value) == _PREFIX + message
 
 
 # ----------------------------------------------------------------------
@@ -61,7 +36,7 @@ def test_a_stock_that_holds_exactly_the_cards_drafted_is_not_too_small() -> None
     assert view.phase is Phase.DRAFT and view.turn == 1 and view.top_of_stock is None
     unseen = 52 - len(view.drafted) - len(view.draft_discards)
     assert unseen == 28
-    _refused(view, "the draft turns taken do not alternate from the first player (T-2, T-3)",
+    refused_behind(view, "the draft turns taken do not alternate from the first player (T-2, T-3)",
              hand_sizes=(12, unseen // 2))
 
 
@@ -91,7 +66,7 @@ def test_a_seat_that_bid_no_double_nil_drew_none_of_the_seats_discards() -> None
     assert bid is not None and not bid.double_nil and view.cards_given == (0, 0)
     discarded = list(view.draft_discards)[0]
     given = tuple(1 if index == other else 0 for index in range(2))
-    _refused(view, f"seat {other} played a card it cannot have held (T-2, T-6)",
+    refused_behind(view, f"seat {other} played a card it cannot have held (T-2, T-6)",
              trick=(discarded,), cards_given=given)
 
 
@@ -157,7 +132,7 @@ def test_a_replacement_drawn_from_the_seats_own_discards_loads() -> None:  # T-6
     assert last.hand_sizes == (1, 1) and last.cards_given == (0, 1) and Card.parse("AC") in last.draft_discards
     for state in states:
         for seat in (0, 1):
-            _loads(seat_view(state, seat))
+            loads_as_itself(seat_view(state, seat))
 
 
 # ----------------------------------------------------------------------
@@ -198,7 +173,7 @@ def test_an_opponent_known_to_hold_the_two_of_clubs_loads() -> None:  # C-5
     assert view.hand_sizes == (9, 9) and len(view.tricks) == 4 and view.tricks_won == (4, 0)
     for state in states:
         for seat in (0, 1):
-            _loads(seat_view(state, seat))
+            loads_as_itself(seat_view(state, seat))
 
 
 # ----------------------------------------------------------------------
@@ -216,7 +191,7 @@ def test_hand_sizes_that_take_every_unseen_card_are_counted_as_possible() -> Non
     view = seat_view(state, 0)
     unseen = [Card(index) for index in range(52) if Card(index) not in view.drafted | view.draft_discards]
     assert len(unseen) == 26
-    _refused(view, "each draft turn keeps one card and discards one (T-2)",
+    refused_behind(view, "each draft turn keeps one card and discards one (T-2)",
              draft_discards=view.draft_discards | CardSet.from_cards(unseen[:10]), hand_sizes=(13, 16))
 
 
@@ -236,8 +211,8 @@ def test_a_three_player_row_without_its_tricks_loads_with_any_deck(deck: Deck) -
     for seat in range(3):
         view = seat_view(state, seat)
         assert view.sheet[0].tricks == () and sum(view.sheet[0].tricks_won) == 17
-        _loads(view)
-        _loads(seat_view(state, seat, history=True))
+        loads_as_itself(view)
+        loads_as_itself(seat_view(state, seat, history=True))
 
 
 def test_replacements_that_can_only_be_cards_the_seat_is_known_to_lack_are_refused() -> None:  # T-6, C-5
@@ -249,5 +224,5 @@ def test_replacements_that_can_only_be_cards_the_seat_is_known_to_lack_are_refus
     # cards it cannot hold, the Q♠.
     view = seat_view(_known_by_its_voids()[8], 0)
     assert view.hand_sizes == (9, 9)
-    _refused(view, "no seat can hold QS: the hand sizes and the cards each seat has shown it lacks leave no place for "
+    refused_behind(view, "no seat can hold QS: the hand sizes and the cards each seat has shown it lacks leave no place for "
              "it (C-4, C-5, V-7)", bids=(view.bids[0], Bid.DOUBLE_NIL), cards_given=(0, 3), hand_sizes=(9, 10))

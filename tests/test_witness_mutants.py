@@ -23,25 +23,8 @@ from spades._witness import Impossible, first_match, game_behind
 from spades.serial import view_from_dict
 from spades.view import SeatView
 
-from _forgery import plain_dict
+from _forgery import NO_GAME, loads_as_itself, plain_dict, refused_behind
 
-_PREFIX = "no game gives this view: "
-
-
-def _loads(view: SeatView) -> None:
-    assert view_from_dict(plain_dict(view)) == view
-
-
-def _refused(view: SeatView, message: str, **changes: Any) -> None:
-    """``view`` loads; with ``changes`` it is refused in exactly these words."""
-    _loads(view)
-    forged = attrs.evolve(view, **changes)
-    with pytest.raises(StateError) as caught:
-        game_behind(forged)
-    assert str(caught.value) == _PREFIX + message
-    with pytest.raises(StateError) as caught:
-        view_from_dict(plain_dict(forged))
-    assert str(caught.value) == _PREFIX + message
 
 
 def _cards(*texts: str) -> CardSet:
@@ -63,7 +46,7 @@ def _exchange_state() -> GameState:
 
 def test_an_exchange_turn_of_a_seat_with_no_exchange_is_refused() -> None:  # P-6
     view = seat_view(_exchange_state(), 0)
-    _refused(view, "seat 0 has no exchange to make (P-6)", turn=0)
+    refused_behind(view, "seat 0 has no exchange to make (P-6)", turn=0)
 
 
 def test_a_receiver_holding_fewer_cards_than_it_was_given_is_refused() -> None:  # P-6
@@ -71,14 +54,14 @@ def test_a_receiver_holding_fewer_cards_than_it_was_given_is_refused() -> None: 
     state = state.apply(Exchange(CardSet.from_cards(list(state.hand(3))[:3])))
     view = seat_view(state, 3)
     assert view.hand_sizes == (13, 16, 13, 10) and len(view.gave) == 3
-    _refused(view, "seat 1 holds fewer cards than this seat gave it (P-6)", hand_sizes=(13, 2, 13, 10))
+    refused_behind(view, "seat 1 holds fewer cards than this seat gave it (P-6)", hand_sizes=(13, 2, 13, 10))
 
 
 def test_hand_sizes_that_do_not_add_up_to_the_deck_are_refused() -> None:  # C-1, P-2
     state = _exchange_state()
     state = state.apply(Exchange(CardSet.from_cards(list(state.hand(3))[:3])))
     view = seat_view(state, 3)
-    _refused(view, "the hand sizes and the cards seen do not add up to the deck (C-1, P-2, V-10)",
+    refused_behind(view, "the hand sizes and the cards seen do not add up to the deck (C-1, P-2, V-10)",
              hand_sizes=(13, 16, 12, 10))
 
 
@@ -87,7 +70,7 @@ def test_cards_received_that_the_seat_does_not_hold_are_refused() -> None:  # P-
     state = state.apply(Exchange(CardSet.from_cards(list(state.hand(3))[:3])))
     view = seat_view(state, 1)
     lost = list(view.received)[0]
-    _refused(view, f"seat 1 cannot have received {CardSet.from_cards([lost])} (P-6)",
+    refused_behind(view, f"seat 1 cannot have received {CardSet.from_cards([lost])} (P-6)",
              hand=view.hand - CardSet.from_cards([lost]))
 
 
@@ -106,13 +89,13 @@ def _two_of_clubs_lead() -> tuple[GameState, int]:
 
 def test_a_play_begun_with_no_leader_is_refused() -> None:  # P-7, V-7
     state, seat = _two_of_clubs_lead()
-    _refused(seat_view(state, seat), "the play has begun but no seat leads (P-7, T-7, V-7)", leader=None)
+    refused_behind(seat_view(state, seat), "the play has begun but no seat leads (P-7, T-7, V-7)", leader=None)
 
 
 def test_a_trick_in_progress_with_no_leader_is_refused() -> None:  # C-7
     state, seat = _two_of_clubs_lead()
     state = state.apply(Card.parse("2C"))  # V-7: the holder leads it
-    _refused(seat_view(state, seat), "a trick is in progress but no seat led it (C-7)", leader=None)
+    refused_behind(seat_view(state, seat), "a trick is in progress but no seat led it (C-7)", leader=None)
 
 
 # ----------------------------------------------------------------------
@@ -134,7 +117,7 @@ def test_draft_turns_that_do_not_alternate_are_refused() -> None:  # T-2, T-3
     view = _drafting(2)
     mine, theirs = view.hand_sizes
     assert (mine, theirs) == (2, 2)
-    _refused(view, "the draft turns taken do not alternate from the first player (T-2, T-3)",
+    refused_behind(view, "the draft turns taken do not alternate from the first player (T-2, T-3)",
              hand_sizes=(mine, theirs + 2))
 
 
@@ -142,13 +125,13 @@ def test_a_draft_turn_that_discards_two_is_refused() -> None:  # T-2
     view = _drafting(2)
     shown = view.drafted | view.draft_discards
     extra = next(Card(index) for index in range(52) if Card(index) not in shown)
-    _refused(view, "each draft turn keeps one card and discards one (T-2)",
+    refused_behind(view, "each draft turn keeps one card and discards one (T-2)",
              draft_discards=view.draft_discards | CardSet.from_cards([extra]))
 
 
 def test_more_cards_drafted_than_the_stock_holds_are_refused() -> None:  # T-3
     view = _drafting(12)
-    _refused(view, "the stock cannot hold the cards drafted (T-3)", hand_sizes=(view.hand_sizes[0], 16))
+    refused_behind(view, "the stock cannot hold the cards drafted (T-3)", hand_sizes=(view.hand_sizes[0], 16))
 
 
 # ----------------------------------------------------------------------
@@ -171,7 +154,7 @@ def _both_double_nil() -> GameState:
 
 def test_a_discard_turn_of_a_seat_that_did_not_bid_double_nil_is_refused() -> None:  # T-6
     view = seat_view(_both_double_nil(), 0)
-    _refused(view, "seat 1 has no discard to make (T-6)", bids=(view.bids[0], None))
+    refused_behind(view, "seat 1 has no discard to make (T-6)", bids=(view.bids[0], None))
 
 
 def test_a_replacement_for_a_seat_that_did_not_bid_double_nil_is_refused() -> None:  # T-6
@@ -179,7 +162,7 @@ def test_a_replacement_for_a_seat_that_did_not_bid_double_nil_is_refused() -> No
     state = state.apply(Exchange(CardSet.from_cards(list(state.hand(1))[:3])))
     assert state.phase is Phase.REPLACE
     view = seat_view(state, 0)
-    _refused(view, "seat 1 has no replacement to draw (T-6)", bids=(view.bids[0], None))
+    refused_behind(view, "seat 1 has no replacement to draw (T-6)", bids=(view.bids[0], None))
 
 
 def test_a_hand_size_that_does_not_follow_the_discard_is_refused() -> None:  # T-6
@@ -187,7 +170,7 @@ def test_a_hand_size_that_does_not_follow_the_discard_is_refused() -> None:  # T
     state = state.apply(Exchange(CardSet.from_cards(list(state.hand(1))[:3])))
     view = seat_view(state, 0)
     assert view.hand_sizes == (13, 10) and view.cards_given == (0, 3)
-    _refused(view, "seat 1 holds 11 cards after discarding 3 (T-6)", hand_sizes=(13, 11))
+    refused_behind(view, "seat 1 holds 11 cards after discarding 3 (T-6)", hand_sizes=(13, 11))
 
 
 def _after_both_replacements() -> GameState:
@@ -204,7 +187,7 @@ def _after_both_replacements() -> GameState:
 
 def test_a_seat_too_small_to_have_drawn_its_replacements_is_refused() -> None:  # T-6
     view = seat_view(_after_both_replacements(), 0)
-    _refused(view, "seat 1 cannot have drawn 3 cards again (T-6)", hand_sizes=(13, 0))
+    refused_behind(view, "seat 1 cannot have drawn 3 cards again (T-6)", hand_sizes=(13, 0))
 
 
 def test_a_seat_with_too_few_cards_left_to_discard_is_refused() -> None:  # T-6
@@ -221,7 +204,7 @@ def test_a_seat_with_too_few_cards_left_to_discard_is_refused() -> None:  # T-6
     # Eleven more cards shown as seat 0's discards leave seat 1 thirteen
     # unseen cards in all: its hand, and none it can have thrown away.
     unseen = [Card(index) for index in range(52) if Card(index) not in view.drafted | view.draft_discards]
-    _refused(view, "seat 1 cannot have discarded 3 cards (T-6)",
+    refused_behind(view, "seat 1 cannot have discarded 3 cards (T-6)",
              draft_discards=view.draft_discards | CardSet.from_cards(unseen[:11]))
 
 
@@ -241,7 +224,7 @@ def test_an_opponent_playing_a_card_the_seat_discarded_is_refused() -> None:  # 
     view = seat_view(state, seat)
     assert len(view.trick) == 1 and view.leader == 1 - seat
     discarded = list(view.draft_discards)[0]
-    _refused(view, f"seat {1 - seat} played a card it cannot have held (T-2, T-6)", trick=(discarded,))
+    refused_behind(view, f"seat {1 - seat} played a card it cannot have held (T-2, T-6)", trick=(discarded,))
 
 
 def test_two_player_hand_sizes_larger_than_the_unseen_cards_are_refused() -> None:  # T-3
@@ -250,7 +233,7 @@ def test_two_player_hand_sizes_larger_than_the_unseen_cards_are_refused() -> Non
         state = state.apply(state.legal_actions()[0])
     view = seat_view(state, 0)
     unseen = [Card(index) for index in range(52) if Card(index) not in view.drafted | view.draft_discards]
-    _refused(view, "the hand sizes and the cards seen do not add up to the deck (T-3)",
+    refused_behind(view, "the hand sizes and the cards seen do not add up to the deck (T-3)",
              draft_discards=view.draft_discards | CardSet.from_cards(unseen[:12]), hand_sizes=(13, 16))
 
 
@@ -305,7 +288,7 @@ def test_a_hand_after_the_game_ended_is_refused() -> None:  # S-9
     view = seat_view(state, 0, history=True)
     last = view.sheet[-1]
     more = attrs.evolve(last, number=last.number + 1)
-    _refused(view, f"sheet hand {more.number}: the game ended before this hand (S-9)",
+    refused_behind(view, f"sheet hand {more.number}: the game ended before this hand (S-9)",
              sheet=view.sheet + (more,), hand_number=view.hand_number + 1)
 
 
@@ -313,11 +296,11 @@ def test_a_row_of_a_seat_the_rules_do_not_have_is_refused_naming_the_hand() -> N
     # A SeatView made by hand (as the sampling and event functions take):
     # the loader refuses such a row before the game behind it is sought.
     view = seat_view(_first_hand_scored(Rules.two_player()), 0, history=True)
-    _loads(view)
+    loads_as_itself(view)
     forged = attrs.evolve(view, sheet=(attrs.evolve(view.sheet[0], dealer=2),))
     with pytest.raises(StateError) as caught:
         game_behind(forged)
-    assert str(caught.value) == (_PREFIX + "sheet hand 0: the row's dealer is not a seat of these rules: 2 "
+    assert str(caught.value) == (NO_GAME + "sheet hand 0: the row's dealer is not a seat of these rules: 2 "
                                  "(P-1, T-1, V-10)")
 
 
@@ -329,7 +312,7 @@ def test_a_row_whose_tricks_are_not_a_hand_is_refused_naming_the_hand() -> None:
     with pytest.raises(StateError) as caught:
         game_behind(attrs.evolve(view, sheet=(attrs.evolve(row, tricks_won=won),)))
     assert str(caught.value) == (
-        _PREFIX + f"sheet hand 0: the tricks won {list(won)} are not the 13 tricks of a hand (C-8)")
+        NO_GAME + f"sheet hand 0: the tricks won {list(won)} are not the 13 tricks of a hand (C-8)")
 
 
 def test_a_rows_bid_the_rules_forbid_is_refused_in_the_rules_words() -> None:  # V-2
@@ -338,10 +321,10 @@ def test_a_rows_bid_the_rules_forbid_is_refused_in_the_rules_words() -> None:  #
     row = view.sheet[0]
     with pytest.raises(SpadesError) as engine:
         new_game(rules, seed=1).apply(Bid.NIL)  # the engine's own refusal
-    _loads(view)
+    loads_as_itself(view)
     with pytest.raises(StateError) as caught:
         game_behind(attrs.evolve(view, sheet=(attrs.evolve(row, bids=(Bid.NIL,) + row.bids[1:]),)))
-    assert str(caught.value) == _PREFIX + f"sheet hand 0: {engine.value}"
+    assert str(caught.value) == NO_GAME + f"sheet hand 0: {engine.value}"
 
 
 # ----------------------------------------------------------------------
@@ -369,7 +352,7 @@ def test_a_partner_holding_only_cards_this_seat_gave_loads() -> None:  # P-6
         assert state.phase is Phase.PLAY
     view = seat_view(state, 3)
     assert view.hand_sizes[1] == 1 and state.hand(1).mask & ~view.gave.mask == 0
-    _loads(view)
+    loads_as_itself(view)
 
 
 def _both_sides_exchange() -> list[GameState]:
@@ -400,9 +383,9 @@ def _both_sides_exchange() -> list[GameState]:
 @pytest.mark.parametrize("seat", range(4))
 def test_views_of_a_hand_where_both_sides_exchange_load(seat: int) -> None:  # P-6
     for state in _both_sides_exchange():
-        _loads(seat_view(state, seat))
+        loads_as_itself(seat_view(state, seat))
         if state.sheet:
-            _loads(seat_view(state, seat, history=True))
+            loads_as_itself(seat_view(state, seat, history=True))
 
 
 # ----------------------------------------------------------------------
@@ -467,7 +450,7 @@ def test_a_spade_led_before_spades_are_broken_shows_a_hand_of_spades() -> None: 
     assert state.phase is Phase.PLAY and state.turn == 1 and not state.spades_broken  # P-7
     state = state.apply(list(state.hand(1))[0])
     for seat in (0, 2, 3):
-        _loads(seat_view(state, seat))
+        loads_as_itself(seat_view(state, seat))
 
 
 def test_a_new_hand_after_the_game_ended_is_refused_naming_the_phase() -> None:  # S-9
@@ -477,7 +460,7 @@ def test_a_new_hand_after_the_game_ended_is_refused_naming_the_phase() -> None: 
     while not state.is_over:
         state = state.apply(Bid(3) if state.phase is Phase.BID else state.legal_actions()[0])
     view = seat_view(state, 0)
-    _loads(view)
+    loads_as_itself(view)
     forged = attrs.evolve(view, phase=Phase.BID, hand_number=len(view.sheet), turn=1, winner=None)
     assert game_behind(forged).is_over
     with pytest.raises(StateError) as caught:
@@ -510,7 +493,7 @@ def test_a_spade_on_the_first_trick_shows_a_hand_of_spades_when_the_rules_forbid
     state = state.apply(Card(clubs[0]))
     state = state.apply(Card(spades_[0]))
     for seat in (0, 1, 3):
-        _loads(seat_view(state, seat))
+        loads_as_itself(seat_view(state, seat))
 
 
 def test_a_spade_led_to_the_second_trick_by_a_seat_holding_other_cards_loads() -> None:  # V-7, C-4, C-6
@@ -532,7 +515,7 @@ def test_a_spade_led_to_the_second_trick_by_a_seat_holding_other_cards_loads() -
     assert len(state.hand(2)) == 12 and state.spades_broken
     state = state.apply(Card(spades_[13]))  # the Little Joker
     for seat in (0, 1, 3):
-        _loads(seat_view(state, seat))
+        loads_as_itself(seat_view(state, seat))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -544,4 +527,4 @@ def test_every_view_at_the_first_lead_of_the_two_of_clubs_loads(seed: int) -> No
         state = state.apply(state.legal_actions()[0])
     assert state.turn is not None and Card.parse("2C") in state.hand(state.turn)
     for seat in range(4):
-        _loads(seat_view(state, seat))
+        loads_as_itself(seat_view(state, seat))

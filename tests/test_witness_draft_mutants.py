@@ -92,6 +92,19 @@ def _stock(first_kept: list[str], first_discarded: list[str], second_kept: list[
 _RANKS = "23456789TJQKA"
 
 
+def _tricks_of(state: GameState, leads: list[str], follows: list[str]) -> list[GameState]:
+    """``state`` and every state after it as the two seats play the cards
+    of ``leads`` and ``follows`` in turn: the whole hand, seat 0 winning
+    all 13 tricks."""
+    states = [state]
+    for first, second in zip(leads, follows):
+        for card in (first, second):
+            state = state.apply(Card.parse(card))
+            states.append(state)
+    assert state.sheet and state.sheet[-1].tricks == (13, 0)
+    return states
+
+
 def _drew_back_the_seats_discard() -> list[GameState]:
     """Every state of a two-player hand in which seat 1, the second player,
     bids Double Nil, keeps the twelve lowest clubs and the A♦, discards the
@@ -112,18 +125,12 @@ def _drew_back_the_seats_discard() -> list[GameState]:
     state = state.apply(Exchange(_cards("AD")))
     state = state.apply(Replacement(_cards("AC")))
     state = state.apply(Bid(10))
-    states = [state]
     # Seat 1 leads the first trick (T-7), seat 0 trumps it and wins every
     # trick, leading the K♠ (seat 1: no spade), the 2♥ (no heart) and the
     # diamonds (none), to which seat 1 plays its clubs, the A♣ last.
     leads = ["2C", "AS", "2H"] + [rank + "D" for rank in _RANKS[:10]]
     follows = ["KS"] + [rank + "C" for rank in _RANKS[1:12]] + ["AC"]
-    for first, second in zip(leads, follows):
-        for card in (first, second):
-            state = state.apply(Card.parse(card))
-            states.append(state)
-    assert state.sheet and state.sheet[-1].tricks == (13, 0)
-    return states
+    return _tricks_of(state, leads, follows)
 
 
 def test_a_replacement_drawn_from_the_seats_own_discards_loads() -> None:  # T-6, C-5
@@ -154,17 +161,11 @@ def _known_by_its_voids() -> list[GameState]:
         state = state.apply(Draft.KEEP)
     state = state.apply(Bid(3))  # seat 1 bids first (T-4)
     state = state.apply(Bid(10))
-    states = [state]
     # Seat 1 leads the 3♣ (T-7), seat 0 trumps it, then leads the A♠, the
     # 2♥ and its diamonds, winning every trick; seat 1 plays its clubs.
     leads = ["3C", "AS", "2H"] + [rank + "D" for rank in _RANKS[:10]]
     follows = ["KS", "4C", "5C", "6C", "2C"] + [rank + "C" for rank in _RANKS[5:]]
-    for first, second in zip(leads, follows):
-        for card in (first, second):
-            state = state.apply(Card.parse(card))
-            states.append(state)
-    assert state.sheet and state.sheet[-1].tricks == (13, 0)
-    return states
+    return _tricks_of(state, leads, follows)
 
 
 def test_an_opponent_known_to_hold_the_two_of_clubs_loads() -> None:  # C-5

@@ -1953,7 +1953,8 @@ def view_from_dict(data: object) -> SeatView:
     view = _read_view(top, rules)
     twice = _played_twice(view)
     if twice:
-        raise top.fail(f"card(s) {CardSet(twice)} appear twice: in the hand and among the cards played (C-1)")
+        raise top.fail(f"card(s) {CardSet(twice)} appear twice this hand: in the hand and among the cards played, "
+                       f"or played twice (C-1)")
     # The hand's number follows from the score sheet's length alone (the
     # last hand's at the game's end): checked before the sheet's hands are
     # played again, which takes a while for a long one.

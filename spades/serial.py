@@ -902,7 +902,7 @@ def _plain(data: object) -> None:
             if seen is not None:  # in one more place: its values once more, and its levels from here
                 size, levels = seen
                 if len(path) + levels > _MAX_DEPTH:
-                    raise StateError(f"the document nests more than {_MAX_DEPTH} levels deep")
+                    raise _too_deep()
                 counts[-1] += size - 1
                 if counts[-1] > MAX_VALUES:
                     raise _too_many_values()
@@ -910,7 +910,7 @@ def _plain(data: object) -> None:
                     heights[-1] = levels
             else:
                 if len(path) >= _MAX_DEPTH:
-                    raise StateError(f"the document nests more than {_MAX_DEPTH} levels deep")
+                    raise _too_deep()
                 if kind is dict:
                     for key in value:
                         if type(key) is not str:
@@ -954,6 +954,10 @@ def _plain(data: object) -> None:
                 raise _too_many_values()
         else:
             return
+
+
+def _too_deep() -> StateError:
+    return StateError(f"the document nests more than {_MAX_DEPTH} levels deep")
 
 
 def _too_many_values() -> StateError:

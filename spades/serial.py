@@ -104,7 +104,7 @@ from spades.errors import (
     type_name,
 )
 from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
-from spades.rules import Rules
+from spades.rules import _OPTION_NAMES, Rules
 from spades.documents import ActionDocument, EventDocument, RecordDocument, RulesDocument, StateDocument, ViewDocument
 from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
@@ -794,7 +794,7 @@ class _At:
         if type(data) is not int:
             raise self.fail(f"expected a whole number{' or null' if optional else ''}, got {_kind(data)}")
         if (low is not None and data < low) or (high is not None and data > high):
-            raise self.fail(f"{short_repr(data)} is out of range {low}..{high}")
+            raise self.fail(f"{short_repr(data)} is out of range {_bound(low)}..{_bound(high)}")
         return data
 
     def boolean(self) -> bool:
@@ -857,6 +857,14 @@ class _At:
 
     def ints(self, length: int, low: int | None = None, high: int | None = None) -> tuple[int, ...]:
         return tuple(item.integer(low, high) for item in self.items(length))
+
+
+def _bound(value: int | None) -> str:
+    """A bound of a range in a refusal: the bound of scores and bags as a
+    power of ten (its 4,001 digits would fill the message)."""
+    if value is not None and abs(value) == _HUGE:
+        return "-10**4000" if value < 0 else "10**4000"
+    return str(value)
 
 
 def _kind(value: object) -> str:
@@ -1003,7 +1011,8 @@ def _rules(at: _At) -> Rules:
     for key, value in at.value.items():
         # JSON text holds no such number, nor can this library write one.
         if is_a(value, int) and abs(value) >= _HUGE:
-            raise at.fail(f"{short_repr(key)}: the number is too large")
+            name = key if type(key) is str and key in _OPTION_NAMES else short_repr(key)
+            raise at.fail(f"{name}: {short_repr(value)} is too large")
     try:
         return Rules.from_dict(at.value)
     except RulesError as error:

@@ -241,12 +241,12 @@ def test_a_field_out_of_its_bounds_is_refused_naming_it(field: str, value: objec
 
 @pytest.mark.parametrize(("field", "value", "start"), [
     # Scores and bags are whole numbers Python writes out (at most 4000 digits).
-    ("scores", [10**4000 + 1, 0], "scores[0]: an int of 4001 digits is out of range -1000"),
-    ("scores", [-(10**4000) - 1, 0], "scores[0]: an int of 4001 digits is out of range -1000"),
+    ("scores", [10**4000 + 1, 0], "scores[0]: an int of 4001 digits is out of range -10**4000..10**4000"),
+    ("scores", [-(10**4000) - 1, 0], "scores[0]: an int of 4001 digits is out of range -10**4000..10**4000"),
     ("scores", [10**4000, 0], "scores[0]: the document says 1000"),
     ("scores", [-(10**4000), 0], "scores[0]: the document says -1000"),
-    ("bags", [-1, 0], "bags[0]: -1 is out of range 0..1000"),
-    ("bags", [10**4000 + 1, 0], "bags[0]: an int of 4001 digits is out of range 0..1000"),
+    ("bags", [-1, 0], "bags[0]: -1 is out of range 0..10**4000"),
+    ("bags", [10**4000 + 1, 0], "bags[0]: an int of 4001 digits is out of range 0..10**4000"),
     ("bags", [10**4000, 0], "bags[0]: the document says 1000"),
 ])
 def test_scores_and_bags_are_bounded(field: str, value: list[int], start: str) -> None:  # S-1..S-8

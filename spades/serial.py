@@ -77,7 +77,7 @@ import operator
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, compress, repeat
+from itertools import chain, compress, islice, repeat
 from importlib import resources
 from typing import Any, Final, Union, cast, overload
 
@@ -892,7 +892,7 @@ def _plain(data: object) -> None:
     refused (a few lists that share lists stand for billions of values,
     which a later walk would visit one by one), and so is one nesting more
     than :data:`MAX_DEPTH` levels deep in any of those places."""
-    path: list[tuple[int, Any]] = []  # the containers being walked, and their iterators
+    path: list[tuple[int, Any, Any]] = []  # the containers being walked: id, iterator, container
     counts: list[int] = []  # the values in each, the containers' own counted so far
     heights: list[int] = []  # the levels below each, so far
     active: set[int] = set()
@@ -905,7 +905,7 @@ def _plain(data: object) -> None:
         elif kind is dict or kind is list:
             ident = id(value)
             if ident in active:
-                raise StateError("the document refers to itself: it is not a JSON value")
+                raise _refusal(path, "the document refers to itself: it is not a JSON value")
             seen = sizes.get(ident)
             if seen is not None:  # in one more place: its values once more, and its levels from here
                 size, levels = seen
@@ -923,27 +923,27 @@ def _plain(data: object) -> None:
                     for key in value:
                         if type(key) is not str:
                             shown = type_name(key) if is_a(key, str) else _kind(key)  # not a str subclass's repr
-                            raise StateError(f"the keys of a JSON object are strings, not {shown}")
+                            raise _refusal(path, f"the keys of a JSON object are strings, not {shown}")
                     items: Any = iter(value.values())
                 else:
                     items = iter(value)
                 active.add(ident)
-                path.append((ident, items))
+                path.append((ident, items, value))
                 counts.append(1 + len(value))
                 heights.append(0)
         elif kind is float:
             if not math.isfinite(value):
-                raise StateError(f"{value} is not a JSON number")
+                raise _refusal(path, f"{value} is not a JSON number")
         elif is_a(value, (dict, list, str, int, float)):
             # Its own methods could say or raise anything: json.loads makes
             # none, and a document is read as json.loads makes one.
-            raise StateError(f"{type_name(value)} is not a JSON value: a document holds dicts, lists, strings and "
-                             f"numbers of exactly those types, not of a subclass")
+            raise _refusal(path, f"{type_name(value)} is not a JSON value: a document holds dicts, lists, strings "
+                                 f"and numbers of exactly those types, not of a subclass")
         else:
-            raise StateError(f"{_kind(value)} is not a JSON value: only objects, lists, strings, numbers, booleans "
-                             f"and null are")
+            raise _refusal(path, f"{_kind(value)} is not a JSON value: only objects, lists, strings, numbers, "
+                                 f"booleans and null are")
         while path:
-            ident, items = path[-1]
+            ident, items, _container = path[-1]
             value = next(items, _END)
             if value is not _END:
                 break
@@ -962,6 +962,27 @@ def _plain(data: object) -> None:
                 raise _too_many_values()
         else:
             return
+
+
+def _refusal(path: Sequence[tuple[int, Any, Any]], message: str) -> StateError:
+    """The refusal ``message`` of the value :func:`_plain` took last, named
+    by where it is: the key or index taken from each container of ``path``
+    (the last one taken from each, as its iterator's length hint tells).
+    A key that is not a short name is quoted: ``actions[3].play``,
+    ``rules['a b']``."""
+    place = []
+    for _ident, items, container in path:
+        index = len(container) - items.__length_hint__() - 1
+        if type(container) is list:
+            place.append(f"[{index}]")
+        else:
+            key = next(islice(container, index, None))
+            place.append(f".{key}" if _NAME.fullmatch(key) else f"[{short_repr(key)}]")
+    where = "".join(place).removeprefix(".")
+    return StateError(clip(f"{where}: {message}" if where else message))
+
+
+_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
 
 
 def _too_deep() -> StateError:

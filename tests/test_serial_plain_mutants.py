@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from spades import Rules, SpadesError, StateError, new_game, seat_view
+from spades.errors import short_repr
 from spades.serial import (
     MAX_DEPTH, MAX_VALUES, action_from_dict, event_from_dict, rules_from_dict, to_dict, view_from_dict,
 )
@@ -61,8 +62,39 @@ _ONLY_JSON = "only objects, lists, strings, numbers, booleans and null are"
     (float("-inf"), "-inf is not a JSON number"),
 ])
 def test_a_value_that_is_not_json_is_named(value: object, message: str) -> None:
-    _refused(lambda: action_from_dict({"play": value}), message)
-    _refused(lambda: event_from_dict({"event": "trick_won", "seat": [1, {"x": value}]}, _RULES), message)
+    # Named by where it is: the keys and indexes down to it.
+    _refused(lambda: action_from_dict({"play": value}), f"play: {message}")
+    _refused(lambda: event_from_dict({"event": "trick_won", "seat": [1, {"x": value}]}, _RULES), f"seat[1].x: {message}")
+    _refused(lambda: action_from_dict(value), message)  # the document itself: no place to name
+
+
+@pytest.mark.parametrize(("key", "place"), [
+    ("seat", "seat"),
+    ("_x9", "_x9"),
+    ("x" * 40, "x" * 40),
+    ("x" * 41, f"[{short_repr('x' * 41)}]"),
+    ("x" * 100, f"[{short_repr('x' * 100)}]"),  # cut short
+    ("a b", "['a b']"),
+    ("9x", "['9x']"),
+    ("", "['']"),
+    ("é", "['é']"),
+    ("x\n", "['x\\n']"),
+])
+def test_the_place_of_a_value_names_a_key_plainly_only_when_it_is_a_short_name(key: str, place: str) -> None:
+    inner = "" if place.startswith("[") else "."
+    _refused(lambda: action_from_dict({"deal": [{key: float("nan")}]}, chance=True),
+             f"deal[0]{inner}{place}: nan is not a JSON number")
+
+
+def test_the_place_of_a_value_deep_down_is_cut_short_with_the_refusal() -> None:
+    value: Any = float("nan")
+    for _ in range(MAX_DEPTH - 1):
+        value = {"x" * 30: value}
+    with pytest.raises(StateError) as caught:
+        action_from_dict(value)
+    message = str(caught.value)
+    assert message.startswith("x" * 30 + "." + "x" * 30 + ".") and message.endswith("...")
+    assert len(message) == 300
 
 
 def test_a_finite_number_is_json_and_read_as_a_field_of_the_wrong_kind() -> None:
@@ -77,17 +109,18 @@ def test_a_finite_number_is_json_and_read_as_a_field_of_the_wrong_kind() -> None
 ])
 def test_a_key_that_is_not_a_string_is_named(key: object, shown: str) -> None:
     _refused(lambda: action_from_dict({key: "QH"}), f"the keys of a JSON object are strings, not {shown}")
+    _refused(lambda: action_from_dict({"deal": [[], {key: "QH"}]}), f"deal[1]: the keys of a JSON object are strings, not {shown}")
 
 
 def test_a_document_that_contains_itself_is_refused() -> None:
     message = "the document refers to itself: it is not a JSON value"
     looped: dict[str, Any] = {}
     looped["play"] = looped
-    _refused(lambda: action_from_dict(looped), message)
+    _refused(lambda: action_from_dict(looped), f"play: {message}")
     inner: list[Any] = []
     outer = {"deal": [["AS"], inner]}
     inner.append(outer)
-    _refused(lambda: action_from_dict(outer, chance=True), message)
+    _refused(lambda: action_from_dict(outer, chance=True), f"deal[1][0]: {message}")
 
 
 def test_a_value_in_several_places_is_not_a_loop() -> None:

@@ -104,7 +104,7 @@ from spades.errors import (
     type_name,
 )
 from spades.record import MAX_TAGS, SEED_LIMIT, Record, replay
-from spades.rules import _OPTION_NAMES, Rules
+from spades.rules import Rules
 from spades.documents import ActionDocument, EventDocument, RecordDocument, RulesDocument, StateDocument, ViewDocument
 from spades.deal import dealer_of_hand
 from spades.scoring import HandScore, SideScore, score_hand
@@ -1032,7 +1032,7 @@ def _rules(at: _At) -> Rules:
     for key, value in at.value.items():
         # JSON text holds no such number, nor can this library write one.
         if is_a(value, int) and abs(value) >= _HUGE:
-            name = key if type(key) is str and key in _OPTION_NAMES else short_repr(key)
+            name = key if type(key) is str and _NAME.fullmatch(key) else short_repr(key)  # as _refusal names a key
             raise at.fail(f"{name}: {short_repr(value)} is too large")
     try:
         return Rules.from_dict(at.value)

@@ -478,3 +478,25 @@ def test_the_keys_of_every_object_may_come_in_any_order() -> None:
     assert state_from_dict(forged) == state
     assert from_dict(forged) == state
     assert state_from_json(json.dumps(forged)) == state
+
+
+def test_the_memory_of_rules_read_and_written_stays_bounded() -> None:
+    """A server reading documents of ever new rules (a hostile client may
+    send them) keeps at most ``_CACHE_LIMIT`` of them in each memory of
+    rules: read from JSON text, read from dicts, and written.  One more
+    rule set than the limit: each memory is emptied when it is full, so
+    it never holds more; every document still loads to its own state."""
+    limit = serial._CACHE_LIMIT
+    with mock.patch.dict(serial._RULES_WRITTEN, clear=True):
+        for target in range(100, 100 + limit + 2):
+            state = new_game(Rules(target=target), seed=target)
+            text = to_json(state)
+            data = json.loads(text)
+            assert state_from_json(text) == state
+            assert state_from_dict(data) == state
+            assert len(serial._RULES_BY_TEXT) <= limit
+            assert len(serial._RULES_BY_FORM) <= limit
+            assert len(serial._RULES_WRITTEN) <= limit
+        # The memories were used: full to the limit once, then emptied.
+        assert 0 < len(serial._RULES_BY_TEXT) < limit
+        assert 0 < len(serial._RULES_BY_FORM) < limit

@@ -1456,7 +1456,7 @@ def _walk_cards(
     if tricks is not None and not played:  # the hand's first card
         completed = tricks[context.number] = []
     if trick:  # the suit led to the trick in progress, as apply() follows it (C-5)
-        suit_mask, suit_cards, _shift = facts.follow[trick[0]]
+        suit_mask = facts.follow[trick[0]][0]
         led = suit_of[trick[0]]
     while end < stop:
         if not trick and end + 4 <= stop and players == 4:
@@ -1468,7 +1468,7 @@ def _walk_cards(
                 type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
                 and a >= 0 and b >= 0 and c >= 0 and d >= 0 and legal_cards >> a & 1
             ):
-                suit_mask, suit_cards, _shift = facts.follow[a]
+                suit_mask = facts.follow[a][0]
                 led = suit_of[a]
                 on_first = first_trick and not won
                 after = played | bit[a]
@@ -1479,8 +1479,6 @@ def _walk_cards(
                     legal_cards = held & suit_mask
                     if not legal_cards:  # void in the suit led: any card (C-5), but on the first trick (V-7)
                         legal_cards = legal_mask(held, led, after, rules, True, suit_masks) if on_first else held
-                    elif not suit_cards:
-                        legal_cards = legal_mask(held, led, after, rules, on_first, suit_masks)
                     if not legal_cards >> follower & 1:
                         break
                     after |= bit[follower]
@@ -1497,19 +1495,18 @@ def _walk_cards(
             played |= bit[card]
             end += 1
             if not trick:
-                suit_mask, suit_cards, _shift = facts.follow[card]
+                suit_mask = facts.follow[card][0]
                 led = suit_of[card]
             trick += (card,)
             turn = turn + 1 if turn + 1 < players else 0
             if len(trick) < players:
-                # The next seat's legal cards, as apply() works them out: following
-                # a plain suit (C-5) is the cards of the suit led, else legal_mask.
+                # The next seat's legal cards, as apply() works them out: the cards
+                # of the suit led it holds (C-5, legal_mask's answer when there are
+                # any, jokers and deuces among spades included), else legal_mask.
                 held = hands[turn] & ~played
                 legal_cards = held & suit_mask
                 if not legal_cards:  # void in the suit led: any card (C-5), but on the first trick (V-7)
                     legal_cards = legal_mask(held, led, played, rules, True, suit_masks) if first_trick and not won else held
-                elif not suit_cards:
-                    legal_cards = legal_mask(held, led, played, rules, first_trick and not won, suit_masks)
                 continue
         # The trick is complete (C-7): the winner takes it and leads next.
         leader = turn

@@ -195,3 +195,140 @@ def test_a_bid_that_is_not_legal_raises_what_apply_raises() -> None:
                 copy = Bid(legal[-1].tricks, double_nil=legal[-1].double_nil)  # type: ignore[union-attr]
                 _same(apply_all(states[0], actions[:end] + [copy]), state.apply(copy))
     assert checked > 100
+
+
+def _outcome(call: Any) -> object:
+    """What ``call()`` gives: the state reached, with its legal actions and
+    the fields a replay fills in, or the error it raises (type, words,
+    reason, rule)."""
+    try:
+        state = call()
+    except SpadesError as error:
+        reason = error.reason if isinstance(error, IllegalActionError) else None
+        rule = error.rule if isinstance(error, IllegalActionError) else None
+        return type(error), str(error), reason, rule
+    return state, tuple(state.legal_actions()), state.history, state.turn, state.trick, state.tricks_won
+
+
+def _step_by_step(state: GameState, actions: list[Any]) -> GameState:
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+def test_any_card_at_any_place_of_a_trick_gives_what_apply_gives() -> None:
+    """C-4..C-7, V-7: from the start of each trick of a hand, the trick's
+    cards and the next trick's, with each place in turn given every card of
+    the deck (held by the seat or by another, played before, of the suit
+    led or not, a spade before spades are broken, on the first trick or
+    later), a card forged around ``Card()``'s checks, the card's number as
+    a plain ``int``, and actions of other kinds (each also in a walk from
+    the hand's first state, where it stands in a trick the walk reaches):
+    the walk of whole tricks at once and the walk card by card give the
+    state ``apply()`` reaches one card at a time, or raise what it raises,
+    with its words, reason and rule."""
+    from spades import Bid, Draft
+
+    presets = [Rules.partnership(), Rules(no_spades_first_trick=True), Rules(first_lead="two-of-clubs"),
+               Rules(deck="jokers"), Rules(deck="joker-joker-deuce-deuce"), Rules.two_player(), Rules(players=3, partners=False),
+               Rules(no_spades_first_trick=True, first_lead="two-of-clubs"),
+               Rules(no_spades_first_trick=True, deck="jokers")]
+    others: list[Any] = [int.__new__(Card, 99), int.__new__(Card, -1), Bid(3), Draft.KEEP, 3, "QH", None]
+    compared = accepted = 0
+    games = [_game(rules, seed, 1) for rules in presets for seed in range(2)]
+    games += _first_trick_voids(Rules(no_spades_first_trick=True), 2)  # V-7 for a seat void on the first trick
+    games += _first_trick_voids(Rules(no_spades_first_trick=True, deck="jokers"), 1)
+    for number, (states, actions) in enumerate(games):
+        rules = states[0].rules
+        deck = list(CardSet(rules.deck_mask))
+        starts = [i for i, s in enumerate(states[:-1]) if s.phase.name == "PLAY" and not s.trick]
+        for start in starts[:: 1 + number % 2]:  # every trick of half the games, every other of the rest
+            run = actions[start : start + 2 * rules.players]
+            for place in range(min(rules.players, len(run))):
+                plain = int(run[place]) if type(run[place]) is Card else 0  # the card's number, not a Card
+                for thing in deck + others + [plain]:
+                    changed = run[:place] + [thing] + run[place + 1 :]
+                    expected = _outcome(lambda: _step_by_step(states[start], changed))
+                    assert _outcome(lambda: apply_all(states[start], changed)) == expected, (rules, start, place, thing)
+                    # And from the hand's first state, through the tricks before.
+                    if (place and thing in deck[::5]) or type(thing) is not Card:
+                        whole = actions[:start] + changed
+                        assert _outcome(lambda: apply_all(states[0], whole)) == _outcome(
+                            lambda: _step_by_step(states[0], whole)), (rules, start, place, thing)
+                    compared += 1
+                    accepted += type(expected) is not tuple or len(expected) != 4
+    assert compared > 10_000 and 0 < accepted < compared
+
+
+def _first_trick_voids(rules: Rules, count: int) -> list[tuple[list[GameState], list[Any]]]:
+    """Seeded one-hand games of ``rules`` (random legal actions) where a
+    seat void in the suit led to the first trick, holding spades and other
+    cards, follows in it: the first ``count`` found in seeds 0 to 999."""
+    found = []
+    for seed in range(1000):
+        states, actions = _game(rules, seed, 1)
+        first = next(i for i, s in enumerate(states) if s.phase.name == "PLAY")
+        masks = rules.suit_masks
+        for state in states[first + 1 : first + rules.players]:
+            held = state.hand(state.turn).mask  # type: ignore[arg-type]
+            spades = held & masks[3]
+            if not held & masks[rules.suit_of[state.trick[0]]] and spades and held & ~spades:
+                found.append((states, actions))
+                break
+        if len(found) == count:
+            break
+    assert len(found) == count
+    return found
+
+
+def test_tricks_of_cards_from_the_wrong_seats_give_what_apply_gives() -> None:
+    """C-5, C-7, V-7: four-seat tricks whose followers' cards come from
+    other seats than the ones whose turn it is (each of the 64 ways to give
+    the three places a seat, the right one among them), each the lowest
+    card such a seat could follow with, and tricks whose
+    followers play again a card they played before (of the suit led when
+    they can): the walk, which checks a whole trick at once, refuses what
+    ``apply()`` refuses and takes what it takes.  Among the games, first
+    tricks where a seat void in the suit led holds spades (V-7)."""
+    compared = 0
+    games = [_game(Rules.partnership(), seed, 1) for seed in range(3)]
+    games += _first_trick_voids(Rules(no_spades_first_trick=True), 3)
+    games += _first_trick_voids(Rules(no_spades_first_trick=True, deck="jokers"), 2)
+    for states, actions in games:
+        rules = states[0].rules
+        masks = rules.suit_masks
+        starts = [i for i, s in enumerate(states[:-1]) if s.phase.name == "PLAY" and not s.trick]
+        for start in starts:
+            state = states[start]
+            lead = actions[start]
+            led = rules.suit_of[lead]
+            hands = [state.hand(seat).mask for seat in range(4)]
+            followers = [(state.turn + k) % 4 for k in (1, 2, 3)]  # type: ignore[operator]
+            tricks = []
+            for seats in [(a, b, c) for a in range(4) for b in range(4) for c in range(4)]:
+                trick: list[Any] = [lead]
+                used = 1 << lead
+                for seat in seats:
+                    held = hands[seat] & ~used
+                    pool = (held & masks[led]) or held
+                    if not pool:
+                        break
+                    card = next(iter(CardSet(pool & -pool)))
+                    trick.append(card)
+                    used |= 1 << card
+                else:
+                    tricks.append(trick)
+            # Each follower plays again a card it played before (one of the suit led, if it played one).
+            before = [0, 0, 0, 0]
+            for index, card in enumerate(actions[:start]):
+                if type(card) is Card and states[index].phase.name == "PLAY":
+                    before[states[index].turn] |= 1 << card  # type: ignore[index]
+            again = [(before[seat] & masks[led]) or before[seat] for seat in followers]
+            if all(again):
+                tricks.append([lead] + [next(iter(CardSet(mask & -mask))) for mask in again])
+            for trick in tricks:
+                rest = trick + actions[start + 4 : start + 8]
+                expected = _outcome(lambda: _step_by_step(state, rest))
+                assert _outcome(lambda: apply_all(state, rest)) == expected, (rules, start, trick)
+                compared += 1
+    assert compared > 1000

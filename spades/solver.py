@@ -1002,7 +1002,7 @@ def _check_side(side: object, rules: Rules) -> int:
         raise ArgumentTypeError(f"a side is an int, got {type_name(side)}")
     sides = len(rules.sides)
     if not 0 <= side < sides:
-        rule = "V-10" if not rules.partners else ("P-1" if rules.players == 4 else "T-1")
+        rule = "P-1" if rules.partners else ("T-1" if rules.players == 2 else "V-10")
         raise ArgumentError(f"no side {short_repr(side)}: the sides are 0..{sides - 1} (rule {rule})")
     return side
 

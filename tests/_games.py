@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -87,3 +88,28 @@ def step_by_step(
     while not state.is_over and (game or len(state.sheet) == done):
         state = state.apply(act(state, rng))
     return state
+
+
+def seeded_hands(rules: Rules, seed: int, hands: int) -> tuple[list[GameState], list[Any]]:
+    """Every state of a seeded game of ``rules`` played with random legal
+    actions (``random.Random(seed).choice``), to the end of its
+    ``hands``-th hand or of the game, and its actions."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    states, actions = [state], []
+    while not state.is_over and state.hand_number < hands:
+        action = rng.choice(state.legal_actions())
+        actions.append(action)
+        state = state.apply(action)
+        states.append(state)
+    return states, actions
+
+
+def void_with_a_choice(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` is void in the suit led to ``state``'s trick in
+    progress and holds spades and other cards: the seat whose spades the
+    first trick's rule (V-7) holds back, and no other trick does (C-5)."""
+    masks = state.rules.suit_masks
+    held = state.hand(seat).mask
+    spades = held & masks[3]
+    return bool(state.trick) and not held & masks[state.rules.suit_of[state.trick[0]]] and bool(spades and held & ~spades)

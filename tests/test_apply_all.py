@@ -13,21 +13,8 @@ from spades import Card, CardSet, Rules, new_game
 from spades.errors import IllegalActionError, SpadesError
 from spades.state import GameState, apply_all
 
+from _games import seeded_hands, void_with_a_choice
 from strategies import rules_strategy
-
-
-def _game(rules: Rules, seed: int, hands: int) -> tuple[list[GameState], list[Any]]:
-    """Every state of a seeded random game of up to ``hands`` hands, and its
-    actions."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    states, actions = [state], []
-    while not state.is_over and state.hand_number < hands:
-        action = rng.choice(state.legal_actions())
-        actions.append(action)
-        state = state.apply(action)
-        states.append(state)
-    return states, actions
 
 
 def _same(got: GameState, expected: GameState) -> None:
@@ -44,7 +31,7 @@ def test_every_prefix_of_games_of_every_preset_reaches_the_step_by_step_state() 
                Rules(no_spades_first_trick=True), Rules(deck="joker-joker-deuce-deuce")]
     for rules in presets:
         for seed in range(4):
-            states, actions = _game(rules, seed, 2)
+            states, actions = seeded_hands(rules, seed, 2)
             for end in range(len(actions) + 1):
                 _same(apply_all(states[0], actions[:end]), states[end])
             # From the middle of a trick and of the bidding too.
@@ -55,7 +42,7 @@ def test_every_prefix_of_games_of_every_preset_reaches_the_step_by_step_state() 
 @settings(max_examples=25, deadline=None)
 @given(rules=rules_strategy(), seed=st.integers(0, 2**32), cut=st.integers(0, 10**6))
 def test_random_rules_random_games(rules: Rules, seed: int, cut: int) -> None:
-    states, actions = _game(rules, seed, 2)
+    states, actions = seeded_hands(rules, seed, 2)
     end = cut % (len(actions) + 1)
     _same(apply_all(states[0], actions[:end]), states[end])
 
@@ -77,7 +64,7 @@ def test_an_illegal_card_in_a_run_raises_what_apply_raises() -> None:
     checked = 0
     for rules in (Rules.partnership(), Rules(deck="jokers"), Rules(no_spades_first_trick=True)):
         for seed in range(6):
-            states, actions = _game(rules, seed, 1)
+            states, actions = seeded_hands(rules, seed, 1)
             for end in rng.sample(range(len(actions)), 12):
                 state = states[end]
                 if state.phase.name != "PLAY":
@@ -93,7 +80,7 @@ def test_an_illegal_card_in_a_run_raises_what_apply_raises() -> None:
 
 
 def test_a_bid_or_anything_else_in_the_play_raises_what_apply_raises() -> None:
-    states, actions = _game(Rules.partnership(), 8, 1)
+    states, actions = seeded_hands(Rules.partnership(), 8, 1)
     middle = next(i for i, s in enumerate(states) if s.phase.name == "PLAY" and len(s.trick) == 2)
     for thing in (actions[0], "QH", None, 3):
         expected = _error(lambda: states[middle].apply(thing))  # type: ignore[arg-type]
@@ -144,7 +131,7 @@ def test_the_tricks_walked_are_each_hands_completed_tricks() -> None:
 
     for rules in (Rules.partnership(), Rules.two_player(), Rules(players=3), Rules(deck="jokers")):
         for seed in range(3):
-            states, actions = _game(rules, seed, 3)
+            states, actions = seeded_hands(rules, seed, 3)
             for end in range(0, len(actions) + 1, 3):
                 tricks: dict[int, list[Any]] = {99: ["stale"]}
                 state = apply_all(states[0], actions[:end], tricks)
@@ -182,7 +169,7 @@ def test_a_bid_that_is_not_legal_raises_what_apply_raises() -> None:
     checked = 0
     for rules in restricted:
         for seed in range(3):
-            states, actions = _game(rules, seed, 2)
+            states, actions = seeded_hands(rules, seed, 2)
             for end, state in enumerate(states[:-1]):
                 if state.phase.name != "BID":
                     continue
@@ -235,7 +222,7 @@ def test_any_card_at_any_place_of_a_trick_gives_what_apply_gives() -> None:
                Rules(no_spades_first_trick=True, deck="jokers")]
     others: list[Any] = [int.__new__(Card, 99), int.__new__(Card, -1), Bid(3), Draft.KEEP, 3, "QH", None]
     compared = accepted = 0
-    games = [_game(rules, seed, 1) for rules in presets for seed in range(2)]
+    games = [seeded_hands(rules, seed, 1) for rules in presets for seed in range(2)]
     games += _first_trick_voids(Rules(no_spades_first_trick=True), 2)  # V-7 for a seat void on the first trick
     games += _first_trick_voids(Rules(no_spades_first_trick=True, deck="jokers"), 1)
     for number, (states, actions) in enumerate(games):
@@ -266,15 +253,10 @@ def _first_trick_voids(rules: Rules, count: int) -> list[tuple[list[GameState], 
     cards, follows in it: the first ``count`` found in seeds 0 to 999."""
     found = []
     for seed in range(1000):
-        states, actions = _game(rules, seed, 1)
+        states, actions = seeded_hands(rules, seed, 1)
         first = next(i for i, s in enumerate(states) if s.phase.name == "PLAY")
-        masks = rules.suit_masks
-        for state in states[first + 1 : first + rules.players]:
-            held = state.hand(state.turn).mask  # type: ignore[arg-type]
-            spades = held & masks[3]
-            if not held & masks[rules.suit_of[state.trick[0]]] and spades and held & ~spades:
-                found.append((states, actions))
-                break
+        if any(void_with_a_choice(state, state.turn) for state in states[first + 1 : first + rules.players]):  # type: ignore[arg-type]
+            found.append((states, actions))
         if len(found) == count:
             break
     assert len(found) == count
@@ -291,7 +273,7 @@ def test_tricks_of_cards_from_the_wrong_seats_give_what_apply_gives() -> None:
     ``apply()`` refuses and takes what it takes.  Among the games, first
     tricks where a seat void in the suit led holds spades (V-7)."""
     compared = 0
-    games = [_game(Rules.partnership(), seed, 1) for seed in range(3)]
+    games = [seeded_hands(Rules.partnership(), seed, 1) for seed in range(3)]
     games += _first_trick_voids(Rules(no_spades_first_trick=True), 3)
     games += _first_trick_voids(Rules(no_spades_first_trick=True, deck="jokers"), 2)
     for states, actions in games:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Iterator
 from typing import Any
 from unittest import mock
 
@@ -36,18 +35,7 @@ from spades import (
 )
 from spades.bots import random_action
 
-from _games import step_by_step
-
-
-def _states(rules: Rules, seed: int, hands: int) -> Iterator[GameState]:
-    """Every state of a seeded random game of ``rules``, to the end of its
-    ``hands``-th hand or of the game."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    yield state
-    while not state.is_over and len(state.sheet) < hands:
-        state = state.apply(random_action(state, rng))
-        yield state
+from _games import seeded_hands, step_by_step, void_with_a_choice
 
 
 def _trailing(rules: Rules, phase: Phase, count: int) -> list[GameState]:
@@ -56,7 +44,7 @@ def _trailing(rules: Rules, phase: Phase, count: int) -> list[GameState]:
     ``rules.double_nil_trailing_by``."""
     found = []
     for seed in range(300):
-        for state in _states(rules, seed, 6):
+        for state in seeded_hands(rules, seed, 6)[0]:
             if state.phase == phase and not any(state.bids) and state.sheet:
                 if max(state.scores) - min(state.scores) >= rules.double_nil_trailing_by:  # type: ignore[operator]
                     found.append(state)
@@ -74,20 +62,15 @@ def _tricks_with_a_void(rules: Rules, count: int) -> list[GameState]:
     in seeded random games."""
     first: list[GameState] = []
     later: list[GameState] = []
-    masks = rules.suit_masks
     players = rules.players
     for seed in range(1000):
-        for state in _states(rules, seed, 1):
+        for state in seeded_hands(rules, seed, 1)[0]:
             if state.phase != Phase.PLAY or not state.trick:
                 continue
             found = first if not any(state.tricks_won) else later
-            led = masks[rules.suit_of[state.trick[0]]]
-            for step in range(players - len(state.trick)):
-                held = state.hand((state.turn + step) % players).mask  # type: ignore[operator]
-                spades = held & masks[3]
-                if not held & led and spades and held & ~spades and len(found) < count:
-                    found.append(state)
-                    break
+            yet_to_play = [(state.turn + step) % players for step in range(players - len(state.trick))]  # type: ignore[operator]
+            if len(found) < count and any(void_with_a_choice(state, seat) for seat in yet_to_play):
+                found.append(state)
         if len(first) == len(later) == count:
             return first + later
     raise AssertionError("too few tricks with a void seat")
@@ -144,7 +127,7 @@ def test_the_first_draft_action_of_a_seeded_game_not_dealt_yet() -> None:  # T-2
 
 
 def test_no_trick_is_won_before_the_play() -> None:  # C-7, T-2
-    for state in _states(Rules.two_player(), 2, 1):
+    for state in seeded_hands(Rules.two_player(), 2, 1)[0]:
         if state.phase != Phase.PLAY and not state.sheet:
             assert state.tricks_won == (0, 0), state.phase
         elif state.phase == Phase.PLAY:

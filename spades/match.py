@@ -85,6 +85,8 @@ def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, floa
     (0.888, 0.978)
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
+    >>> wilson_interval(0, 10)[0], wilson_interval(10, 10)[1]
+    (0.0, 1.0)
     """
     if type(wins) is not int or type(games) is not int:
         raise ArgumentTypeError(f"wins and games are ints, got {type_name(wins)} and {type_name(games)}")
@@ -99,7 +101,11 @@ def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, floa
     square = z * z
     centre = (rate + square / (2 * games)) / (1 + square / games)
     half = z / (1 + square / games) * math.sqrt(rate * (1 - rate) / games + square / (4 * games * games))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # No wins: the interval starts at 0 exactly, and every game won: it ends
+    # at 1 exactly (the formula gives both, up to rounding: 5.6e-17).
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return (low, high)
 
 
 def _check_z(z: object) -> float:

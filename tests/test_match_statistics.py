@@ -33,10 +33,23 @@ def test_wilson_interval_is_the_formula_clamped_to_zero_and_one() -> None:
                 assert low == pytest.approx(max(0.0, plain_low), abs=1e-12)
                 assert high == pytest.approx(min(1.0, plain_high), abs=1e-12)
                 assert 0.0 <= low and high <= 1.0
-                assert low <= wins / games + 1e-12 and high >= wins / games - 1e-12  # rounding: 0 wins, low 5.6e-17
+                assert low <= wins / games + 1e-12 and high >= wins / games - 1e-12
+                assert (low == 0.0) == (wins == 0) and (high == 1.0) == (wins == games)  # exactly, not 5.6e-17
                 clamped_high += plain_high > 1.0
                 clamped_low += plain_low < 0.0
     assert clamped_high and clamped_low  # the rounding goes past 0 and 1, and the clamps hold
+
+
+def test_wilson_interval_ends_at_0_and_1_exactly() -> None:
+    # The formula's lower end for no wins is 0, its upper end for all wins 1;
+    # in floating point it gave 5.6e-17 for 0 wins of 1 at z = 1.96.
+    for games in (1, 2, 3, 10, 99, 10**6, 2**53):
+        for z in (0.5, 1.0, Z_95, 3, 9.99):
+            assert wilson_interval(0, games, z)[0] == 0.0
+            assert wilson_interval(games, games, z)[1] == 1.0
+            if games <= 10**6:  # 1 - 2.8e-17 is 1.0 as a float
+                assert 0.0 < wilson_interval(0, games, z)[1] < 1.0
+                assert 0.0 < wilson_interval(games, games, z)[0] < 1.0
 
 
 def test_wilson_interval_bounds_and_refusals() -> None:

@@ -181,12 +181,11 @@ def match_seeds(seed: int, deal: int, rules: Rules) -> tuple[int, tuple[tuple[in
     )
 
 
-def _of_type(kind: type | tuple[type, ...], what: str) -> Any:
+def _of_type(kind: type, what: str) -> Any:
     """An attrs validator: a value of exactly ``kind`` (an ``ArgumentTypeError`` else)."""
-    kinds = kind if is_a(kind, tuple) else (kind,)
 
     def check(_instance: Any, attribute: Any, value: Any) -> None:
-        if type(value) not in kinds:
+        if type(value) is not kind:
             raise ArgumentTypeError(f"{attribute.name} is {what}, got {type_name(value)}")
 
     return check
@@ -590,8 +589,7 @@ class _Tally:
         for player in range(count):
             self.moves[player] += made[player]
             self.thinking[player] += spent[player]
-            share = scores[player] / played if played else 0.0
-            self.per_deal[player][deal] += share / count
+            self.per_deal[player][deal] += scores[player] / played / count  # a game lasts a hand or more
 
     def result(self, rules: Rules, seed: int, games: int, labels: tuple[str, ...], seconds: float) -> MatchResult:
         results = []

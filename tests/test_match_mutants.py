@@ -387,8 +387,8 @@ def test_the_result_values_refuse_in_words() -> None:
         with pytest.raises(error, match="^" + re.escape(words) + "$"):
             attrs.evolve(player, **changes)
     with pytest.raises(ArgumentTypeError, match=r"^players is a tuple of PlayerResult values, got list$"):
-        attrs.evolve(result, players=list(result.players))
+        attrs.evolve(result, players=list(result.players))  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match=r"^rules is a Rules value, got str$"):
-        attrs.evolve(result, rules="partnership")
+        attrs.evolve(result, rules="partnership")  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match=r"^seconds is a float, got int$"):
         attrs.evolve(result, seconds=1)

@@ -1,0 +1,72 @@
+"""The solver's search where its bounds, its table and its steps do their
+work: against DDS on positions of six to thirteen tricks (the other DDS
+test stops at five), and each card's value, and each card's Nil value,
+against the plain minimax after that card under every preset (the other
+tests take three presets, and Nil under partnership only)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from spades import Rules
+from spades.solver import Solver, card_values, nil_card_values
+
+from _double_dummy_reference import PRESETS, broken_position, nil_can_be_kept, random_ending, side_tricks, to_endplay
+
+RULES = Rules.partnership()
+
+
+def test_the_solver_agrees_with_dds_on_larger_positions() -> None:  # C-5, C-7, C-8
+    endplay_types: Any = pytest.importorskip("endplay.types")
+    endplay_dds: Any = pytest.importorskip("endplay.dds")
+    rng = random.Random(5)
+    shared = Solver(RULES)  # one table across the positions, as a caller keeps it
+    for tricks in (6, 7, 8, 9, 10, 11) * 2 + (12, 13, 5, 4, 3, 9, 8, 7):
+        state = broken_position(rng, tricks)
+        turn = state.turn
+        assert turn is not None
+        side = RULES.side_of[turn]
+        theirs = {
+            card.suit.name[0].upper() + card.rank.name[1]: value
+            for card, value in endplay_dds.solve_board(to_endplay(state, endplay_types))
+        }
+        ours = {f"{str(v.card)[1]}{str(v.card)[0]}": v.tricks for v in Solver(RULES).card_values(state)}
+        assert ours == theirs, (state.hands, state.trick)
+        best = max(theirs.values())
+        assert shared.tricks(state, side) == best
+        assert shared.tricks(state, 1 - side) == len(state.hand(turn)) - best
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_card_values_under_every_preset(name: str) -> None:  # C-8, P-5, T-5
+    """Each card's value is the tricks its side has taken with it plus
+    what the plain minimax gives after it; each card's Nil value whether
+    the plain minimax can keep the seat from a trick after it."""
+    rules = PRESETS[name]
+    rng = random.Random(123)
+    for length in (2, 3, 4, 3) * 3:
+        state = random_ending(rules, rng, length)
+        turn = state.turn
+        assert turn is not None
+        side = rules.side_of[turn]
+        values = card_values(state)
+        assert [value.card for value in values] == list(state.legal_actions())
+        for value in values:
+            after = state.apply(value.card)
+            over = after.hand_number != state.hand_number
+            won = after.sheet[-1].tricks if over else after.tricks_won
+            taken = sum(won[seat] - state.tricks_won[seat] for seat in rules.sides[side])
+            assert value.tricks == taken + (0 if over else side_tricks(after, side)), (name, state.hands, value)
+        if length > 3:
+            continue
+        for seat in range(rules.players):
+            for nil_value in nil_card_values(state, seat):
+                after = state.apply(nil_value.card)
+                if after.hand_number != state.hand_number:
+                    kept = after.sheet[-1].tricks[seat] == 0
+                else:
+                    kept = nil_can_be_kept(after, seat)
+                assert nil_value.kept == kept, (name, state.hands, seat, nil_value)

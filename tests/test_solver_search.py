@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from spades import Rules
+from spades import Phase, Rules, new_game
 from spades.solver import Solver, card_values, nil_card_values
+from spades.tricks import first_trick_matters
 
 from _double_dummy_reference import PRESETS, broken_position, nil_can_be_kept, random_ending, side_tricks, to_endplay
 
@@ -70,3 +71,39 @@ def test_card_values_under_every_preset(name: str) -> None:  # C-8, P-5, T-5
                 else:
                     kept = nil_can_be_kept(after, seat)
                 assert nil_value.kept == kept, (name, state.hands, seat, nil_value)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_position_after_a_card_is_that_of_the_state_after_it(name: str) -> None:  # C-6, C-7, V-7
+    """The solver's step from a position to the next (``_Position.after``,
+    what card values are searched from) gives the position the engine's
+    own next state has, field by field, at every card of whole hands: the
+    first trick (V-7), spades broken by the card (C-6), the trick won and
+    the next leader (C-7)."""
+    from spades.solver import _Layout, _Position
+
+    rules = PRESETS[name]
+    layout = _Layout(rules.deck_facts)
+    rng = random.Random(31)
+    fields = _Position.__slots__
+    checked = broken_by_the_card = first_trick_ends = 0
+    for _ in range(3):
+        state = new_game(rules, seed=rng.randrange(2**32))
+        while state.phase is not Phase.PLAY:
+            state = state.apply(rng.choice(state.legal_actions()))
+        hand = state.hand_number
+        while state.phase is Phase.PLAY and state.hand_number == hand:
+            position = _Position(state, layout)
+            for card in state.legal_actions():
+                after = state.apply(card)
+                if after.hand_number != hand:
+                    continue  # the hand's last card: no position after it
+                stepped = position.after(layout.to_bit[card], layout, rules.players)
+                expected = _Position(after, layout)
+                assert [getattr(stepped, f) for f in fields] == [getattr(expected, f) for f in fields], (name, card)
+                checked += 1
+                broken_by_the_card += after.spades_broken and not state.spades_broken
+                first_trick_ends += position.first and not expected.first
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100 and broken_by_the_card
+    assert first_trick_ends or not first_trick_matters(rules)  # the first trick's rules end with it (V-7)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from spades import Phase, Rules, new_game
+from spades import Card, Phase, Rules, new_game
 from spades.solver import Solver, card_values, nil_card_values
 from spades.tricks import first_trick_matters
 
@@ -95,6 +95,7 @@ def test_the_position_after_a_card_is_that_of_the_state_after_it(name: str) -> N
         while state.phase is Phase.PLAY and state.hand_number == hand:
             position = _Position(state, layout)
             for card in state.legal_actions():
+                assert isinstance(card, Card)
                 after = state.apply(card)
                 if after.hand_number != hand:
                     continue  # the hand's last card: no position after it

@@ -52,7 +52,7 @@ def test_nil_agrees_with_plain_minimax(name: str) -> None:  # P-5, T-5
             assert nil_kept(state, seat) == nil_can_be_kept(state, seat), (name, state.hands, state.trick, seat)
 
 
-@pytest.mark.parametrize("name", ["partnership", "cutthroat-3", "joker-joker-deuce-deuce"])
+@pytest.mark.parametrize("name", sorted(PRESETS))
 def test_card_values_agree_with_solving_after_each_card(name: str) -> None:  # C-8
     rules = PRESETS[name]
     for state in _endings(rules, 13, (2, 3, 4) * 3):
@@ -73,10 +73,11 @@ def test_card_values_agree_with_solving_after_each_card(name: str) -> None:  # C
         assert max(value.tricks for value in values) == double_dummy(state, side)
 
 
-def test_nil_card_values_agree_with_solving_after_each_card() -> None:  # P-5
-    rules = PRESETS["partnership"]
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_nil_card_values_agree_with_solving_after_each_card(name: str) -> None:  # P-5, T-5
+    rules = PRESETS[name]
     for state in _endings(rules, 14, (2, 3) * 5):
-        for seat in range(4):
+        for seat in range(rules.players):
             values = nil_card_values(state, seat)
             assert [value.card for value in values] == list(state.legal_actions())
             for value in values:

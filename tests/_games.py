@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from spades import PRESETS as NAMED_PRESETS
-from spades import Bid, GameState, Phase, Rules, new_game
+from spades import Bid, GameState, Phase, Rules, Suit, new_game
 from spades.actions import Action, Exchange
 from spades.bots import random_action
 
@@ -111,5 +111,5 @@ def void_with_a_choice(state: GameState, seat: int) -> bool:
     first trick's rule (V-7) holds back, and no other trick does (C-5)."""
     masks = state.rules.suit_masks
     held = state.hand(seat).mask
-    spades = held & masks[3]
+    spades = held & masks[Suit.SPADES]
     return bool(state.trick) and not held & masks[state.rules.suit_of[state.trick[0]]] and bool(spades and held & ~spades)

@@ -157,9 +157,10 @@ def _busy(seconds: float) -> None:
 
 def test_the_timings_are_the_players_own() -> None:
     """Each player's seconds per move is its own thinking: a player that
-    takes at least a millisecond a move is timed at a millisecond or more,
-    and the players' thinking together is within the match's time, itself
-    within the time the call took."""
+    takes at least a millisecond a move is timed at a millisecond or more
+    (and above a player that does not wait), and the players' thinking
+    together is within the match's time, itself within the time the call
+    took (no bound on a speed: only orders that hold on any machine)."""
     def slow(view: SeatView, rng: random.Random) -> Action:
         _busy(0.001)
         return view.legal_actions[0]
@@ -169,8 +170,8 @@ def test_the_timings_are_the_players_own() -> None:
     took = time.perf_counter() - began
     slow_result, quick_result = result.players
     assert slow_result.moves > 40 and quick_result.moves > 40
-    assert 0.001 <= slow_result.seconds_per_move < 0.1
-    assert 0.0 < quick_result.seconds_per_move < 0.001
+    assert 0.001 <= slow_result.seconds_per_move  # each of its moves took a millisecond or more
+    assert 0.0 < quick_result.seconds_per_move < slow_result.seconds_per_move
     thinking = sum(player.seconds_per_move * player.moves for player in result.players)
     assert thinking <= result.seconds <= took
 

@@ -9,7 +9,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from spades import PRESETS as NAMED_PRESETS
-from spades import Bid, GameState, Phase, Rules, Suit, new_game
+from spades import Bid, GameState, Phase, Rules, Suit, new_game, seat_view
+from spades.match import match_seeds
 from spades.actions import Action, Exchange
 from spades.bots import random_action
 
@@ -113,3 +114,37 @@ def void_with_a_choice(state: GameState, seat: int) -> bool:
     held = state.hand(seat).mask
     spades = held & masks[Suit.SPADES]
     return bool(state.trick) and not held & masks[state.rules.suit_of[state.trick[0]]] and bool(spades and held & ~spades)
+
+
+def match_one_by_one(players: list[Any], rules: Rules, games: int, seed: int, max_hands: int) -> dict[str, Any]:
+    """The match played by hand, as play_match's docstring says it is
+    played: deal ``d`` of the match is ``new_game(rules, seed=match_seeds(seed,
+    d, rules)[0])``, played once per side; in game ``r`` of the deal player
+    ``p`` sits at side ``(p + r) % sides`` (rotated one side along each
+    time) and seat ``s`` draws from ``random.Random(match_seeds(...)[1][r][s])``.
+    A game stops at its end or after ``max_hands`` hands (won by no one)."""
+    count = len(rules.sides)
+    deals = games // count
+    wins, moves = [0] * count, [0] * count
+    per_deal = [[0.0] * deals for _ in range(count)]
+    hands = unfinished = 0
+    for deal in range(deals):
+        game_seed, seat_seeds = match_seeds(seed, deal, rules)
+        for rotation in range(count):
+            player_at_side = {(player + rotation) % count: player for player in range(count)}
+            rngs = [random.Random(each) for each in seat_seeds[rotation]]
+            state = new_game(rules, seed=game_seed)
+            while not state.is_over and len(state.sheet) < max_hands:
+                seat = state.turn
+                assert seat is not None
+                player = player_at_side[rules.side_of[seat]]
+                state = state.apply(players[player](seat_view(state, seat), rngs[seat]))
+                moves[player] += 1
+            hands += len(state.sheet)
+            if state.winner is None:
+                unfinished += 1
+            else:
+                wins[player_at_side[state.winner]] += 1
+            for side in range(count):
+                per_deal[player_at_side[side]][deal] += state.scores[side] / len(state.sheet) / count
+    return {"wins": wins, "moves": moves, "per_deal": per_deal, "hands": hands, "unfinished": unfinished}

@@ -18,7 +18,9 @@ import pytest
 import spades
 from spades import Action, ArgumentError, ArgumentTypeError, Bid, Card, Phase, Rules, RulesError, SeatView
 from spades.bots import estimate_bid
-from spades.match import MatchResult, match_seeds, mean_interval, play_match, wilson_interval
+from spades.match import MatchResult, mean_interval, play_match, wilson_interval
+
+from _games import match_one_by_one
 
 
 def any_legal(view: SeatView, rng: random.Random) -> Action:
@@ -122,27 +124,13 @@ def test_two_player_swaps_the_seats() -> None:
 def test_wins_and_points_match_the_games_played_one_by_one() -> None:
     # The reference: each game of the match played by hand, from match_seeds.
     result = play_match([sensible, any_legal], FLOOR, games=6, seed=9)
-    wins = [0, 0]
-    shares: list[list[float]] = [[], []]
-    for deal in range(3):
-        game_seed, seat_seeds = match_seeds(9, deal, FLOOR)
-        for rotation in range(2):
-            team = [sensible, any_legal] if rotation == 0 else [any_legal, sensible]  # side 0 first
-            rngs = [random.Random(s) for s in seat_seeds[rotation]]
-            state = spades.new_game(FLOOR, seed=game_seed)
-            while not state.is_over:
-                seat = state.turn
-                assert seat is not None
-                state = state.apply(team[seat % 2](spades.seat_view(state, seat), rngs[seat]))
-            assert state.winner is not None
-            player_of_winner = state.winner if rotation == 0 else 1 - state.winner
-            wins[player_of_winner] += 1
-            for player in (0, 1):
-                side = player if rotation == 0 else 1 - player
-                shares[player].append(state.scores[side] / len(state.sheet))
+    expected = match_one_by_one([sensible, any_legal], FLOOR, 6, 9, max_hands=200)
+    assert expected["unfinished"] == 0  # the losing floor ends every game
+    wins = expected["wins"]
     assert [p.wins for p in result.players] == wins
     for player in (0, 1):
-        assert result.players[player].points_per_hand == pytest.approx(sum(shares[player]) / 6)
+        shares = expected["per_deal"][player]  # each deal's mean over its two games
+        assert result.players[player].points_per_hand == pytest.approx(sum(shares) / 3)
         assert result.players[player].win_interval == wilson_interval(wins[player], 6)
     assert result.players[0].moves > 0 and result.players[0].seconds_per_move > 0
 

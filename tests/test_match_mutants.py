@@ -18,10 +18,11 @@ from typing import Any
 import attrs
 import pytest
 
-import spades
-from spades import Action, ArgumentError, ArgumentTypeError, Bid, Rules, RulesTypeError, SeatView, seat_view
+from spades import Action, ArgumentError, ArgumentTypeError, Bid, Rules, RulesTypeError, SeatView
 from spades.deal import seeded_bytes
 from spades.match import MatchResult, PlayerResult, match_seeds, mean_interval, play_match, wilson_interval
+
+from _games import match_one_by_one
 
 
 def first_legal(view: SeatView, rng: random.Random) -> Action:
@@ -35,44 +36,6 @@ def any_legal(view: SeatView, rng: random.Random) -> Action:
 
 def last_legal(view: SeatView, rng: random.Random) -> Action:
     return view.legal_actions[-1]
-
-
-def _side_of(rules: Rules, seat: int) -> int:
-    return next(side for side, seats in enumerate(rules.sides) if seat in seats)
-
-
-def _one_by_one(players: list[Any], rules: Rules, games: int, seed: int, max_hands: int) -> dict[str, Any]:
-    """The match played by hand, as play_match's docstring says it is
-    played: deal ``d`` of the match is ``new_game(rules, seed=match_seeds(seed,
-    d, rules)[0])``, played once per side; in game ``r`` of the deal player
-    ``p`` sits at side ``(p + r) % sides`` (rotated one side along each
-    time) and seat ``s`` draws from ``random.Random(match_seeds(...)[1][r][s])``.
-    A game stops at its end or after ``max_hands`` hands (won by no one)."""
-    count = len(rules.sides)
-    deals = games // count
-    wins, moves = [0] * count, [0] * count
-    per_deal = [[0.0] * deals for _ in range(count)]
-    hands = unfinished = 0
-    for deal in range(deals):
-        game_seed, seat_seeds = match_seeds(seed, deal, rules)
-        for rotation in range(count):
-            player_at_side = {(player + rotation) % count: player for player in range(count)}
-            rngs = [random.Random(each) for each in seat_seeds[rotation]]
-            state = spades.new_game(rules, seed=game_seed)
-            while not state.is_over and len(state.sheet) < max_hands:
-                seat = state.turn
-                assert seat is not None
-                player = player_at_side[_side_of(rules, seat)]
-                state = state.apply(players[player](seat_view(state, seat), rngs[seat]))
-                moves[player] += 1
-            hands += len(state.sheet)
-            if state.winner is None:
-                unfinished += 1
-            else:
-                wins[player_at_side[state.winner]] += 1
-            for side in range(count):
-                per_deal[player_at_side[side]][deal] += state.scores[side] / len(state.sheet) / count
-    return {"wins": wins, "moves": moves, "per_deal": per_deal, "hands": hands, "unfinished": unfinished}
 
 
 @pytest.mark.parametrize(("rules", "games", "max_hands"), [
@@ -90,7 +53,7 @@ def test_every_game_is_the_one_played_by_hand(rules: Rules, games: int, max_hand
     scores read from each player's side and each move counted once."""
     players: list[Any] = [any_legal, first_legal, last_legal, any_legal][: len(rules.sides)]
     result = play_match(players, rules, games, 5, max_hands=max_hands)
-    expected = _one_by_one(players, rules, games, 5, max_hands)
+    expected = match_one_by_one(players, rules, games, 5, max_hands)
     assert result.hands == expected["hands"] and result.unfinished == expected["unfinished"]
     assert result.games == games and result.deals == games // len(rules.sides)
     for player, got in enumerate(result.players):

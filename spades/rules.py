@@ -345,7 +345,9 @@ class Rules:
     min_bid: int = attrs.field(default=0, validator=_Range(0, 17))
     """Least number bid by a player who does not bid Nil (V-6); Nil stays a
     Nil bid if it is allowed.  Range 0 to the size of a hand (13, or 17 for
-    three players)."""
+    three players); with neither Nil nor Double Nil allowed, a partnership's
+    two bids must leave a contract a side could make (``min_bid`` at most
+    6)."""
     min_side_bid: int = attrs.field(default=0, validator=_Range(0, 13))
     """Least contract of a partnership whose members bid numbers (V-6); a side
     with a Nil bidder is exempt. Checked at the side's last bid.  Range
@@ -425,13 +427,18 @@ class Rules:
                 f"min_side_bid={self.min_side_bid} needs partners=true: it is the least contract of a "
                 "partnership (V-6); min_bid sets the least bid of a player"
             )
+        least = max(1, self.min_bid) * (2 if self.partners else 1)
+        if not self.nil_allowed and not self.double_nil_allowed and least > hand:
+            raise RulesError(
+                f"nil_allowed=false, double_nil_allowed=false and min_bid={self.min_bid} make every contract at "
+                f"least {least}, over the {hand} tricks of a hand: no side could make one (V-6)"
+            )
         if self.max_side_contract is not None:
             if self.min_bid > self.max_side_contract:
                 raise RulesError(
                     f"min_bid ({self.min_bid}) is above max_side_contract ({self.max_side_contract}): "
                     "no number of tricks could be bid (V-6)"
                 )
-            least = max(1, self.min_bid) * (2 if self.partners else 1)
             if not self.nil_allowed and least > self.max_side_contract:
                 raise RulesError(
                     f"nil_allowed=false and min_bid={self.min_bid} make every contract at least {least}, "

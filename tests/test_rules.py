@@ -232,6 +232,9 @@ BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
     ({"min_side_bid": 8, "max_side_contract": 6}, "max_side_contract"),
     ({"min_bid": 5, "max_side_contract": 4}, "max_side_contract"),
     ({"nil_allowed": False, "min_bid": 4, "max_side_contract": 7}, "max_side_contract"),
+    # V-6: no contract a side could make (two bids of 7 or more, no Nil of either kind).
+    ({"nil_allowed": False, "double_nil_allowed": False, "min_bid": 7}, "min_bid=7 make every contract at least 14"),
+    ({"nil_allowed": False, "double_nil_allowed": False, "min_bid": 13, "max_side_contract": 17}, "min_bid=13"),
     ({"max_side_contract": 0}, "max_side_contract"),
     ({"max_side_contract": 18}, "max_side_contract"),
     # Types: JSON-like values of the wrong kind.
@@ -251,6 +254,24 @@ def test_impossible_options_are_refused_naming_them(options: dict[str, Any], nam
     assert isinstance(caught.value, SpadesError) and isinstance(caught.value, ValueError)
     with pytest.raises(RulesError, match=named):
         Rules.from_dict(options)
+
+
+def test_a_contract_no_side_could_make_is_refused_in_words() -> None:  # V-6, C-8
+    with pytest.raises(RulesError) as caught:
+        Rules(nil_allowed=False, double_nil_allowed=False, min_bid=7)
+    assert str(caught.value) == (
+        "nil_allowed=false, double_nil_allowed=false and min_bid=7 make every contract at least 14, "
+        "over the 13 tricks of a hand: no side could make one (V-6)"
+    )
+    # One bid of the side may be 0 tricks (a Nil of either kind), or the side is one player: allowed.
+    allowed: list[dict[str, Any]] = [
+        {"nil_allowed": False, "min_bid": 7}, {"double_nil_allowed": False, "min_bid": 13},
+        {"nil_allowed": False, "double_nil_allowed": False, "min_bid": 6},
+        {"players": 4, "partners": False, "nil_allowed": False, "double_nil_allowed": False, "min_bid": 13},
+        {"players": 3, "nil_allowed": False, "double_nil_allowed": False, "min_bid": 17},
+    ]
+    for options in allowed:
+        assert Rules(**options).min_bid == options["min_bid"]
 
 
 def test_unknown_options_are_named_all_at_once() -> None:

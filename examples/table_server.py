@@ -75,7 +75,8 @@ command causes is pushed:
     name that seat's own cards, never another's; but a Double Nil from a
     seat that has looked at its cards is refused by this server, with
     ``DOUBLE_NIL_NOT_ALLOWED`` and rule ``P-6`` (``T-6`` in the two-player
-    game).
+    game), unless the rules leave the seat no other bid
+    (:func:`spades.double_nil_forced`, V-6).
 
 Pushed to each client at a table, whenever there is something new:
 
@@ -173,13 +174,16 @@ Choices
   stock) are withheld.  It may bid Double Nil blind, or make any other
   move without looking, and is then told its cards.  Once it has looked,
   its views and events are not sealed for the rest of the hand and its
-  Double Nil is refused (``DOUBLE_NIL_NOT_ALLOWED``).  The views sent are
+  Double Nil is refused (``DOUBLE_NIL_NOT_ALLOWED``), unless the rules
+  leave it no other bid (:func:`spades.double_nil_forced`: with Nil not
+  allowed, the partner's bid has filled the side's greatest contract, V-6),
+  which the game could not go on without.  The views sent are
   the library's own, which say what the game alone allows (they read back
   with :func:`spades.serial.view_from_dict` and stay up to date with
   :func:`spades.events.advance`): while the game would still take its
   Double Nil, the view of a seat that has looked says ``double_nil_open``
   and lists it, and the client leaves it out of what it offers the
-  player.  Bots are given views that are not sealed.
+  player, unless it is the only legal action.  Bots are given views that are not sealed.
 * A finished game's record (:meth:`spades.Record.of_state`, with the table
   and the players' names as tags, ``Seat0`` to ``Seat3``, ``bot`` for a
   bot's seat, and ``Bots``, the bots' seats, such as ``1 3``, or ``-``:
@@ -238,7 +242,9 @@ from pathlib import Path
 from typing import Any
 
 import spades
-from spades import Bid, GameState, IllegalActionError, ParseError, Reason, Record, Rules, SpadesError, seat_view
+from spades import (
+    Bid, GameState, IllegalActionError, ParseError, Reason, Record, Rules, SpadesError, double_nil_forced, seat_view,
+)
 from spades.bots import simple_bot
 from spades.events import events
 from spades.serial import action_from_dict, action_to_dict, event_to_dict, to_dict, to_json
@@ -787,7 +793,7 @@ class TableServer:
             refused = state.explain(action, seat=seat)
             if refused is not None:
                 raise _refusal_of(refused)
-        if action == Bid.DOUBLE_NIL and table.has_looked(seat):
+        if action == Bid.DOUBLE_NIL and table.has_looked(seat) and not double_nil_forced(state.legal_actions()):
             rule = "T-6" if state.rules.is_draft else "P-6"
             raise _refusal_of(IllegalActionError(
                 Reason.DOUBLE_NIL_NOT_ALLOWED, f"seat {seat} has looked at its cards: no Double Nil this hand", rule))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from spades.actions import Action, Bid, ChanceAction, Deal, Draft, Exchange, ExchangeChoices, Replacement, Stock
 from spades._decks import DeckFacts
-from spades.bidding import BidLimits, bid_error, bid_limits, double_nil_open, first_bidder, legal_bids, next_bidder
+from spades.bidding import BidLimits, bid_error, bid_limits, double_nil_forced, double_nil_open, first_bidder, legal_bids, next_bidder
 from spades.cards import BIG_JOKER, FULL_DECK, LITTLE_JOKER, Card, CardSet, Rank, Suit
 from spades.deal import dealer_of_hand, new_seed, next_dealer
 from spades.draft import double_nil_declarable, walk_draft
@@ -112,6 +112,7 @@ __all__ = [
     "__version__",
     "bid_error",
     "breaks_spades",
+    "double_nil_forced",
     "double_nil_open",
     "exchange_order",
     "game_winner",

@@ -24,6 +24,7 @@ disagree.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -44,6 +45,7 @@ __all__ = [
     "bid_error",
     "legal_bids",
     "double_nil_open",
+    "double_nil_forced",
     "first_bidder",
     "next_bidder",
 ]
@@ -78,6 +80,41 @@ def double_nil_open_of(seat: int, rules: Rules, scores: Sequence[int] | None) ->
     own = rules.side_of[seat]
     best_other = max(s for i, s in enumerate(scores) if i != own)
     return best_other - scores[own] >= rules.double_nil_trailing_by
+
+
+def double_nil_forced(legal: Sequence[object]) -> bool:
+    """Whether ``legal``, a seat's legal actions, is Double Nil alone: the
+    rules leave the seat no other bid (V-6: with Nil not allowed, its
+    partner's bid has filled the side's greatest contract).
+
+    Double Nil is bid before the bidder looks at its cards (P-6, T-6), so a
+    program that asks a seat first with a sealed view refuses it from a
+    seat that has looked, but not when it is forced: the seat then has no
+    choice to make, and the game could not go on without it.
+    :func:`spades.bots.play_game`, :func:`spades.match.play_match`, the
+    terminal game and the table server example all take it so.
+
+    >>> from spades import Bid, Rules, new_game
+    >>> rules = Rules(nil_allowed=False, max_side_contract=6)
+    >>> state = new_game(rules, seed=0).apply(Bid(6)).apply(Bid(3))
+    >>> state.turn, [str(bid) for bid in state.legal_actions()]
+    (3, ['double nil'])
+    >>> double_nil_forced(state.legal_actions()), double_nil_forced(new_game(rules, seed=0).legal_actions())
+    (True, False)
+
+    Anything but a sequence of actions raises
+    :class:`~spades.ArgumentTypeError`.
+    """
+    if is_a(legal, (str, bytes, bytearray)) or not issubclass(type(legal), Sequence):
+        raise ArgumentTypeError(f"the legal actions are a sequence of actions, got {type_name(legal)}")
+    try:
+        first_two = tuple(itertools.islice(legal, 2))
+    except Exception:  # a sequence that cannot be read
+        raise ArgumentError(f"cannot read the items of {short_repr(legal)}") from None
+    if len(first_two) != 1:
+        return False
+    only = first_two[0]
+    return type(only) is Bid and only.double_nil is True
 
 
 def first_bidder(rules: Rules, dealer: int) -> int:

@@ -57,6 +57,7 @@ from typing import Any, Final, Protocol, cast
 import attrs
 
 from spades.actions import Action, Bid, ExchangeChoices
+from spades.bidding import double_nil_forced
 from spades.cards import NUM_CARD_INDEXES, Card, CardSet, Rank, card_set_of_mask, cards_of_mask
 from spades.deal import check_rng, check_seed, random_bits, random_choice, random_fraction, seeded_bytes
 from spades.errors import (
@@ -240,9 +241,10 @@ def play_game(
     ``sealed=True`` hands a seat a sealed view while Double Nil is open to
     it (P-6, T-6): a player that answers anything but Double Nil has looked
     at its cards; it is asked again with its full view, which no longer
-    offers Double Nil (its legal actions leave it out).  ``hands``: stop after that many hands
-    (the state is then the start of the next hand) instead of at the end of
-    the game (S-9).  Without it the game is played to its end however long
+    offers Double Nil (its legal actions leave it out), unless the rules
+    leave the seat no other bid (:func:`~spades.bidding.double_nil_forced`).
+    ``hands``: stop after that many hands (the state is then the start of
+    the next hand) instead of at the end of the game (S-9).  Without it the game is played to its end however long
     that takes: players who bid at random seldom reach the target, and under
     rules without a losing floor (V-1) such a game can last thousands of
     hands; give ``hands`` (or a losing floor) to bound it.  An illegal
@@ -306,20 +308,22 @@ def ask_seat(
     looked (``looked[seat]`` becomes true) and is asked again with its full
     view, which then no longer offers Double Nil (its legal actions leave it
     out); Double Nil after looking raises
-    :class:`~spades.IllegalActionError`.  The caller clears ``looked`` at
-    each new hand."""
+    :class:`~spades.IllegalActionError`, unless the rules leave the seat no
+    other bid (:func:`~spades.bidding.double_nil_forced`, V-6).  The caller
+    clears ``looked`` at each new hand."""
     if sealed and not looked[seat] and state.double_nil_open(seat):
         answer = player(seat_view(state, seat, sealed=True), rng)
         if type(answer) is Bid and answer.double_nil is True:  # the player's object asked nothing before its type
             return answer
         looked[seat] = True
     view = seat_view(state, seat)
-    if sealed and looked[seat] and view.double_nil_open:
+    forced = double_nil_forced(view.legal_actions)  # V-6: the one bid the rules leave it, looked or not
+    if sealed and looked[seat] and view.double_nil_open and not forced:
         # P-6: it has seen its cards, so Double Nil is no longer offered.
         legal = tuple(a for a in view.legal_actions if a != Bid.DOUBLE_NIL)
         view = attrs.evolve(view, legal_actions=legal, double_nil_open=False)
     action = player(view, rng)
-    if sealed and looked[seat] and type(action) is Bid and action.double_nil is True:
+    if sealed and looked[seat] and not forced and type(action) is Bid and action.double_nil is True:
         raise IllegalActionError(
             Reason.DOUBLE_NIL_NOT_ALLOWED, f"seat {seat} has looked at its cards: no Double Nil this hand", "P-6"
         )

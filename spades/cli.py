@@ -38,6 +38,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, NoReturn, TextIO
 
 from spades.actions import Action, Bid, Draft, Exchange, Stock
+from spades.bidding import double_nil_forced
 from spades.bots import estimate_bid, simple_action
 from spades.cards import Card, CardSet, Rank, Suit
 from spades.deal import check_rng
@@ -801,6 +802,8 @@ class _Terminal:
         view = seat_view(state, self.seat)
         phase = view.phase
         if phase is Phase.BID:
+            if double_nil_forced(view.legal_actions):
+                return "Your bid (double nil: the only bid the rules leave you, V-6): "
             numbers = [a for a in view.legal_actions if is_a(a, Bid) and not a.double_nil]
             low = min(bid.tricks for bid in numbers)
             high = max(bid.tricks for bid in numbers)
@@ -1007,7 +1010,7 @@ def play_terminal(rules: Rules, seat: int, seed: int, bot_name: str, inp: TextIO
             except SpadesError as error:
                 term.say(f"Not allowed: {_to_the_person(str(error), seat)}")
                 continue
-            if action == Bid.DOUBLE_NIL:
+            if action == Bid.DOUBLE_NIL and not double_nil_forced(state.legal_actions()):
                 rule = "T-6" if rules.is_draft else "P-6"
                 term.say(f"Not allowed: you have seen your cards, and Double Nil is bid before looking at them "
                          f"(rule {rule})")

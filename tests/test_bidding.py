@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
@@ -14,12 +15,14 @@ from spades import (
     Bid,
     Card,
     Deal,
+    Draft,
     IllegalActionError,
     ParseError,
     Phase,
     Reason,
     Rules,
     bid_error,
+    double_nil_forced,
     double_nil_open,
     legal_bids,
     new_game,
@@ -229,6 +232,52 @@ def test_double_nil_open_at_the_seats_turn_is_whether_its_legal_bids_hold_it() -
 
     final = play_game(rules, [trap] * 4, seed=3, sealed=True, hands=1)
     assert sum(bid.tricks for bid in final.sheet[0].bids) != 13 and Bid.DOUBLE_NIL not in final.sheet[0].bids
+
+
+def test_double_nil_forced_when_the_rules_leave_no_other_bid() -> None:  # P-6, V-6
+    rules = Rules(nil_allowed=False, max_side_contract=6)
+    state = new_game(rules, seed=0)
+    assert state.turn == 1 and not double_nil_forced(state.legal_actions())
+    state = state.apply(Bid(6)).apply(Bid(3))
+    assert state.legal_actions() == (Bid.DOUBLE_NIL,) and double_nil_forced(state.legal_actions())
+    assert double_nil_forced([Bid.DOUBLE_NIL]) and double_nil_forced((Bid(0, double_nil=True),))
+    for legal in ((), (Bid.NIL,), (Bid(1),), (Bid.DOUBLE_NIL, Bid(1)), (Bid(1), Bid.DOUBLE_NIL), (Draft.KEEP,),
+                  [Bid.DOUBLE_NIL, Bid.DOUBLE_NIL], ("double nil",), (None,)):
+        assert not double_nil_forced(legal), legal
+    for junk in (None, 3, "double nil", b"dn", {Bid.DOUBLE_NIL}, iter([Bid.DOUBLE_NIL])):
+        with pytest.raises(ArgumentTypeError, match=r"^the legal actions are a sequence of actions, got "):
+            double_nil_forced(junk)  # type: ignore[arg-type]
+
+    class Broken(list[Bid]):
+        def __iter__(self) -> Any:
+            raise RuntimeError("no")
+
+    with pytest.raises(ArgumentError, match=r"^cannot read the items of "):
+        double_nil_forced(Broken([Bid.DOUBLE_NIL]))
+
+
+def test_bots_bid_double_nil_forced_after_looking() -> None:  # P-6, V-6
+    """A sealed player that looks at its cards is asked again without
+    Double Nil, unless it is the one bid the rules leave the seat: then it
+    is offered and taken, and the game goes on."""
+    rules = Rules(nil_allowed=False, max_side_contract=6)
+    offered: list[tuple[int, Sequence[Action]]] = []
+
+    def looker(view: SeatView, rng: random.Random) -> Action:
+        if view.phase is Phase.BID and view.sealed:
+            return Bid(1)  # not Double Nil: it looks at its cards
+        if view.phase is Phase.BID:
+            offered.append((view.seat, view.legal_actions))
+            if view.seat == 1:
+                return Bid(6)
+            if view.legal_actions == (Bid.DOUBLE_NIL,):
+                return Bid.DOUBLE_NIL
+        return simple_bot(view, rng)
+
+    final = play_game(rules, [looker] * 4, seed=0, sealed=True, hands=1)
+    assert final.sheet[0].bids[1] == Bid(6) and final.sheet[0].bids[3] == Bid.DOUBLE_NIL
+    assert (3, (Bid.DOUBLE_NIL,)) in offered
+    assert all(Bid.DOUBLE_NIL not in legal for seat, legal in offered if seat != 3)
 
 
 def test_double_nil_open_pure_function() -> None:  # P-6, V-3

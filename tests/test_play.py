@@ -170,6 +170,22 @@ def test_double_nil_after_looking_is_refused() -> None:  # P-6
     assert "Double Nil is bid before looking at them (rule P-6)" in out.getvalue()
 
 
+def test_double_nil_the_rules_force_after_looking_is_taken() -> None:  # P-6, V-6
+    """With Nil not allowed and a side's contract at most 6, the random
+    bots bid 6 (seat 1) and 5: the person at seat 3, who chose to look,
+    has Double Nil alone, and is told so, and it is taken (it raised
+    ValueError at the prompt)."""
+    rules = Rules(nil_allowed=False, max_side_contract=6)
+    out = io.StringIO()
+    final = play_terminal(rules, 3, 0, "random", _keys("no", "3", "double nil"), out)
+    text = out.getvalue()
+    assert "Seat 1 bids 6." in text
+    prompt = "Your bid (double nil: the only bid the rules leave you, V-6): "
+    assert text.count(prompt) == 2  # asked again after "3", which the rules refuse
+    assert "Not allowed" in text.split(prompt)[1]
+    assert "You bid double nil." in text and final.bids[3] == Bid.DOUBLE_NIL
+
+
 def test_the_end_of_input_quits_cleanly() -> None:
     class Closed:
         def readline(self, size: int = -1) -> str:

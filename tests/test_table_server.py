@@ -1392,6 +1392,42 @@ def test_double_nil_is_bid_blind_or_refused_once_the_seat_has_looked(tmp_path: P
     run(body)
 
 
+def test_double_nil_the_rules_force_is_taken_after_looking(tmp_path: Path) -> None:  # P-6, V-6
+    """With Nil not allowed and a side's contract at most 6, seat 1's bid of
+    6 leaves its partner, seat 3, Double Nil alone: taken although seat 3
+    has looked (the game could not go on without it), while the Double Nil
+    of a seat that has looked and has other bids is still refused."""
+    async def body() -> None:
+        server = await start(tmp_path, rules=Rules(nil_allowed=False, max_side_contract=6))
+        try:
+            players = [await Player.connect(server) for _ in range(4)]
+            for seat, player in enumerate(players):
+                await player.join("forced", f"p{seat}", seat=seat)
+            for player in players:
+                await player.until(lambda v: True)
+                await player.look()
+            table = server.tables["forced"]
+            assert table.state.turn == 1  # left of the dealer (P-3)
+            await players[1].act(Bid(6), as_json=False)
+            await players[2].act(Bid(3), as_json=True)
+            view = await players[3].until(lambda v: v.is_my_turn)
+            assert table.has_looked(3) and view.legal_actions == (Bid.DOUBLE_NIL,)
+            await players[3].act(Bid.DOUBLE_NIL, as_json=False)
+            assert table.state.bids[3] == Bid.DOUBLE_NIL
+            view = await players[0].until(lambda v: v.is_my_turn)
+            assert Bid.DOUBLE_NIL in view.legal_actions and len(view.legal_actions) > 1
+            error = await players[0].refused({"act": {"text": "double nil"}})
+            assert (error["reason"], error["rule"]) == ("DOUBLE_NIL_NOT_ALLOWED", "P-6")
+            await players[0].act(Bid(1), as_json=True)
+            assert table.state.phase is Phase.EXCHANGE
+            for player in players:
+                await player.close()
+        finally:
+            await server.close()
+
+    run(body)
+
+
 def test_double_nil_is_declared_blind_at_the_first_draft_turn_two_player(tmp_path: Path) -> None:
     async def body() -> None:
         server = await start(tmp_path, rules=Rules.two_player(target=100, losing_floor=-100), humans=2)

@@ -143,6 +143,13 @@ def estimate_bid(hand: CardSet, rules: Rules) -> int:
     """A rough number of tricks ``hand`` should take: the seat's share of the
     tricks, adjusted for spades and high cards, less one for safety (at least 1).
 
+    Worked out as ``size / players + 0.6 * (spades - size * 13 / deck) +
+    0.5 * (high - size * 8 / deck) - 1``, rounded: ``size`` is the cards of
+    a hand and ``deck`` of the deck in play, ``spades`` and ``high`` the
+    hand's spades (the jokers and V-9's 2 of diamonds among them) and high
+    cards (kings, aces, jokers); ``13 / deck`` and ``8 / deck`` are the
+    shares of a usual deck's 13 spades and 8 kings and aces.
+
     >>> from spades import CardSet, Rules
     >>> estimate_bid(CardSet.parse("AKQJT98.A.A.A32"), Rules.partnership())
     6
@@ -454,7 +461,14 @@ def _likely_world(view: SeatView, deals: Deals, played: list[int], rng: random.R
     """A deal consistent with the view, drawn uniformly and kept with a
     probability that falls as the others' hands (as dealt) fit their bids
     worse: a seat that bid 5 seldom holds a hand worth 1 trick, a Nil bidder
-    seldom a strong one.  After ``_DRAWS`` refusals the best fit is kept."""
+    seldom a strong one.  After ``_DRAWS`` refusals the best fit (the first
+    of equals) is kept.
+
+    The probability is the product, over the other seats that have bid, of
+    ``exp(-miss ** 2 / 2)``: ``miss`` is how far the seat's hand as dealt,
+    with the cards it has played, is worth (:func:`~spades.heuristic.hand_tricks`)
+    from its bid, or for Nil and Double Nil how far it is worth above 1.5
+    tricks."""
     rules = view.rules
     best: GameState | None = None
     best_fit = -1.0

@@ -218,6 +218,17 @@ async def start(tmp_path: Path, **options: Any) -> Any:
     return server
 
 
+async def seated(server: Any, table: str, **join: Any) -> list[Player]:
+    """Four players joined at ``table`` in seat order (``p0``..``p3``),
+    each sent its first view."""
+    players = [await Player.connect(server) for _ in range(4)]
+    for seat, player in enumerate(players):
+        await player.join(table, f"p{seat}", seat=seat, **join)
+    for player in players:
+        await player.until(lambda v: True)
+    return players
+
+
 def choose(view: SeatView, rng: random.Random) -> spades.Action:
     """A legal action of the seat's own view, by a player who has seen its
     cards (so never Double Nil, which is bid blind: see play_out): in the
@@ -475,11 +486,7 @@ def test_out_of_turn_wrong_phase_and_illegal_moves(tmp_path: Path) -> None:
     async def body() -> None:
         server = await start(tmp_path, rules=SHORT)
         try:
-            players = [await Player.connect(server) for _ in range(4)]
-            for i, player in enumerate(players):
-                await player.join("rules", f"p{i}", seat=i)
-            for player in players:
-                await player.until(lambda v: True)
+            players = await seated(server, "rules")
             table = server.tables["rules"]
             state = table.state
             assert state.phase is Phase.BID
@@ -549,11 +556,7 @@ def test_disconnect_and_rejoin_mid_trick(tmp_path: Path) -> None:
     async def body() -> None:
         server = await start(tmp_path, rules=SHORT)
         try:
-            players = [await Player.connect(server) for _ in range(4)]
-            for i, player in enumerate(players):
-                await player.join("r", f"p{i}")
-            for player in players:
-                await player.until(lambda v: True)
+            players = await seated(server, "r")
             table = server.tables["r"]
             rng = random.Random(5)
 
@@ -1400,11 +1403,8 @@ def test_double_nil_the_rules_force_is_taken_after_looking(tmp_path: Path) -> No
     async def body() -> None:
         server = await start(tmp_path, rules=Rules(nil_allowed=False, max_side_contract=6))
         try:
-            players = [await Player.connect(server) for _ in range(4)]
-            for seat, player in enumerate(players):
-                await player.join("forced", f"p{seat}", seat=seat)
+            players = await seated(server, "forced")
             for player in players:
-                await player.until(lambda v: True)
                 await player.look()
             table = server.tables["forced"]
             assert table.state.turn == 1  # left of the dealer (P-3)

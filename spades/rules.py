@@ -347,7 +347,10 @@ class Rules:
     Nil bid if it is allowed.  Range 0 to the size of a hand (13, or 17 for
     three players); with neither Nil nor Double Nil allowed, a partnership's
     two bids must leave a contract a side could make (``min_bid`` at most
-    6)."""
+    6), and without Nil, a ``min_bid`` of the whole hand (every side's
+    contract 26, every hand a tie) leaves Double Nil shut for ever under
+    ``double_nil_trailing_by`` (refused, unless Boston can part the
+    sides)."""
     min_side_bid: int = attrs.field(default=0, validator=_Range(0, 13))
     """Least contract of a partnership whose members bid numbers (V-6); a side
     with a Nil bidder is exempt. Checked at the side's last bid.  Range
@@ -432,6 +435,17 @@ class Rules:
             raise RulesError(
                 f"nil_allowed=false, double_nil_allowed=false and min_bid={self.min_bid} make every contract at "
                 f"least {least}, over the {hand} tricks of a hand: no side could make one (V-6)"
+            )
+        # Every seat's one number bid is the whole hand: every side bids the
+        # same contract, which none makes, so every hand is a tie, and with
+        # double_nil_trailing_by no side ever trails to open Double Nil.
+        boston_separates = self.boston == "win" or (self.boston == "bonus" and self.boston_bonus > 0)
+        if (not self.nil_allowed and least > hand and self.min_bid == hand and self.double_nil_trailing_by is not None
+                and not boston_separates):
+            raise RulesError(
+                f"nil_allowed=false and min_bid={hand} make every side's contract {least}, over the {hand} tricks "
+                f"of a hand, and the same for every side: every hand is a tie, so no side ever trails to open "
+                f"Double Nil (double_nil_trailing_by={self.double_nil_trailing_by}; V-3, V-6)"
             )
         if self.max_side_contract is not None:
             if self.min_bid > self.max_side_contract:

@@ -54,8 +54,14 @@ def _rules(draw: st.DrawFn, floor: bool) -> Rules:
     options["bags_per_penalty"] = draw(st.sampled_from((10, 5)) | st.integers(1, 15))
     options["bag_penalty"] = draw(st.sampled_from((100, 50)) | st.integers(0, 200))
     # V-6: minimum bids, maximum contract, bids not totalling the tricks.
-    # With neither Nil nor Double Nil, a partnership's two bids leave a contract a side could make.
-    most_bid = hand // 2 if partners and not nil_allowed and not options["double_nil_allowed"] else hand
+    # Without Nil, a partnership's two bids leave a contract a side could make, by numbers (no Double
+    # Nil either) or with a Double Nil that a tie at every hand cannot keep shut (double_nil_trailing_by).
+    most_bid = hand
+    if partners and not nil_allowed:
+        if not options["double_nil_allowed"]:
+            most_bid = hand // 2
+        elif options["double_nil_trailing_by"] is not None:
+            most_bid = hand - 1
     min_bid = draw(st.integers(0, 4) | st.integers(0, most_bid))
     options["min_bid"] = min_bid
     min_side = draw(st.integers(0, 5) | st.integers(0, hand)) if partners else 0

@@ -235,6 +235,10 @@ BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
     # V-6: no contract a side could make (two bids of 7 or more, no Nil of either kind).
     ({"nil_allowed": False, "double_nil_allowed": False, "min_bid": 7}, "min_bid=7 make every contract at least 14"),
     ({"nil_allowed": False, "double_nil_allowed": False, "min_bid": 13, "max_side_contract": 17}, "min_bid=13"),
+    # V-3, V-6: every side bids 26 and fails alike, a tie at every hand, so no side ever trails to open Double Nil.
+    ({"nil_allowed": False, "min_bid": 13, "double_nil_trailing_by": 1}, "every hand is a tie"),
+    ({"nil_allowed": False, "min_bid": 13, "double_nil_trailing_by": 100, "boston": "bonus", "boston_bonus": 0},
+     "double_nil_trailing_by=100"),
     ({"max_side_contract": 0}, "max_side_contract"),
     ({"max_side_contract": 18}, "max_side_contract"),
     # Types: JSON-like values of the wrong kind.
@@ -264,8 +268,18 @@ def test_a_contract_no_side_could_make_is_refused_in_words() -> None:  # V-6, C-
         "over the 13 tricks of a hand: no side could make one (V-6)"
     )
     # One bid of the side may be 0 tricks (a Nil of either kind), or the side is one player: allowed.
+    with pytest.raises(RulesError) as caught:
+        Rules(nil_allowed=False, min_bid=13, double_nil_trailing_by=1, losing_floor=-500)
+    assert str(caught.value) == (
+        "nil_allowed=false and min_bid=13 make every side's contract 26, over the 13 tricks of a hand, and the "
+        "same for every side: every hand is a tie, so no side ever trails to open Double Nil "
+        "(double_nil_trailing_by=1; V-3, V-6)"
+    )
     allowed: list[dict[str, Any]] = [
         {"nil_allowed": False, "min_bid": 7}, {"double_nil_allowed": False, "min_bid": 13},
+        {"nil_allowed": False, "min_bid": 13}, {"nil_allowed": False, "min_bid": 12, "double_nil_trailing_by": 1},
+        {"nil_allowed": False, "min_bid": 13, "double_nil_trailing_by": 1, "boston": "win"},
+        {"nil_allowed": False, "min_bid": 13, "double_nil_trailing_by": 1, "boston": "bonus"},
         {"nil_allowed": False, "double_nil_allowed": False, "min_bid": 6},
         {"players": 4, "partners": False, "nil_allowed": False, "double_nil_allowed": False, "min_bid": 13},
         {"players": 3, "nil_allowed": False, "double_nil_allowed": False, "min_bid": 17},

@@ -183,7 +183,8 @@ Choices
   :func:`spades.events.advance`): while the game would still take its
   Double Nil, the view of a seat that has looked says ``double_nil_open``
   and lists it, and the client leaves it out of what it offers the
-  player, unless it is the only legal action.  Bots are given views that are not sealed.
+  player, unless it is the only legal action.  Bots are given views that
+  are not sealed.
 * A finished game's record (:meth:`spades.Record.of_state`, with the table
   and the players' names as tags, ``Seat0`` to ``Seat3``, ``bot`` for a
   bot's seat, and ``Bots``, the bots' seats, such as ``1 3``, or ``-``:

@@ -251,10 +251,11 @@ def play_game(
     offers Double Nil (its legal actions leave it out), unless the rules
     leave the seat no other bid (:func:`~spades.bidding.double_nil_forced`).
     ``hands``: stop after that many hands (the state is then the start of
-    the next hand) instead of at the end of the game (S-9).  Without it the game is played to its end however long
-    that takes: players who bid at random seldom reach the target, and under
-    rules without a losing floor (V-1) such a game can last thousands of
-    hands; give ``hands`` (or a losing floor) to bound it.  An illegal
+    the next hand) instead of at the end of the game (S-9).  Without it the
+    game is played to its end however long that takes: players who bid at
+    random seldom reach the target, and under rules without a losing floor
+    (V-1) such a game can last thousands of hands; give ``hands`` (or a
+    losing floor) to bound it.  An illegal
     action from a player raises :class:`~spades.IllegalActionError`; what
     else a player raises reaches the caller as it is, but a
     :class:`StopIteration`, raised as a :class:`RuntimeError` from it (a
@@ -324,13 +325,14 @@ def ask_seat(
             return answer
         looked[seat] = True
     view = seat_view(state, seat)
-    forced = double_nil_forced(view.legal_actions)  # V-6: the one bid the rules leave it, looked or not
-    if sealed and looked[seat] and view.double_nil_open and not forced:
-        # P-6: it has seen its cards, so Double Nil is no longer offered.
+    # P-6: a seat that has seen its cards is no longer offered Double Nil,
+    # unless it is the one bid the rules leave it (V-6).
+    if sealed and looked[seat] and view.double_nil_open and not double_nil_forced(view.legal_actions):
         legal = tuple(a for a in view.legal_actions if a != Bid.DOUBLE_NIL)
         view = attrs.evolve(view, legal_actions=legal, double_nil_open=False)
     action = player(view, rng)
-    if sealed and looked[seat] and not forced and type(action) is Bid and action.double_nil is True:
+    if (sealed and looked[seat] and type(action) is Bid and action.double_nil is True
+            and not double_nil_forced(view.legal_actions)):
         raise IllegalActionError(
             Reason.DOUBLE_NIL_NOT_ALLOWED, f"seat {seat} has looked at its cards: no Double Nil this hand", "P-6"
         )

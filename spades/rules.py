@@ -436,11 +436,12 @@ class Rules:
                 f"nil_allowed=false, double_nil_allowed=false and min_bid={self.min_bid} make every contract at "
                 f"least {least}, over the {hand} tricks of a hand: no side could make one (V-6)"
             )
-        # Every seat's one number bid is the whole hand: every side bids the
-        # same contract, which none makes, so every hand is a tie, and with
-        # double_nil_trailing_by no side ever trails to open Double Nil.
+        # Every partner's one number bid is the whole hand: every side bids
+        # the same contract, which none makes, so every hand is a tie, and
+        # with double_nil_trailing_by no side ever trails to open Double Nil
+        # (unless Boston parts the sides).
         boston_separates = self.boston == "win" or (self.boston == "bonus" and self.boston_bonus > 0)
-        if (not self.nil_allowed and least > hand and self.min_bid == hand and self.double_nil_trailing_by is not None
+        if (self.partners and not self.nil_allowed and self.min_bid == hand and self.double_nil_trailing_by is not None
                 and not boston_separates):
             raise RulesError(
                 f"nil_allowed=false and min_bid={hand} make every side's contract {least}, over the {hand} tricks "

@@ -280,6 +280,8 @@ def test_a_contract_no_side_could_make_is_refused_in_words() -> None:  # V-6, C-
         {"nil_allowed": False, "min_bid": 13}, {"nil_allowed": False, "min_bid": 12, "double_nil_trailing_by": 1},
         {"nil_allowed": False, "min_bid": 13, "double_nil_trailing_by": 1, "boston": "win"},
         {"nil_allowed": False, "min_bid": 13, "double_nil_trailing_by": 1, "boston": "bonus"},
+        # Each for themselves: a player who takes every trick makes 13, and the others then trail.
+        {"players": 4, "partners": False, "nil_allowed": False, "min_bid": 13, "double_nil_trailing_by": 1},
         {"nil_allowed": False, "double_nil_allowed": False, "min_bid": 6},
         {"players": 4, "partners": False, "nil_allowed": False, "double_nil_allowed": False, "min_bid": 13},
         {"players": 3, "nil_allowed": False, "double_nil_allowed": False, "min_bid": 17},

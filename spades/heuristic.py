@@ -81,6 +81,34 @@ def hand_tricks(hand: CardSet, rules: Rules) -> float:
     >>> round(hand_tricks(CardSet.parse("5432.432.5432.32"), rules), 1)  # a ruff, maybe
     0.8
 
+    The count, in full ("higher" is the number of cards of the same suit,
+    not in ``hand``, that rank above a card; the jokers and the V-9 deuces
+    are spades):
+
+    * each spade, the highest first, the ``i``-th from 0: 1 when at most
+      ``i`` spades above it are out; else, when ``i`` is at least the
+      seat's share of the deck's spades (rounded up) less one: 0.8 when
+      at most ``i + 3`` are above it, 0.3 otherwise; else 0.5 when exactly
+      ``i + 1`` are above it and the hand holds at least ``i + 2`` spades;
+      else 0;
+    * each side suit (clubs, diamonds, hearts), by its length ``n`` in the
+      hand and the printed ranks it holds, with ``long = 5`` (7 for two
+      players, T-3): the ace 1 (0.6 when ``n > long``); the king 0.9 with
+      the ace, 0.7 without, when ``2 <= n <= long``, 0.3 when longer or
+      alone; the queen, when ``3 <= n <= long - 1``, 0.6 with the ace and
+      king, 0.4 with one of them, 0.2 with neither; the suit's sum is
+      multiplied by ``min(1, 13 / spades in the deck) ** 2`` (more trumps,
+      side winners ruffed sooner);
+    * ruffs: the spare spades are the spades less the spade count above,
+      less 0.5 (none if that is below 0); then for each side suit in turn
+      (clubs, diamonds, hearts) that is void, a singleton or a doubleton,
+      while spare spades are left, the lesser of the spare spades and 2, 1
+      or 0.5 (void, singleton, doubleton) is added and taken from them;
+    * the total is multiplied by ``rules.hand_size / 13``.
+
+    >>> round(hand_tricks(CardSet.parse("K2.KQ2.-.65432"), rules), 2)  # spades 0.5 + 0, hearts 0.7 + 0.4, a ruff 1
+    2.6
+
     Anything but a :class:`~spades.CardSet` and a :class:`~spades.Rules`
     raises :class:`~spades.ArgumentTypeError`; a set of cards no seat can
     hold under the rules, :class:`~spades.ArgumentError`.
@@ -142,6 +170,19 @@ def nil_risk(hand: CardSet, rules: Rules) -> float:
     >>> rules = Rules.partnership()
     >>> nil_risk(CardSet.parse("32.5432.6432.432"), rules) < 1 < nil_risk(CardSet.parse("A2.5432.6432.K32"), rules)
     True
+
+    The count, in full: each card of the hand adds by how many cards of its
+    suit not in the hand rank above it ("above"; the jokers and the V-9
+    deuces are spades) and, in a side suit, by how many of the hand's own
+    cards of the suit rank below it ("below", counted at most 3):
+
+    * a spade: 2 when at most 3 are above it, 1 when 4 to 6 are;
+    * a side card: ``2.5 - 0.5 * below`` when at most 2 are above it,
+      ``1 - 0.25 * below`` when 3 or 4 are;
+    * and four or more spades add 1.5 for each spade beyond three.
+
+    >>> nil_risk(CardSet.parse("Q2.AK.32.5432"), rules)  # spades 2; hearts 2.5 + 2; diamonds 0; clubs 0
+    6.5
 
     Anything but a :class:`~spades.CardSet` and a :class:`~spades.Rules`
     raises :class:`~spades.ArgumentTypeError`; a set of cards no seat can
@@ -299,6 +340,112 @@ def heuristic_bot(view: SeatView, rng: random.Random) -> Action:
     """The heuristic player's action in ``view`` (see the module's
     documentation); ``rng`` is not drawn from: the player is deterministic.
 
+    Its side is *desperate* when its score is at least 200 below the best
+    score and the best score is at least ``rules.target - 150``.
+
+    **The bid.** From a sealed view (P-6): Double Nil when it is legal and
+    the side is desperate, else the first legal bid that is not Double Nil
+    (declining it, to look at the cards), or Double Nil if it is the only
+    bid. From the cards, with ``tricks = hand_tricks(hand)`` and ``risk =
+    nil_risk(hand)``, when no partner has bid Nil or Double Nil: Double
+    Nil when it is legal, the side is desperate and ``risk <= 1``; else
+    Nil when it is legal, ``tricks <= 1.6``, ``risk <= 2.5`` and either
+    ``risk <= 1.5`` or a partner has bid 4 or more. Otherwise it wants
+    ``tricks`` (plus 0.5 when a partner is on Nil, to cover it), rounded
+    half up, or up from a fraction of 0.2 when the side's bags carried are
+    3 or fewer short of a penalty (S-8); it bids the legal number of 1 or
+    more nearest to that (taken as 1 if it is 0), the lower of two; Nil if
+    no such number is legal, Double Nil if nothing else is (V-6).
+
+    **The draft** (T-2): Double Nil when it is legal, the side is
+    desperate and the seat has not seen a card (a sealed view, or no card
+    in hand yet); keep when the view is sealed (to look). With a Nil or
+    Double Nil bid, it keeps a card of a side suit of rank 8 or lower and
+    rejects the rest; otherwise it keeps every spade and every queen, king
+    and ace, keeps a 2, 3 or 4 of a suit it holds none of, and rejects the
+    rest.
+
+    **The exchange** (P-6, T-6). A Nil or Double Nil bidder gives the
+    first cards of this order: its spades highest first, then its other
+    cards highest first (cards of the same rank in index order). In a
+    partnership exchange it gives as many as it may; in the two-player
+    discard, the most it may that is not more than its *dangerous* cards
+    (a spade of printed rank 9 or higher, a joker, or a jack, queen, king
+    or ace), or the fewest it may when every number allowed is more.
+    Any other seat gives as many as it may of its lowest cards: its side
+    cards lowest first (the same rank in index order), then its spades
+    lowest first.
+
+    **The play.** What it reads from the view: the cards *out* (neither in
+    its hand, nor played this hand, nor its own draft discards), and for a
+    card how many cards out of its suit rank above it ("higher out"; a
+    card with none is a *master*); the suits each seat has shown out of
+    (it did not follow the suit led); a live Nil (a seat that bid Nil or
+    Double Nil and has won no trick); what each side still *needs* (its
+    contract less the tricks of its members that did not bid Nil); the
+    tricks left; and its side's bag room (``bags_per_penalty`` less its
+    bags carried). It *can set* an opposing side when its bag room is
+    more than 2 and an opposing side needs ``n > 0`` tricks with at most
+    ``n + 1`` left; it *fights* when its side needs tricks or can set.
+
+    To follow, a *winner* is a legal card that beats the best card of the
+    trick so far (C-7), a *loser* any other. Whether a later opponent
+    *may beat* a card ``c``: if it has not shown out of the suit led, it
+    may when ``c`` is of the suit led and a higher card of that suit is
+    out; failing that, it may not when spades were led or when more than
+    2 cards of the suit led are out. Otherwise (and whenever it has shown
+    out of the suit led) it may when it has not shown out of spades and a
+    spade is out (one above ``c`` when ``c`` is a spade). A winner no later
+    opponent may beat is *safe*. In this order:
+
+    1. on its own live Nil: the highest loser when it follows suit, else
+       the loser with the fewest cards higher out (the highest of those);
+       with no loser, its lowest winner while others play after it, else
+       its highest;
+    2. for a partner on a live Nil, with winners: if the partner is
+       winning the trick, its lowest safe winner, else its highest
+       winner; if the partner plays later, its highest winner when it
+       follows suit, its lowest when it trumps;
+    3. for an opponent on a live Nil (in seat order): if that opponent
+       is winning the trick and it has losers, its highest loser that is
+       not a spade (its highest spade if all are); if that opponent plays
+       later and its side needs fewer than the tricks left less one, its
+       lowest loser (its lowest winner if it has no loser);
+    4. when it fights: *throw low* if its partner is winning the trick
+       and no later opponent may beat that card, or if it has no winner;
+       else its lowest safe winner; else throw low if its partner is
+       winning, or if it follows suit and a partner plays later (second
+       hand low); else its highest winner if it follows suit and an
+       opponent plays later (third hand high); else its lowest winner;
+    5. when it does not fight: its highest loser when it follows suit,
+       else the loser with the fewest cards higher out (the highest of
+       those); with no loser, its lowest winner while others play after
+       it, else its highest.
+
+    To throw low is to play, from its losers (every legal card if it has
+    none), the cards not spades if there are any: the lowest that is not a
+    master, fewest of its suit in hand on ties (the lowest master if all
+    are masters).
+
+    To lead, in this order: on its own live Nil, the card not a spade with
+    the most cards higher out (the lowest of those; a spade only if it has
+    nothing else); for a partner on a live Nil, the card with the fewest
+    higher out (a master first), then not a spade, then from its longest
+    suit, then the highest; against an opponent on a live Nil (the first
+    in seat order), when its side needs fewer than the tricks left less
+    one: of its lowest cards of the suits that opponent has not shown out
+    of (of every suit if none), one that is not a master, then the
+    lowest; when it does not fight, the card not a spade with
+    the most higher out (the lowest of those); when it fights: the highest
+    spade master while spades are out; else the highest master of a suit
+    that no opponent can ruff (one that has shown out of it but not out of
+    spades), from a suit of at most three cards first; else, while spades
+    are out, its lowest spade when it holds at least four and at least
+    half as many as are out; else, with no card but spades, the lowest;
+    else the lowest card of
+    its longest side suit that no opponent can ruff (of any side suit if
+    every one can be).
+
     >>> import random
     >>> from spades import Bid, Rules, new_game, seat_view
     >>> view = seat_view(new_game(Rules.partnership(), seed=1), 1)
@@ -383,8 +530,8 @@ def _draft(view: SeatView, legal: Sequence[Action]) -> Action:
         return Draft.KEEP if suit != _SPADES and rank <= 6 else Draft.REJECT
     if suit == _SPADES or rank >= _QUEEN:
         return Draft.KEEP
-    # A low card in a suit the hand is already short in keeps a void away:
-    # better to see what the next card is.
+    # A low card of a suit the hand holds none of is kept (a card to lose a
+    # trick with); other low and middling cards go for the next card, blind.
     return Draft.REJECT if rank >= 3 or (view.hand.mask & rules.suit_masks[suit]) else Draft.KEEP
 
 

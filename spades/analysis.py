@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -40,6 +40,7 @@ from spades.solver import Solver
 from spades.errors import ArgumentError, ArgumentTypeError, fail_type, int_in, tuple_of, type_name, check_flags
 from spades.record import MAX_ACTIONS, Record
 from spades.rules import Rules
+from spades.sheet import HandRecord
 from spades.state import GameState, Phase
 
 __all__ = ["SideAnalysis", "CostlyCard", "NilLoss", "HandAnalysis", "GameAnalysis", "analyse", "format_analysis",
@@ -195,30 +196,23 @@ class GameAnalysis:
                     raise ArgumentError(f"sides: side {row.side} in hand {hand.number}, but these rules have {sides} sides")
 
 
-def _hands(record: Record) -> Iterator[list[GameState]]:
-    """For each finished hand, its states in the play of tricks, one before
-    each card."""
-    number = 0
-    plays: list[GameState] = []
+def _hands(record: Record, finished: int) -> list[list[GameState]]:
+    """For each of the record's first ``finished`` hands, its states in the
+    play of tricks, one before each card."""
+    plays: list[list[GameState]] = [[] for _ in range(finished)]
     for state in record.states():
-        if state.phase is Phase.PLAY and state.hand_number == number:
-            plays.append(state)
-        elif plays and (state.hand_number != number or state.is_over):
-            yield plays
-            number += 1
-            plays = []
-            if state.phase is Phase.PLAY and state.hand_number == number:
-                plays.append(state)
+        if state.phase is Phase.PLAY and state.hand_number < finished:
+            plays[state.hand_number].append(state)
+    return plays
 
 
 def _analyse_hand(
-    solver: Solver, rules: Rules, plays: list[GameState], final: GameState, tick: Callable[[], None]
+    solver: Solver, rules: Rules, number: int, plays: list[GameState], sheet: HandRecord, tick: Callable[[], None]
 ) -> HandAnalysis:
-    number = plays[0].hand_number
-    sheet = final.sheet[number]
     cards = [action for action in sheet.actions if type(action) is Card]
     sides = rules.sides
     players = rules.players
+    tricks_in_hand = len(cards) // players
     cache: dict[tuple[int, int], int] = {}
 
     def tricks(index: int, side: int) -> int:
@@ -228,7 +222,7 @@ def _analyse_hand(
             state = plays[index]
             if len(sides) == 2 and (index, 1 - side) in cache:
                 # Two sides share every trick left: the values add up.
-                left = len(state.hand(state.turn)) if state.turn is not None else 0
+                left = tricks_in_hand - sum(state.tricks_won)
                 cache[key] = left - cache[index, 1 - side]
             else:
                 cache[key] = solver.tricks(state, side)
@@ -290,9 +284,9 @@ def analyse(record: Record, progress: Callable[[int, int], None] | None = None) 
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress is a function (done, cards), got {type_name(progress)}")
     rules = record.rules
-    final = record.replay()
+    sheet = record.replay().sheet
     solver = Solver(rules)
-    hands = list(_hands(record))
+    hands = _hands(record, len(sheet))
     total = sum(len(plays) for plays in hands)
     done = 0
 
@@ -302,7 +296,7 @@ def analyse(record: Record, progress: Callable[[int, int], None] | None = None) 
         if progress is not None:
             progress(done, total)
 
-    results = [_analyse_hand(solver, rules, plays, final, tick) for plays in hands]
+    results = [_analyse_hand(solver, rules, number, plays, sheet[number], tick) for number, plays in enumerate(hands)]
     return GameAnalysis(rules, tuple(results))
 
 

@@ -226,3 +226,139 @@ def test_text_is_fitted_to_the_output(encoding: str | None, shown: str) -> None:
     from spades.cli import _fitted
 
     assert _fitted(_Encoded(encoding), "é 10♠ ★") == shown
+
+
+# The files the commands read and write.
+
+
+def test_a_file_at_and_over_the_size_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.cli import _READ_LIMIT
+
+    path = tmp_path / "big.txt"
+    path.write_bytes(b" " * _READ_LIMIT)  # read whole: then refused as a record
+    assert main(["replay", str(path)], prog="spades") == 2
+    assert "larger than" not in capsys.readouterr().err
+    path.write_bytes(b" " * (_READ_LIMIT + 1))
+    assert main(["replay", str(path)], prog="spades") == 2
+    assert capsys.readouterr().err == (
+        f"spades: error: '{path}' is larger than {_READ_LIMIT:,} bytes: too large for a game record or state\n"
+    )
+
+
+def test_files_that_hold_no_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.serial import to_json
+
+    path = tmp_path / "x.txt"
+    cases = [
+        (b"\xff\xfe", f"'{path}' is not UTF-8 text: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"),
+        (to_json(Rules.partnership()).encode(), f"'{path}' holds Rules data, not a game record or a game state"),
+        (b"[1, 2]", f"'{path}' holds a JSON array, not a game record or a game state (in JSON, an object)"),
+        (b'"text"', f"'{path}' holds a JSON string, not a game record or a game state (in JSON, an object)"),
+        (b"12", f"'{path}' holds a JSON number, not a game record or a game state (in JSON, an object)"),
+        (b"1.5e3", f"'{path}' holds a JSON number, not a game record or a game state (in JSON, an object)"),
+        (b"true", f"'{path}' holds a JSON true or false, not a game record or a game state (in JSON, an object)"),
+        (b"null", f"'{path}' holds a JSON null, not a game record or a game state (in JSON, an object)"),
+        (b"[" * 100_000 + b"]" * 100_000,
+         f"'{path}' holds a JSON value nested too deeply, not a game record or a game state (in JSON, an object)"),
+    ]
+    for data, message in cases:
+        path.write_bytes(data)
+        assert main(["replay", str(path)], prog="spades") == 2
+        assert capsys.readouterr().err == f"spades: error: {message}\n"
+
+
+def test_a_record_in_json_after_blank_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades.serial import to_json
+
+    path, record = _record(tmp_path)
+    path.write_text("\n  \n" + to_json(record), encoding="utf-8")
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", stream)
+    assert main(["replay", str(path)]) == 0
+    assert stream.getvalue() == format_replay(record) + "\n"
+
+
+def test_a_record_file_in_json_and_in_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades.serial import to_json
+
+    expected = io.StringIO()
+    final = play_demo(Rules.partnership(), 1, expected)
+    record = Record.of_state(final)
+    with open(tmp_path / "out.txt", "w", encoding="utf-8") as out:  # standard output, another file
+        monkeypatch.setattr(sys, "stdout", out)
+        for name, text in (("game.json", to_json(record, indent=1) + "\n"), ("game.txt", record.to_text())):
+            path = tmp_path / name
+            path.write_text("an older and longer file\n" * 1000, encoding="utf-8")
+            assert main(["demo", "--seed", "1", "--record", str(path)]) == 0
+            assert path.read_text(encoding="utf-8") == text  # emptied first
+
+
+def test_a_record_written_to_the_output_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # spades demo --record out.txt >> out.txt: the game's output is kept
+    # (not emptied first), beside the record (in the order the two streams
+    # reach the file: standard output is buffered).
+    path = tmp_path / "out.txt"
+    with open(path, "a", encoding="utf-8") as out:
+        monkeypatch.setattr(sys, "stdout", out)
+        assert main(["demo", "--seed", "1", "--record", str(path)]) == 0
+    expected = io.StringIO()
+    final = play_demo(Rules.partnership(), 1, expected)
+    record = Record.of_state(final).to_text()
+    assert path.read_text(encoding="utf-8") in (expected.getvalue() + record, record + expected.getvalue())
+
+
+class _FullDevice:
+    """A file whose writes and whose closing fail: the disk is full."""
+
+    def __init__(self, fail_on: str) -> None:
+        self.fail_on = fail_on
+
+    def write(self, text: str) -> int:
+        if self.fail_on == "write":
+            raise OSError(28, "No space left on device")
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        raise OSError(9, "not a real file")
+
+    def close(self) -> None:
+        if self.fail_on == "close":
+            raise OSError(28, "No space left on device")
+
+
+def test_a_record_that_cannot_be_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.cli import _CommandError, _Output
+
+    missing = tmp_path / "missing" / "game.txt"
+    assert main(["demo", "--seed", "1", "--record", str(missing)], prog="spades") == 2
+    assert capsys.readouterr().err == f"spades: error: cannot write '{missing}': No such file or directory\n"
+    path = tmp_path / "game.txt"
+    for fail_on in ("write", "close"):
+        output = _Output(str(path))
+        output.handle.close()
+        output.handle = _FullDevice(fail_on)  # type: ignore[assignment]
+        with pytest.raises(_CommandError) as caught:
+            output.write("[Event]\n")
+            output.close()
+        assert str(caught.value) == f"cannot write '{path}': No space left on device"
+
+
+def test_file_names_and_numbers_in_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.errors import short_repr
+
+    for name, words in (("a\0b", "a file name holds no NUL character"),
+                        ("\ud800", "'\\ud800' cannot be a file name on this system")):
+        with pytest.raises(SystemExit):
+            main(["replay", name], prog="spades")
+        assert capsys.readouterr().err.endswith(f": {words}\n")
+    long_name = str(tmp_path / ("n" * 150))
+    assert main(["replay", long_name], prog="spades") == 2
+    assert capsys.readouterr().err == f"spades: error: cannot read {short_repr(long_name, 100)}: No such file or directory\n"
+    assert main(["demo", "--seed", "0" * 29 + "1"], prog="spades") == 0  # 30 digits
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["demo", "--seed", "0" * 30 + "1"], prog="spades")
+    assert capsys.readouterr().err.endswith("a whole number of at most 30 digits, not one of 31 characters\n")

@@ -24,12 +24,13 @@ from spades.analysis import (
     CostlyCard, GameAnalysis, HandAnalysis, NilLoss, SideAnalysis, analyse, analysis_to_json, format_analysis,
 )
 from spades.bots import simple_action
+from spades.cards import FULL_DECK
 from spades.errors import ArgumentError, ArgumentTypeError
 from spades.solver import Solver
 
 Step = tuple[GameState, Action, GameState]  # a state, the action applied to it, the state after
 
-_ORDER = [Card.parse(rank + suit) for suit in "SHDC" for rank in "AKQJT98765432"]
+_ORDER = list(FULL_DECK)[::-1]  # A♠ K♠ ... 2♠ A♥ ... 2♣
 
 
 def block_deal(rng: random.Random, players: int = 4) -> Deal:

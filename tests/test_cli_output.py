@@ -34,10 +34,16 @@ class Terminal(io.StringIO):
         self.flushes += 1
 
 
-class Letters(io.StringIO):
-    """Standard output whose encoding has no suit symbols."""
+class Encoded(io.StringIO):
+    """An output of the given encoding (``None``: an in-memory stream's)."""
 
-    encoding = "ascii"
+    def __init__(self, encoding: str | None) -> None:
+        super().__init__()
+        self._encoding = encoding
+
+    @property
+    def encoding(self) -> str | None:  # type: ignore[override]
+        return self._encoding
 
 
 def _record(tmp_path: Path) -> tuple[Path, Record]:
@@ -74,7 +80,7 @@ def test_analyse_writes_its_report(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     path, record = _record(tmp_path)
     report = analyse(record)
     assert report.hands[0].costly  # cards to show
-    for stream, symbols in ((io.StringIO(), True), (Letters(), False)):
+    for stream, symbols in ((io.StringIO(), True), (Encoded("ascii"), False)):
         monkeypatch.setattr(sys, "stdout", stream)
         assert main(["analyse", str(path)]) == 0
         assert stream.getvalue() == format_analysis(report, symbols=symbols) + "\n"
@@ -92,7 +98,7 @@ def test_a_file_that_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_replay_in_letters(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path, record = _record(tmp_path)
-    for stream, symbols in ((io.StringIO(), True), (Letters(), False)):
+    for stream, symbols in ((io.StringIO(), True), (Encoded("ascii"), False)):
         monkeypatch.setattr(sys, "stdout", stream)
         assert main(["replay", str(path)]) == 0
         assert stream.getvalue() == format_replay(record, symbols=symbols) + "\n"
@@ -113,37 +119,32 @@ def test_demo(monkeypatch: pytest.MonkeyPatch, argv: list[str], rules: Rules, ve
     assert ("first player" in stream.getvalue()) == rules.is_draft
 
 
-class ClosedPipe(io.StringIO):
-    """Standard output whose reader has gone away."""
+class Failing(io.StringIO):
+    """Standard output whose every write raises ``error``: a reader gone
+    away (a broken pipe), a full disk, Ctrl-C."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__()
+        self.error = error
 
     def write(self, text: str) -> int:
-        raise BrokenPipeError(32, "Broken pipe")
-
-
-class FullDisk(io.StringIO):
-    def write(self, text: str) -> int:
-        raise OSError(28, "No space left on device")
+        raise self.error
 
 
 def test_a_closed_pipe_ends_quietly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    monkeypatch.setattr(sys, "stdout", Failing(BrokenPipeError(32, "Broken pipe")))
     assert main(["demo", "--seed", "1"], prog="spades") == BROKEN_PIPE_STATUS
     assert capsys.readouterr().err == ""
 
 
-class Interrupted(io.StringIO):
-    def write(self, text: str) -> int:
-        raise KeyboardInterrupt
-
-
 def test_an_interruption_is_said(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(sys, "stdout", Interrupted())
+    monkeypatch.setattr(sys, "stdout", Failing(KeyboardInterrupt()))
     assert main(["demo", "--seed", "1"], prog="spades") == INTERRUPTED_STATUS
     assert capsys.readouterr().err == "\nspades: interrupted\n"
 
 
 def test_another_output_error_is_said(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(sys, "stdout", FullDisk())
+    monkeypatch.setattr(sys, "stdout", Failing(OSError(28, "No space left on device")))
     assert main(["demo", "--seed", "1"], prog="spades") == 2
     assert capsys.readouterr().err == "spades: error: [Errno 28] No space left on device\n"
 
@@ -205,16 +206,6 @@ def test_the_progress_line_of_a_match(total: int) -> None:
     assert terminal.flushes == total
 
 
-class _Encoded(io.StringIO):
-    def __init__(self, encoding: str | None) -> None:
-        super().__init__()
-        self._encoding = encoding
-
-    @property
-    def encoding(self) -> str | None:  # type: ignore[override]
-        return self._encoding
-
-
 @pytest.mark.parametrize(("encoding", "shown"), [
     (None, "é 10♠ ★"),  # an in-memory stream takes any text
     ("utf-8", "é 10♠ ★"),
@@ -225,7 +216,7 @@ class _Encoded(io.StringIO):
 def test_text_is_fitted_to_the_output(encoding: str | None, shown: str) -> None:
     from spades.cli import _fitted
 
-    assert _fitted(_Encoded(encoding), "é 10♠ ★") == shown
+    assert _fitted(Encoded(encoding), "é 10♠ ★") == shown
 
 
 # The files the commands read and write.

@@ -104,7 +104,7 @@ def usual(text: str) -> str:
 
 
 def _lowest_card(text: str) -> str:
-    """The person's lowest card offered (the last of the prompt)."""
+    """The last card the prompt offers: the lowest of its last suit."""
     prompt = text[text.rfind("\n") + 1 :]
     return prompt[len("Your card (") :].split()[-1].rstrip("):")
 
